@@ -1,0 +1,226 @@
+// Engine benchmark suite: `npm run bench:engine [-- --quick | --reps N | --budget S | --no-swipl | --benny | --no-benny]`.
+// For every case the engine's answer count is checked against the independent count from
+// workloads.ts, then the case is timed (median of N wall-clock runs) next to SWI-Prolog's
+// tabled evaluation of the same program. Writes bench/results/engine.json, the table in
+// bench/README.md, and benny's ops/sec suites. Progress goes to stderr.
+
+import { cpus, totalmem } from 'node:os';
+import { mkdirSync, writeFileSync } from 'node:fs';
+import { fileURLToPath } from 'node:url';
+import { join } from 'node:path';
+import { setFlagsFromString } from 'node:v8';
+import { runInNewContext } from 'node:vm';
+import { BENCH_LIMITS, loadEngine, type EngineApi, type RunResult, type StrategyName } from './engine-api.js';
+import { chain1000, chain200, random1000, random2000, sgTree10, type Workload } from './workloads.js';
+import { runSwiplOnce, swiplVersion, writePrologFile, type SwiMode, type SwiSample } from './swipl.js';
+import { fmtMs, median, renderMarkdown, updateReadme, type Report, type Row, type SwiResult, type Target } from './report.js';
+import { runBennySuites } from './benny-suites.js';
+
+const benchDir = fileURLToPath(new URL('.', import.meta.url));
+const resultsDir = join(benchDir, 'results');
+
+// ---------------------------------------------------------------- options
+
+const argv = process.argv.slice(2);
+const flagValue = (name: string): number | undefined => {
+  const i = argv.indexOf(name);
+  const v = i >= 0 ? Number(argv[i + 1]) : undefined;
+  if (v !== undefined && !(v > 0)) throw new Error(`${name} needs a positive number`);
+  return v;
+};
+const quick = argv.includes('--quick');
+const reps = quick ? 1 : Math.floor(flagValue('--reps') ?? 5);
+const budgetSec = flagValue('--budget') ?? 120;
+const useSwipl = !argv.includes('--no-swipl');
+// benny calls each operation ~3 times on top of the timed runs: off with --quick unless --benny.
+const useBenny = argv.includes('--benny') || (!quick && !argv.includes('--no-benny'));
+
+const progress = (line: string): void => void process.stderr.write(`${line}\n`);
+
+/** A full collection between runs, so one run's garbage is not collected during the next. */
+const gc: () => void = (() => {
+  try {
+    setFlagsFromString('--expose-gc');
+    return runInNewContext('gc') as () => void;
+  } catch {
+    return () => {};
+  }
+})();
+
+// ---------------------------------------------------------------- cases
+
+interface EngineCase {
+  readonly id: string;
+  readonly workload: Workload;
+  readonly strategy: StrategyName;
+  /** When set, the answers of this goal are counted; otherwise all facts of the workload's predicate. */
+  readonly goal: string | null;
+  readonly expected: number;
+  /** The SWI measurement computing the same answers. */
+  readonly swi: SwiMode;
+}
+
+function cases(): EngineCase[] {
+  const full = (w: Workload, strategy: StrategyName): EngineCase =>
+    ({ id: `${w.id} ${strategy}`, workload: w, strategy, goal: null, expected: w.expected, swi: 'full' });
+  const [a, b, c, d, e] = [chain1000(), random1000(), sgTree10(), chain200(), random2000()];
+  const q = e.query!;
+  return [
+    full(a, 'seminaive'),
+    full(b, 'seminaive'),
+    full(c, 'seminaive'),
+    full(d, 'naive'),
+    full(d, 'seminaive'),
+    full(e, 'seminaive'),
+    { id: `${e.id} demand ${q.goal}`, workload: e, strategy: 'demand', goal: q.goal, expected: q.expected, swi: 'query' },
+  ];
+}
+
+function runEngine(api: EngineApi, c: EngineCase): RunResult {
+  const options = { file: `<bench ${c.workload.id}>`, strategy: c.strategy, limits: BENCH_LIMITS };
+  try {
+    return api.runText(c.workload.source, c.goal === null ? options : { ...options, goal: c.goal });
+  } catch (e) {
+    throw new Error(`${c.id}: the engine threw: ${e instanceof Error ? e.message : String(e)}`, { cause: e });
+  }
+}
+
+/** Throws unless the engine derived exactly the expected number of answers. */
+function check(c: EngineCase, r: RunResult): void {
+  let got: number;
+  if (c.goal === null) got = r.factCount(c.workload.pred);
+  else if (r.answers === null) throw new Error(`${c.id}: the engine returned no answers for goal ${c.goal}`);
+  else got = r.answers.length;
+  if (got !== c.expected) {
+    const what = c.goal === null ? `${c.workload.pred} facts` : `answers to ${c.goal}`;
+    throw new Error(`COUNT MISMATCH in ${c.id}: the engine gave ${got} ${what}, expected ${c.expected}`);
+  }
+}
+
+// ---------------------------------------------------------------- timing
+
+interface Timed { readonly ms: number }
+
+/**
+ * Median-of-N sampling within a per-case time budget (N <= reps, at least 1). With `warmUp`,
+ * the first run is discarded unless no further run fits the budget (then it is the only sample).
+ */
+function sample<T extends Timed>(label: string, caseBudgetMs: number, warmUp: boolean, run: () => T): T[] {
+  const report = (t: T, what: string): T => (progress(`${label}: ${what} … ${fmtMs(t.ms)} ms`), t);
+  if (quick) return [report(run(), 'run 1/1')];
+  const first = report(run(), warmUp ? 'warm-up' : `run 1/${reps}`);
+  const fit = Math.min(reps, Math.floor((warmUp ? caseBudgetMs - first.ms : caseBudgetMs) / first.ms));
+  const n = warmUp ? fit : Math.max(1, fit);
+  if (n < 1) return [first];
+  const samples = warmUp ? [] : [first];
+  for (let i = samples.length; i < n; i++) samples.push(report(run(), `run ${i + 1}/${n}`));
+  return samples;
+}
+
+function timeEngine(api: EngineApi, c: EngineCase, caseBudgetMs: number): Row {
+  // Only the stats are kept, so no run's facts stay alive during the next run.
+  const runs = sample(c.id, caseBudgetMs, true, () => {
+    gc();
+    const t0 = performance.now();
+    const r = runEngine(api, c);
+    const ms = performance.now() - t0;
+    check(c, r);
+    return { ms, stats: { ...r.stats } };
+  });
+  const samplesMs = runs.map((t) => t.ms);
+  const stats = runs.at(-1)?.stats ?? null;
+  return {
+    id: c.id, workload: c.workload.id, description: c.workload.description, strategy: c.strategy, goal: c.goal,
+    expected: c.expected, medianMs: median(samplesMs), samplesMs, stats, swipl: null, ratioToSwipl: null,
+  };
+}
+
+function timeSwipl(w: Workload, mode: SwiMode, caseBudgetMs: number): SwiResult | null {
+  const expected = mode === 'full' ? w.expected : w.query!.expected;
+  const file = writePrologFile(w, mode);
+  const label = `${w.id} swipl${mode === 'query' ? ` ${w.query!.goal}` : ''}`;
+  let runs: (SwiSample & Timed)[];
+  try {
+    runs = sample(label, caseBudgetMs, false, () => {
+      const s = runSwiplOnce(file);
+      return { ...s, ms: s.wallMs };
+    });
+  } catch (e) {
+    progress(`${label}: swipl failed, row skipped: ${e instanceof Error ? e.message : String(e)}`);
+    return null;
+  }
+  for (const r of runs) {
+    if (r.count !== expected) throw new Error(`COUNT MISMATCH in ${label}: swipl gave ${r.count}, expected ${expected}`);
+  }
+  const samplesMs = runs.map((r) => r.wallMs);
+  return { medianMs: median(samplesMs), cpuMedianMs: median(runs.map((r) => r.cpuMs)), samplesMs, count: expected };
+}
+
+// ---------------------------------------------------------------- targets
+
+function targets(rows: readonly Row[], swipl: string | null): Target[] {
+  const row = (id: string): Row => rows.find((r) => r.id.startsWith(id))!;
+  const target = (id: string, description: string, measured: number | null, requirement: string, ok: (x: number) => boolean, note?: string): Target =>
+    ({ id, description, measured, requirement, pass: measured === null ? null : ok(measured), ...(note ? { note } : {}) });
+  const chain = row('chain-1000 seminaive');
+  return [
+    target('i', 'chain-1000 closure time vs SWI tabling', chain.ratioToSwipl, '≤ 1.5× SWI', (x) => x <= 1.5,
+      swipl ? 'swipl failed' : 'swipl not installed'),
+    target('ii', 'semi-naive speed-up over naive, chain-200', row('chain-200 naive').medianMs / row('chain-200 seminaive').medianMs,
+      '≥ 10×', (x) => x >= 10),
+    target('iii', 'point query `path(0, X)` (demand) speed-up over full closure, random-2000',
+      row('random-2000 seminaive').medianMs / row('random-2000 demand').medianMs, '≥ 10×', (x) => x >= 10),
+  ];
+}
+
+// ---------------------------------------------------------------- main
+
+async function main(): Promise<void> {
+  const { api, from } = await loadEngine();
+  const swipl = useSwipl ? swiplVersion() : null;
+  if (useSwipl && swipl === null) progress('swipl not installed: SWI-Prolog rows skipped');
+
+  const all = cases();
+  const swiJobs = new Map<string, { w: Workload; mode: SwiMode }>();
+  if (swipl) for (const c of all) swiJobs.set(`${c.workload.id}/${c.swi}`, { w: c.workload, mode: c.swi });
+  const caseBudgetMs = (budgetSec * 1000) / (all.length + swiJobs.size);
+
+  const rows: Row[] = all.map((c) => timeEngine(api, c, caseBudgetMs));
+  const swiResults = new Map<string, SwiResult | null>();
+  for (const [key, { w, mode }] of swiJobs) swiResults.set(key, timeSwipl(w, mode, caseBudgetMs));
+  const withSwi = rows.map((r, i): Row => {
+    const s = swiResults.get(`${all[i]!.workload.id}/${all[i]!.swi}`) ?? null;
+    return { ...r, swipl: s, ratioToSwipl: s ? r.medianMs / s.medianMs : null };
+  });
+
+  const cpu = cpus();
+  const report: Report = {
+    machine: {
+      date: new Date().toISOString(), node: process.version, platform: `${process.platform} ${process.arch}`,
+      cpus: { count: cpu.length, model: cpu[0]?.model.trim() ?? 'unknown' }, totalMemMB: Math.round(totalmem() / 2 ** 20), swipl,
+    },
+    options: { quick, reps, budgetSec },
+    engine: from,
+    rows: withSwi,
+    targets: targets(withSwi, swipl),
+  };
+  mkdirSync(resultsDir, { recursive: true });
+  writeFileSync(join(resultsDir, 'engine.json'), `${JSON.stringify(report, null, 2)}\n`);
+  const markdown = renderMarkdown(report);
+  updateReadme(join(benchDir, 'README.md'), markdown);
+  console.log(`\n${markdown}\n\nWrote bench/results/engine.json and bench/README.md`);
+
+  if (useBenny) {
+    const op = (c: EngineCase) => ({ name: c.id, run: () => runEngine(api, c) });
+    await runBennySuites([
+      { name: 'engine: closure workloads (seminaive)', file: 'benny-workloads', cases: all.slice(0, 3).map(op) },
+      { name: 'engine: naive vs semi-naive, chain-200', file: 'benny-naive-vs-seminaive', cases: all.slice(3, 5).map(op) },
+      { name: 'engine: demand point query vs full closure, random-2000', file: 'benny-demand-vs-closure', cases: all.slice(5, 7).map(op) },
+    ], resultsDir);
+  }
+}
+
+main().catch((e: unknown) => {
+  console.error(`\nbench failed: ${e instanceof Error ? e.message : String(e)}`);
+  process.exit(1);
+});

@@ -1,0 +1,148 @@
+// The whole compile pipeline: lower the parsed files (and the goal), check that every
+// called predicate exists, check stratification, decide which predicates are
+// evaluated on demand, apply the demand transformation, stratify the result, and
+// build one join plan per rule.
+import type { AstTerm, Literal, Program, Span } from '../language/ast.js';
+import { type Diagnostic, diagnostic } from '../language/diagnostic.js';
+import { didYouMean } from '../language/suggest.js';
+import type { TermId, TermStore } from '../terms/term-store.js';
+import { compilePlan, linkNegations, type Plan } from '../engine/plan.js';
+import { transformForDemand, userPredOf } from './demand.js';
+import type { RelationDecl, Rule } from './ir.js';
+import { lower, where } from './lower.js';
+import { schedule } from './schedule.js';
+import { stratify } from './stratify.js';
+
+export type StrategyName = 'naive' | 'seminaive' | 'demand';
+
+export const GOAL = '$goal';
+
+export interface CompiledProgram {
+  readonly plans: Plan[];
+  /** All rules after the demand transformation, indexed by rule id (provenance refers to them). */
+  readonly rules: Rule[];
+  readonly facts: Map<string, TermId[]>;
+  readonly factSpans: Map<TermId, Span>;
+  readonly decls: Map<string, RelationDecl>;
+  readonly goalVars: string[] | null;
+  /** Predicates evaluated on demand (magic sets). */
+  readonly demanded: Set<string>;
+  readonly warnings: Diagnostic[];
+}
+
+export type CompileOutcome = { readonly ok: true; readonly program: CompiledProgram } | { readonly ok: false; readonly diagnostics: Diagnostic[] };
+
+export function compileProgram(store: TermStore, files: readonly Program[], strategy: StrategyName, goal: readonly Literal[] | null): CompileOutcome {
+  let goalVars: string[] | null = null;
+  const programs = [...files];
+  if (goal !== null && goal.length > 0) {
+    goalVars = [];
+    const collect = (t: AstTerm): void => {
+      switch (t.kind) {
+        case 'var':
+          if (!t.name.startsWith('_') && !goalVars!.includes(t.name)) goalVars!.push(t.name);
+          break;
+        case 'compound':
+          t.args.forEach(collect);
+          break;
+        case 'list':
+          t.items.forEach(collect);
+          if (t.tail) collect(t.tail);
+          break;
+        case 'binop':
+          collect(t.left);
+          collect(t.right);
+          break;
+        case 'neg':
+          collect(t.arg);
+          break;
+        case 'index':
+          collect(t.target);
+          collect(t.index);
+          break;
+        case 'slice':
+          collect(t.target);
+          if (t.from) collect(t.from);
+          if (t.to) collect(t.to);
+          break;
+        default:
+          break;
+      }
+    };
+    for (const l of goal) {
+      if (l.kind === 'call') {
+        l.args.forEach(collect);
+        l.named.forEach((n) => collect(n.value));
+      } else if (l.kind === 'not') l.call.args.forEach(collect);
+      else {
+        collect(l.left);
+        collect(l.right);
+      }
+    }
+    const span = goal[0]!.span;
+    programs.push({
+      file: span.file,
+      statements: [
+        {
+          kind: 'clause',
+          head: { kind: 'call', pred: GOAL, args: goalVars.map((name) => ({ kind: 'var', name, span })), named: [], span },
+          body: goal,
+          span,
+        },
+      ],
+    });
+  }
+
+  const lowered = lower(store, programs);
+  const errors = lowered.diagnostics.filter((d) => d.severity === 'error');
+  const warnings = lowered.diagnostics.filter((d) => d.severity !== 'error' && !(d.span && d.span.file === '<goal>' && d.code === 'singleton'));
+  // calls of predicates that nothing defines
+  const known = new Set<string>([...lowered.defined, ...lowered.decls.keys(), ...lowered.facts.keys()]);
+  for (const [pred, span] of lowered.calls)
+    if (!known.has(pred)) errors.push(diagnostic('error', 'undefined', `undefined predicate ${pred}/${lowered.preds.get(pred)?.arity ?? 0}${didYouMean(pred, [...known].filter((k) => k !== GOAL))}`, span));
+  if (errors.length > 0) return { ok: false, diagnostics: dedupe(errors) };
+
+  const userStrata = stratify(lowered.rules);
+  if (!userStrata.ok) return { ok: false, diagnostics: [userStrata.problem] };
+
+  // predicates that cannot be evaluated bottom-up are evaluated on demand, in every strategy
+  const needsDemand = new Set<string>();
+  for (const r of lowered.rules) if (r.head.k === 'atom' && r.head.pred !== GOAL && !schedule(r, new Set(), null).ok) needsDemand.add(r.head.pred);
+  const goalDirected = new Set<string>(needsDemand);
+  if (strategy === 'demand' && goal !== null) for (const r of lowered.rules) if (r.head.k === 'atom' && r.head.pred !== GOAL) goalDirected.add(r.head.pred);
+
+  const attempt = (demanded: Set<string>) => {
+    const t = transformForDemand(store, { rules: lowered.rules, demanded, hasFacts: new Set(lowered.facts.keys()) });
+    if (t.problems.length > 0) return { ok: false as const, diagnostics: dedupe(t.problems) };
+    const st = stratify(t.rules, (p) => userPredOf(p) ?? p);
+    if (!st.ok) return { ok: false as const, diagnostics: [st.problem] };
+    return { ok: true as const, rules: t.rules, strata: st.ruleStratum, demanded };
+  };
+  let result = attempt(goalDirected);
+  // goal-directed evaluation is an optimisation: if it breaks stratification, fall back
+  if (!result.ok && goalDirected.size > needsDemand.size) result = attempt(needsDemand);
+  if (!result.ok) return { ok: false, diagnostics: result.diagnostics };
+
+  const plans = result.rules.map((r, i) => compilePlan(store, r, i, result.strata[i]!));
+  linkNegations(plans);
+  const facts = new Map<string, TermId[]>();
+  const factSpans = new Map<TermId, Span>();
+  for (const [pred, list] of lowered.facts) {
+    facts.set(pred, list.map((x) => x.fact));
+    for (const x of list) if (!factSpans.has(x.fact)) factSpans.set(x.fact, x.span);
+  }
+  return {
+    ok: true,
+    program: { plans, rules: result.rules, facts, factSpans, decls: lowered.decls, goalVars, demanded: result.demanded, warnings },
+  };
+}
+
+function dedupe(ds: Diagnostic[]): Diagnostic[] {
+  const seen = new Set<string>();
+  return ds.filter((d) => {
+    const k = `${d.span ? where(d.span) : ''}:${d.message}`;
+    if (seen.has(k)) return false;
+    seen.add(k);
+    return true;
+  });
+}

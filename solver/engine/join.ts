@@ -1,0 +1,377 @@
+// Executes one join plan against a database snapshot, for one semi-naive variant:
+// the scan numbered `delta` reads only facts new since the plan last ran, scans before
+// it read only older facts, scans after it read everything (each derivation is found
+// once). The naive strategy reads everything everywhere.
+import type { Rule, Tmpl } from '../compile/ir.js';
+import { ArithmeticError, compare, syntacticEquals } from '../terms/arith.js';
+import { Kind, type TermStore } from '../terms/term-store.js';
+import type { Database } from '../store/database.js';
+import type { FactMeta } from '../store/fact-meta.js';
+import type { Relation } from '../store/relation.js';
+import { Slice } from '../store/slice.js';
+import { Builder, FAIL, WAIT } from './build.js';
+import { LimitError } from './limits.js';
+import type { Plan, Step } from './plan.js';
+import type { RoundBuffer, Wait } from './round.js';
+
+export const KEY_FUNCTOR = '$key';
+
+export interface JoinContext {
+  readonly store: TermStore;
+  readonly meta: FactMeta;
+  readonly builder: Builder;
+  /** Terms with ids at or above this were created in this round: they cannot be facts yet. */
+  termsAtRoundStart: number;
+  deadline: number;
+  ticks: number;
+  readonly waits: Map<string, Wait>;
+  readonly runtimeErrors: Map<string, { message: string; rule: Rule; span: Step['span'] }>;
+  /** Demand facts whose computation waited on something undecided (and their ancestors). */
+  readonly incompleteDemands: Set<number>;
+  /** Relations with a rule that waited on something undecided. */
+  readonly incompleteRelations: Set<string>;
+}
+
+export const DEMAND_PREFIX = '$demand:';
+
+export class Joiner {
+  private db!: Database;
+  private buffer!: RoundBuffer;
+  private plan!: Plan;
+  private vals!: Int32Array;
+  private premises!: Int32Array;
+  private delta = -1;
+  private lo = 0;
+  private hi = 0;
+  private naive = false;
+  private readonly keySym: number;
+
+  constructor(private readonly ctx: JoinContext) {
+    this.keySym = ctx.store.symbol(KEY_FUNCTOR);
+  }
+
+  /** The database as updated with any indexes built while joining. */
+  get database(): Database {
+    return this.db;
+  }
+
+  run(db: Database, buffer: RoundBuffer, plan: Plan, delta: number, lo: number, hi: number, naive: boolean): Database {
+    this.db = db;
+    this.buffer = buffer;
+    this.plan = plan;
+    this.vals = new Int32Array(plan.nvars);
+    this.premises = new Int32Array(plan.scanCount);
+    this.delta = delta;
+    this.lo = lo;
+    this.hi = hi;
+    this.naive = naive;
+    try {
+      this.step(0);
+    } catch (e) {
+      if (e instanceof ArithmeticError) this.runtimeError(e.message, plan.rule.span);
+      else throw e;
+    }
+    return this.db;
+  }
+
+  private tick(): void {
+    if ((++this.ctx.ticks & 0x3fff) === 0 && Date.now() > this.ctx.deadline) throw new LimitError('time', 'time limit reached');
+  }
+
+  private step(i: number): void {
+    const steps = this.plan.steps;
+    if (i === steps.length) {
+      this.emit();
+      return;
+    }
+    const st = steps[i]!;
+    const b = this.ctx.builder;
+    const vals = this.vals;
+    switch (st.k) {
+      case 'scan':
+        this.scan(st, i);
+        return;
+      case 'neg': {
+        // an existing answer decides `not` as false; no answer decides it as true
+        // only when the negated computation is not waiting on something undecided
+        const rel = this.db.relation(st.rel);
+        if (rel !== undefined && rel.size > 0) {
+          const found = this.lookup(rel, st.rel, st.keyCols, st.keyTmpls, st.indexName, i);
+          if (found === null) return; // waiting
+          for (let k = 0; k < found.length; k++) {
+            const f = found.get(k);
+            if (rel.removed > 0 && !rel.has(f)) continue;
+            return;
+          }
+        }
+        if (this.negationUndecided(st)) return this.wait(i);
+        return this.step(i + 1);
+      }
+      case 'compare': {
+        const a = b.build(st.a, vals);
+        const c = a < 0 ? a : b.build(st.b, vals);
+        if (a === WAIT || c === WAIT) return this.wait(i);
+        if (a === FAIL || c === FAIL) return;
+        let r: boolean | undefined;
+        try {
+          r = compare(this.ctx.store, st.op, a, c);
+        } catch (e) {
+          if (e instanceof ArithmeticError) return this.runtimeError(e.message, st.span);
+          throw e;
+        }
+        if (r === undefined) return this.wait(i);
+        if (r) this.step(i + 1);
+        return;
+      }
+      case 'match': {
+        const v = b.build(st.value, vals);
+        if (v === WAIT) return this.wait(i);
+        if (v === FAIL) return;
+        if (b.match(st.pat, v, vals)) this.step(i + 1);
+        return;
+      }
+      case 'equal': {
+        const x = b.build(st.a, vals);
+        const y = x < 0 ? x : b.build(st.b, vals);
+        if (x === WAIT || y === WAIT) return this.wait(i);
+        if (x === FAIL || y === FAIL) return;
+        const eq = syntacticEquals(this.ctx.store, x, y);
+        if (eq === undefined) return this.wait(i);
+        if (eq !== st.negate) this.step(i + 1);
+        return;
+      }
+      case 'test': {
+        const x = b.build(st.a, vals);
+        if (x === FAIL) return;
+        if (x === WAIT) return this.wait(i);
+        const s = this.ctx.store;
+        const k = s.kind(x);
+        let r: boolean | undefined;
+        switch (st.name) {
+          case 'ground':
+            r = s.isGround(x);
+            break;
+          case 'hole':
+            r = k === Kind.Hole;
+            break;
+          case 'integer':
+            r = k === Kind.Hole ? undefined : k === Kind.Int;
+            break;
+          case 'atom':
+            r = k === Kind.Hole ? undefined : k === Kind.Atom && x !== s.nil;
+            break;
+          case 'string':
+            r = k === Kind.Hole ? undefined : k === Kind.Str;
+            break;
+          case 'is_list': {
+            const items = b.items(x);
+            r = items === WAIT ? undefined : items !== FAIL;
+            break;
+          }
+        }
+        if (r === undefined) return this.wait(i);
+        if (r) this.step(i + 1);
+        return;
+      }
+    }
+  }
+
+  private scan(st: Extract<Step, { k: 'scan' }>, i: number): void {
+    const rel = this.db.relation(st.rel);
+    if (rel === undefined) return;
+    // the timestamp range this scan reads
+    let from = 0;
+    let to = this.hi;
+    if (!this.naive) {
+      if (st.scanNo === this.delta) from = this.lo;
+      else if (st.scanNo < this.delta) to = this.lo;
+    }
+    if (from >= to) return;
+    const candidates = st.keyCols.length === 0 ? rel.log : this.lookup(rel, st.rel, st.keyCols, st.keyTmpls, st.indexName, i);
+    if (candidates === null) return;
+    const n = candidates.length;
+    if (n === 0) return;
+    const ts = this.ctx.meta.timestamps;
+    const raw = candidates.raw;
+    // entries are in timestamp order: skip to the first one in range
+    let k = 0;
+    if (from > 0) {
+      let lo = 0;
+      let hi = n;
+      while (lo < hi) {
+        const mid = (lo + hi) >>> 1;
+        if (ts[raw[mid]!]! < from) lo = mid + 1;
+        else hi = mid;
+      }
+      k = lo;
+    }
+    const store = this.ctx.store;
+    const b = this.ctx.builder;
+    const pats = st.pats;
+    const arity = pats.length;
+    const checkLive = rel.removed > 0;
+    for (; k < n; k++) {
+      const f = raw[k]!;
+      if (ts[f]! >= to) break;
+      this.tick();
+      if (checkLive && !rel.has(f)) continue;
+      let ok = true;
+      for (let c = 0; c < arity; c++) {
+        const p = pats[c];
+        if (p !== null && p !== undefined && !b.match(p, store.arg(f, c), this.vals)) {
+          ok = false;
+          break;
+        }
+      }
+      if (!ok) continue;
+      this.premises[st.scanNo] = f;
+      this.step(i + 1);
+    }
+  }
+
+  /** Facts whose key columns equal the given values, through an index built on demand; null when a key must wait. */
+  private lookup(rel: Relation, name: string, keyCols: readonly number[], keyTmpls: readonly Tmpl[], indexName: string, stepIndex: number): Slice | null {
+    if (keyCols.length === 0) return rel.log;
+    const store = this.ctx.store;
+    const b = this.ctx.builder;
+    let key: number;
+    let r = rel;
+    const idx = r.indexes.get(indexName);
+    if (idx === undefined || idx.synced !== r.log.length) {
+      const keySym = this.keySym;
+      const keyOf =
+        keyCols.length === 1
+          ? (f: number) => store.arg(f, keyCols[0]!)
+          : (f: number) => store.compoundSym(keySym, keyCols.map((c) => store.arg(f, c)));
+      r = r.withIndex(indexName, keyOf);
+      this.db = this.db.with({ relations: this.db.relations.set(name, r) });
+    }
+    const index = r.indexes.get(indexName)!.map;
+    if (keyCols.length === 1) {
+      key = b.build(keyTmpls[0]!, this.vals);
+      if (key === WAIT) {
+        this.wait(stepIndex);
+        return null;
+      }
+      if (key === FAIL) return Slice.empty;
+    } else {
+      const parts: number[] = [];
+      for (const t of keyTmpls) {
+        const v = b.build(t, this.vals);
+        if (v === WAIT) {
+          this.wait(stepIndex);
+          return null;
+        }
+        if (v === FAIL) return Slice.empty;
+        parts.push(v);
+      }
+      key = store.findCompoundSym(this.keySym, parts);
+      if (key === 0) return Slice.empty;
+    }
+    return index.get(key) ?? Slice.empty;
+  }
+
+  private emit(): void {
+    const plan = this.plan;
+    const head = plan.head;
+    const b = this.ctx.builder;
+    const store = this.ctx.store;
+    switch (head.k) {
+      case 'fact': {
+        const n = head.args.length;
+        const args = new Array<number>(n);
+        for (let c = 0; c < n; c++) {
+          const v = b.build(head.args[c]!, this.vals);
+          if (v === WAIT) return this.wait(-1);
+          if (v === FAIL) return;
+          args[c] = v;
+        }
+        const fact = store.compoundSym(head.relSym, args);
+        this.offer(head.rel, fact);
+        return;
+      }
+      case 'error': {
+        const args = head.vars.map((v) => this.vals[v]!);
+        this.offer(head.rel, store.compoundSym(head.relSym, args));
+        return;
+      }
+      case 'unify': {
+        b.freshHoles = true;
+        try {
+          const x = b.build(head.a, this.vals);
+          const y = x < 0 ? x : b.build(head.b, this.vals);
+          if (x === WAIT || y === WAIT) return this.wait(-1);
+          if (x === FAIL || y === FAIL) return;
+          this.buffer.unifications.push({ a: x, b: y, plan, premises: Array.from(this.premises) });
+        } finally {
+          b.freshHoles = false;
+          // fresh holes were written into vals for `_`; clear them for the next match
+          for (let v = 0; v < plan.nvars; v++) if (plan.rule.varNames[v] === '_') this.vals[v] = 0;
+        }
+        return;
+      }
+    }
+  }
+
+  private offer(rel: string, fact: number): void {
+    if (this.buffer.seen.has(fact)) return;
+    if (fact < this.ctx.termsAtRoundStart) {
+      const r = this.db.relation(rel);
+      if (r !== undefined && r.has(fact)) return;
+    }
+    this.buffer.add(rel, fact, this.plan.rule.id, this.premises, this.plan.scanCount);
+  }
+
+  /**
+   * `not q(...)` is undecided while q's computation for these arguments waits on an
+   * undecided condition: no answer yet does not mean no answer.
+   */
+  private negationUndecided(st: Extract<Step, { k: 'neg' }>): boolean {
+    const ctx = this.ctx;
+    for (const r of st.dependsOn) if (ctx.incompleteRelations.has(r)) return true;
+    if (ctx.incompleteDemands.size === 0 || !st.demandRel) return false;
+    const parts: number[] = [];
+    for (const t of st.keyTmpls) {
+      const v = ctx.builder.build(t, this.vals);
+      if (v < 0) return false;
+      parts.push(v);
+    }
+    const d = ctx.store.findCompoundSym(ctx.store.symbol(st.demandRel), parts);
+    return d !== 0 && ctx.incompleteDemands.has(d);
+  }
+
+  private markIncomplete(): void {
+    const plan = this.plan;
+    const first = plan.steps[0];
+    if (first && first.k === 'scan' && first.rel.startsWith(DEMAND_PREFIX)) {
+      // this demand, and every demand it was made for, is incomplete
+      const stack = [this.premises[0]!];
+      while (stack.length > 0) {
+        const d = stack.pop()!;
+        if (d <= 0 || this.ctx.incompleteDemands.has(d)) continue;
+        this.ctx.incompleteDemands.add(d);
+        const p = this.ctx.meta.provenance(d);
+        if (p) for (const q of p.premises) if (this.ctx.store.functor(q).startsWith(DEMAND_PREFIX)) stack.push(q);
+      }
+    } else if (plan.head.k === 'fact') {
+      this.ctx.incompleteRelations.add(plan.head.rel);
+    }
+  }
+
+  private wait(step: number): void {
+    this.markIncomplete();
+    const w = this.ctx.waits;
+    if (w.size >= 10_000) return;
+    const key = `${this.plan.index}:${step}:${this.vals.join(',')}`;
+    if (!w.has(key)) {
+      const first = this.plan.steps[0];
+      const demand = first && first.k === 'scan' && first.rel.startsWith(DEMAND_PREFIX) ? this.premises[0]! : 0;
+      w.set(key, { plan: this.plan, step, vals: this.vals.slice(), demand });
+    }
+  }
+
+  private runtimeError(message: string, span: Step['span']): void {
+    const key = `${span.file}:${span.start.offset}:${message}`;
+    if (!this.ctx.runtimeErrors.has(key)) this.ctx.runtimeErrors.set(key, { message, rule: this.plan.rule, span });
+  }
+}

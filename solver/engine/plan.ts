@@ -1,0 +1,161 @@
+// Turns a scheduled rule into an executable join plan: each positive literal becomes a
+// scan of a relation through an index on the columns already bound (or a full scan),
+// each variable occurrence becomes a bind (first) or a check (later), and the head
+// becomes a fact to insert, a unification to apply or an error to report.
+import type { Span } from '../language/ast.js';
+import type { CompareOp } from '../language/ast.js';
+import { allBound, isExpression, type Rule, type TestName, type Tmpl, varsOf } from '../compile/ir.js';
+import type { TermStore } from '../terms/term-store.js';
+import type { Pat } from './build.js';
+
+export type Step =
+  | {
+      readonly k: 'scan';
+      readonly rel: string;
+      /** Argument positions whose values are known before the scan: looked up through an index. */
+      readonly keyCols: readonly number[];
+      readonly keyTmpls: readonly Tmpl[];
+      readonly indexName: string;
+      /** Patterns for the other positions (null at key positions). */
+      readonly pats: readonly (Pat | null)[];
+      /** Which premise slot this scan fills. */
+      readonly scanNo: number;
+      readonly span: Span;
+    }
+  | {
+      readonly k: 'neg';
+      readonly rel: string;
+      readonly keyCols: readonly number[];
+      readonly keyTmpls: readonly Tmpl[];
+      readonly indexName: string;
+      readonly arity: number;
+      /** For a demanded copy: its demand relation (the negation waits while that demand is incomplete). */
+      readonly demandRel: string | null;
+      /** Bottom-up relations the negated one depends on (the negation waits while any is incomplete). */
+      dependsOn: readonly string[];
+      readonly span: Span;
+    }
+  | { readonly k: 'compare'; readonly op: CompareOp; readonly a: Tmpl; readonly b: Tmpl; readonly span: Span }
+  | { readonly k: 'match'; readonly pat: Pat; readonly value: Tmpl; readonly span: Span } // X = E binding the pattern side
+  | { readonly k: 'equal'; readonly a: Tmpl; readonly b: Tmpl; readonly negate: boolean; readonly span: Span } // X = Y / X \= Y, both bound
+  | { readonly k: 'test'; readonly name: TestName; readonly a: Tmpl; readonly span: Span };
+
+export type HeadPlan =
+  | { readonly k: 'fact'; readonly rel: string; readonly relSym: number; readonly args: readonly Tmpl[] }
+  | { readonly k: 'unify'; readonly a: Tmpl; readonly b: Tmpl }
+  | { readonly k: 'error'; readonly rel: string; readonly relSym: number; readonly vars: readonly number[] };
+
+export interface Plan {
+  readonly index: number;
+  readonly rule: Rule;
+  readonly stratum: number;
+  readonly steps: readonly Step[];
+  readonly head: HeadPlan;
+  readonly scanCount: number;
+  readonly nvars: number;
+  /** Relations read by positive scans (to know when the plan has new input). */
+  readonly reads: readonly string[];
+  /** Mutable: this plan has seen every fact with a timestamp below this. */
+  lastRun: number;
+}
+
+/**
+ * Fill in, for every negation, the bottom-up relations its negated relation depends on
+ * (positively, transitively), so that it can wait while any of them is incomplete.
+ */
+export function linkNegations(plans: readonly Plan[]): void {
+  const deps = new Map<string, Set<string>>();
+  for (const p of plans) {
+    if (p.head.k !== 'fact') continue;
+    let d = deps.get(p.head.rel);
+    if (!d) deps.set(p.head.rel, (d = new Set()));
+    for (const r of p.reads) d.add(r);
+  }
+  const closure = (rel: string): string[] => {
+    const seen = new Set<string>([rel]);
+    const stack = [rel];
+    while (stack.length > 0) for (const r of deps.get(stack.pop()!) ?? []) if (!seen.has(r)) (seen.add(r), stack.push(r));
+    return [...seen].filter((r) => !r.startsWith('$demand:') && !(r.includes('@') && r !== rel));
+  };
+  for (const p of plans) for (const st of p.steps) if (st.k === 'neg') st.dependsOn = closure(st.rel).filter((r) => !(st.demandRel && r === st.rel));
+}
+
+export function errorRelation(ruleId: number): string {
+  return `$error:${ruleId}`;
+}
+
+export function compilePlan(store: TermStore, rule: Rule, index: number, stratum: number): Plan {
+  const bound = new Set<number>();
+  const anon = (v: number) => rule.varNames[v] === '_';
+  const toPat = (t: Tmpl): Pat => {
+    switch (t.k) {
+      case 'const':
+        return { k: 'const', id: t.id };
+      case 'var':
+        if (anon(t.v)) return { k: 'any' };
+        if (bound.has(t.v)) return { k: 'check', v: t.v };
+        bound.add(t.v);
+        return { k: 'bind', v: t.v };
+      case 'cons':
+        return { k: 'cons', head: toPat(t.head), tail: toPat(t.tail) };
+      case 'struct':
+        return { k: 'struct', sym: t.sym, args: t.args.map(toPat) };
+      default:
+        return { k: 'value', t };
+    }
+  };
+  const steps: Step[] = [];
+  const reads: string[] = [];
+  let scanNo = 0;
+  for (const l of rule.body) {
+    switch (l.k) {
+      case 'atom': {
+        const keyCols: number[] = [];
+        const keyTmpls: Tmpl[] = [];
+        l.args.forEach((a, i) => {
+          const isAnon = a.k === 'var' && anon(a.v);
+          if (!isAnon && allBound(a, bound) && (a.k !== 'const' || true)) {
+            keyCols.push(i);
+            keyTmpls.push(a);
+          }
+        });
+        const indexName = keyCols.join(',');
+        if (l.neg) {
+          const demandRel = l.pred.includes('@') && !l.pred.startsWith('$') ? `$demand:${l.pred}` : null;
+          steps.push({ k: 'neg', rel: l.pred, keyCols, keyTmpls, indexName, arity: l.args.length, demandRel, dependsOn: [], span: l.span });
+        } else {
+          const pats = l.args.map((a, i) => (keyCols.includes(i) ? null : toPat(a)));
+          steps.push({ k: 'scan', rel: l.pred, keyCols, keyTmpls, indexName, pats, scanNo: scanNo++, span: l.span });
+          if (!reads.includes(l.pred)) reads.push(l.pred);
+        }
+        break;
+      }
+      case 'compare':
+        steps.push({ k: 'compare', op: l.op, a: l.a, b: l.b, span: l.span });
+        break;
+      case 'test':
+        steps.push({ k: 'test', name: l.name, a: l.a, span: l.span });
+        break;
+      case 'differ':
+        steps.push({ k: 'equal', a: l.a, b: l.b, negate: true, span: l.span });
+        break;
+      case 'unify': {
+        const aBound = allBound(l.a, bound);
+        const bBound = allBound(l.b, bound);
+        if (aBound && bBound) steps.push({ k: 'equal', a: l.a, b: l.b, negate: false, span: l.span });
+        else if (aBound && !isExpression(l.b)) steps.push({ k: 'match', pat: toPat(l.b), value: l.a, span: l.span });
+        else steps.push({ k: 'match', pat: toPat(l.a), value: l.b, span: l.span });
+        break;
+      }
+    }
+  }
+  const h = rule.head;
+  const head: HeadPlan =
+    h.k === 'atom'
+      ? { k: 'fact', rel: h.pred, relSym: store.symbol(h.pred), args: h.args }
+      : h.k === 'unify'
+        ? { k: 'unify', a: h.a, b: h.b }
+        : { k: 'error', rel: errorRelation(rule.id), relSym: store.symbol(errorRelation(rule.id)), vars: h.vars };
+  void varsOf;
+  return { index, rule, stratum, steps, head, scanCount: scanNo, nvars: rule.varNames.length, reads, lastRun: 0 };
+}

@@ -1,0 +1,370 @@
+// The fixpoint loop. Strata run in order; each stratum runs rounds until a round adds
+// nothing. A round evaluates every plan of the stratum against one snapshot (naive:
+// all facts; semi-naive: only joins that touch a fact new since the plan last ran),
+// then commits: new facts are inserted, unification heads bind holes, and every fact
+// that mentions a newly bound hole is replaced by its resolved form, which is new and
+// so feeds the next round. When a rebuild gives a lower stratum new input, solving
+// goes back to it.
+import { Map as IMap } from 'immutable';
+import type { Diagnostic } from '../language/diagnostic.js';
+import { diagnostic } from '../language/diagnostic.js';
+import { Database } from '../store/database.js';
+import { FactMeta, GIVEN, REBUILT } from '../store/fact-meta.js';
+import { Relation } from '../store/relation.js';
+import { Slice } from '../store/slice.js';
+import { holesOf, resolve } from '../store/union-find.js';
+import { TermDepthError, type TermId, type TermStore } from '../terms/term-store.js';
+import { termText } from '../terms/print.js';
+import { userPredOf } from '../compile/demand.js';
+import { Builder } from './build.js';
+import { Joiner, type JoinContext } from './join.js';
+import { DEFAULT_LIMITS, LimitError, type Limits } from './limits.js';
+import type { Plan } from './plan.js';
+import { RoundBuffer, type Wait } from './round.js';
+import { unify } from './unify.js';
+
+export type EvalMode = 'naive' | 'seminaive';
+
+export interface Binding {
+  readonly hole: TermId;
+  readonly value: TermId;
+  readonly plan: Plan;
+  readonly premises: readonly number[];
+}
+
+export interface Clash {
+  readonly left: TermId;
+  readonly right: TermId;
+  readonly reason: string;
+  readonly plan: Plan;
+  readonly premises: readonly number[];
+}
+
+export interface SolveStats {
+  rounds: number;
+  facts: number;
+  derived: number;
+  rebuilt: number;
+  bindings: number;
+  millis: number;
+  strata: number;
+}
+
+export interface Progress {
+  readonly round: number;
+  readonly stratum: number;
+  readonly facts: number;
+  readonly millis: number;
+}
+
+export class Solver {
+  db: Database;
+  readonly meta: FactMeta;
+  readonly bindings: Binding[] = [];
+  readonly bindingOf = new Map<TermId, number>();
+  readonly clashes: Clash[] = [];
+  readonly residualEqualities: { left: TermId; right: TermId; plan: Plan }[] = [];
+  readonly waits = new Map<string, Wait>();
+  readonly runtimeErrors: JoinContext['runtimeErrors'] = new Map();
+  readonly stats: SolveStats = { rounds: 0, facts: 0, derived: 0, rebuilt: 0, bindings: 0, millis: 0, strata: 0 };
+  limitHit: LimitError | null = null;
+  private readonly byStratum: Plan[][];
+  private readonly ctx: JoinContext;
+  private readonly joiner: Joiner;
+  private deadline = 0;
+
+  constructor(
+    readonly store: TermStore,
+    readonly plans: readonly Plan[],
+    readonly mode: EvalMode,
+    readonly limits: Limits = DEFAULT_LIMITS,
+    start: Database = Database.empty,
+    meta?: FactMeta,
+    readonly onProgress?: (p: Progress) => void,
+  ) {
+    this.db = start;
+    this.meta = meta ?? new FactMeta();
+    const count = plans.reduce((m, p) => Math.max(m, p.stratum + 1), 1);
+    this.byStratum = Array.from({ length: count }, () => []);
+    for (const p of plans) this.byStratum[p.stratum]!.push(p);
+    this.stats.strata = count;
+    this.ctx = {
+      store,
+      meta: this.meta,
+      builder: new Builder(store),
+      termsAtRoundStart: 0,
+      deadline: 0,
+      ticks: 0,
+      waits: this.waits,
+      runtimeErrors: this.runtimeErrors,
+      incompleteDemands: new Set(),
+      incompleteRelations: new Set(),
+    };
+    this.joiner = new Joiner(this.ctx);
+  }
+
+  /** Insert given facts (from the source text) as one batch at the current timestamp. */
+  addFacts(facts: ReadonlyMap<string, readonly TermId[]>): void {
+    const buffer = new RoundBuffer();
+    const none = new Int32Array(0);
+    for (const [rel, list] of facts) {
+      const r = this.db.relation(rel);
+      for (const f of list) if (!buffer.seen.has(f) && !(r && r.has(f))) buffer.add(rel, f, GIVEN, none, 0);
+    }
+    this.commit(buffer);
+  }
+
+  /** Run to fixpoint. Returns normally when a limit stops it; `limitHit` says which. */
+  solve(): void {
+    const started = Date.now();
+    this.deadline = started + this.limits.maxMillis;
+    this.ctx.deadline = this.deadline;
+    const depthBefore = this.store.maxDepth;
+    this.store.maxDepth = this.limits.maxTermDepth;
+    try {
+      for (;;) {
+        const s = this.byStratum.findIndex((plans) => plans.some((p) => this.hasInput(p)));
+        if (s < 0) break;
+        this.runStratum(s);
+      }
+    } catch (e) {
+      if (e instanceof LimitError) this.limitHit = e;
+      else if (e instanceof TermDepthError) this.limitHit = new LimitError('depth', e.message);
+      else throw e;
+    } finally {
+      this.store.maxDepth = depthBefore;
+      this.stats.millis += Date.now() - started;
+      this.stats.facts = this.db.factCount;
+    }
+  }
+
+  private hasInput(p: Plan): boolean {
+    if (p.lastRun === 0) return true;
+    for (const rel of p.reads) {
+      const r = this.db.relation(rel);
+      if (r && r.log.length > 0 && this.meta.timestamp(r.log.get(r.log.length - 1)) >= p.lastRun) return true;
+    }
+    return false;
+  }
+
+  private runStratum(s: number): void {
+    const plans = this.byStratum[s]!;
+    for (;;) {
+      if (this.stats.rounds >= this.limits.maxRounds) throw new LimitError('rounds', `stopped after ${this.limits.maxRounds} rounds`);
+      if (Date.now() > this.deadline) throw new LimitError('time', `stopped after ${this.limits.maxMillis} ms`);
+      this.stats.rounds++;
+      const now = this.db.now;
+      const buffer = new RoundBuffer();
+      this.ctx.termsAtRoundStart = this.store.size;
+      let db = this.db;
+      for (const p of plans) {
+        if (!this.hasInput(p)) continue;
+        if (this.mode === 'naive' || p.lastRun === 0 || p.scanCount === 0) {
+          db = this.joiner.run(db, buffer, p, this.mode === 'naive' ? -1 : 0, 0, now, this.mode === 'naive');
+        } else {
+          for (const st of p.steps) {
+            if (st.k !== 'scan') continue;
+            const r = db.relation(st.rel);
+            if (!r || r.log.length === 0 || this.meta.timestamp(r.log.get(r.log.length - 1)) < p.lastRun) continue;
+            db = this.joiner.run(db, buffer, p, st.scanNo, p.lastRun, now, false);
+          }
+        }
+        p.lastRun = now;
+        if (buffer.count + db.factCount > this.limits.maxFacts) {
+          this.db = db;
+          throw new LimitError('facts', `stopped at ${this.limits.maxFacts} facts`);
+        }
+      }
+      this.db = db;
+      const changed = this.commit(buffer);
+      this.onProgress?.({ round: this.stats.rounds, stratum: s, facts: this.db.factCount, millis: Date.now() - (this.deadline - this.limits.maxMillis) });
+      if (!changed) return;
+    }
+  }
+
+  /** Apply a round's writes. Returns whether anything visible changed. */
+  private commit(buffer: RoundBuffer): boolean {
+    const store = this.store;
+    const now = this.db.now;
+    let relations = this.db.relations;
+    let holeUses = this.db.holeUses;
+    let factCount = this.db.factCount;
+    // 1. new facts
+    const prov = buffer.provenance;
+    for (let i = 0; i < prov.length; ) {
+      const fact = prov[i]!;
+      const rule = prov[i + 1]!;
+      const n = prov[i + 2]!;
+      this.meta.record(fact, now, rule, prov.slice(i + 3, i + 3 + n), n);
+      i += 3 + n;
+    }
+    const newHoleFacts: TermId[] = [];
+    relations = relations.withMutations((m) => {
+      for (const [rel, facts] of buffer.facts) {
+        m.set(rel, (m.get(rel) ?? Relation.empty).insertBatch(facts));
+        factCount += facts.length;
+        for (const f of facts) if (!store.isGround(f)) newHoleFacts.push(f);
+      }
+    });
+    this.stats.derived += buffer.count;
+    holeUses = registerHoles(store, holeUses, newHoleFacts);
+    // 2. unifications
+    let uf = this.db.uf;
+    const linked: TermId[] = [];
+    for (const u of buffer.unifications) {
+      const a = resolve(store, uf, u.a);
+      const b = resolve(store, uf, u.b);
+      const out = unify(store, uf, a, b);
+      if (out.k === 'clash') {
+        this.clashes.push({ left: resolve(store, uf, out.left), right: resolve(store, uf, out.right), reason: out.reason, plan: u.plan, premises: u.premises });
+        continue;
+      }
+      uf = out.uf;
+      for (const h of out.linked) {
+        linked.push(h);
+        this.bindingOf.set(h, this.bindings.length);
+        this.bindings.push({ hole: h, value: uf.parent.get(h)!, plan: u.plan, premises: u.premises });
+      }
+      for (const [l, r] of out.residuals) this.residualEqualities.push({ left: l, right: r, plan: u.plan });
+    }
+    this.stats.bindings += linked.length;
+    // 3. rebuild every fact that mentions a newly bound hole
+    let rebuilt = 0;
+    if (linked.length > 0) {
+      const extra = new Map<string, number[]>();
+      const removed = new Map<string, number[]>();
+      const rebuiltFacts: TermId[] = [];
+      const done = new Set<TermId>();
+      for (const h of linked) {
+        const uses = holeUses.get(h);
+        if (!uses) continue;
+        holeUses = holeUses.remove(h);
+        for (let i = 0; i < uses.length; i++) {
+          const f = uses.get(i);
+          if (done.has(f)) continue;
+          done.add(f);
+          const relName = store.functor(f);
+          const rel = relations.get(relName);
+          if (!rel || !rel.has(f)) continue;
+          const r = resolve(store, uf, f);
+          if (r === f) continue;
+          (removed.get(relName) ?? removed.set(relName, []).get(relName)!).push(f);
+          if (rel.has(r) || done.has(r)) continue;
+          done.add(r);
+          (extra.get(relName) ?? extra.set(relName, []).get(relName)!).push(r);
+          this.meta.record(r, now, REBUILT, [f], 1);
+          if (!store.isGround(r)) rebuiltFacts.push(r);
+          rebuilt++;
+        }
+      }
+      relations = relations.withMutations((m) => {
+        for (const [rel, fs] of removed) m.set(rel, m.get(rel)!.removeBatch(fs));
+        for (const [rel, fs] of extra) m.set(rel, m.get(rel)!.insertBatch(fs));
+      });
+      for (const fs of removed.values()) factCount -= fs.length;
+      for (const fs of extra.values()) factCount += fs.length;
+      holeUses = registerHoles(store, holeUses, rebuiltFacts);
+    }
+    this.stats.rebuilt += rebuilt;
+    this.db = new Database(relations, uf, holeUses, now + 1, factCount);
+    return buffer.count > 0 || rebuilt > 0;
+  }
+
+  /** Undecided conditions left at the fixpoint, re-checked under the final bindings. */
+  residuals(): { plan: Plan; step: number; text: string }[] {
+    const out: { plan: Plan; step: number; text: string }[] = [];
+    const seen = new Set<string>();
+    const b = this.ctx.builder;
+    for (const w of this.waits.values()) {
+      if (w.demand > 0 && this.demandAnswered(w.plan, w.demand)) continue;
+      const vals = w.vals.map((v) => (v > 0 ? resolve(this.store, this.db.uf, v) : v));
+      const text = describeWait(this.store, b, w.plan, w.step, vals);
+      if (text === null || seen.has(text)) continue;
+      seen.add(text);
+      out.push({ plan: w.plan, step: w.step, text });
+    }
+    for (const r of this.residualEqualities) {
+      const text = `${termText(this.store, r.left)} = ${termText(this.store, r.right)} is assumed (cannot be decided)`;
+      if (seen.has(text)) continue;
+      seen.add(text);
+      out.push({ plan: r.plan, step: -1, text });
+    }
+    return out;
+  }
+
+  /** Did the demanded copy computed by this plan produce an answer for this demand? */
+  private demandAnswered(plan: Plan, demand: TermId): boolean {
+    if (plan.head.k !== 'fact') return true; // a demand rule: its waits show up in the copy it feeds
+    const rel = this.db.relation(plan.head.rel);
+    if (!rel) return false;
+    const pattern = plan.head.rel.slice(plan.head.rel.lastIndexOf('@') + 1);
+    const d = resolve(this.store, this.db.uf, demand);
+    for (let i = 0; i < rel.log.length; i++) {
+      const f = rel.log.get(i);
+      let k = 0;
+      let ok = true;
+      for (let c = 0; c < pattern.length && ok; c++) if (pattern[c] === 'b') ok = this.store.arg(f, c) === this.store.arg(d, k++);
+      if (ok) return true;
+    }
+    return false;
+  }
+
+  runtimeDiagnostics(): Diagnostic[] {
+    return [...this.runtimeErrors.values()].map((e) => diagnostic('error', 'arithmetic', e.message, e.span));
+  }
+}
+
+function registerHoles(store: TermStore, uses: IMap<number, Slice>, facts: readonly TermId[]): IMap<number, Slice> {
+  if (facts.length === 0) return uses;
+  return uses.withMutations((m) => {
+    for (const f of facts) for (const h of holesOf(store, f)) m.set(h, (m.get(h) ?? Slice.empty).push(f));
+  });
+}
+
+/** A still-undecided wait as text, or null if it is decided under the final bindings. */
+function describeWait(store: TermStore, b: Builder, plan: Plan, step: number, vals: Int32Array): string | null {
+  const show = (t: Parameters<Builder['build']>[0]) => {
+    const v = b.build(t, vals);
+    return v > 0 ? termText(store, v) : null;
+  };
+  if (step < 0) return `the head of this rule needs a value that is not known yet`;
+  const st = plan.steps[step]!;
+  switch (st.k) {
+    case 'compare': {
+      const a = show(st.a);
+      const c = show(st.b);
+      if (a === null || c === null) return `${st.op} needs a value that is not known yet`;
+      const x = b.build(st.a, vals);
+      const y = b.build(st.b, vals);
+      try {
+        const r = compareSafe(store, st.op, x, y);
+        if (r !== undefined) return null;
+      } catch {
+        return null;
+      }
+      return `${a} ${st.op} ${c} cannot be decided`;
+    }
+    case 'equal': {
+      const a = show(st.a);
+      const c = show(st.b);
+      return a && c ? `${a} ${st.negate ? '\\=' : '='} ${c} cannot be decided until holes are bound` : 'a test needs a value that is not known yet';
+    }
+    case 'test':
+      return `${st.name}(${show(st.a) ?? '?'}) cannot be decided until holes are bound`;
+    case 'neg': {
+      const args = st.keyTmpls.map((t) => show(t) ?? '?');
+      const shown: string[] = [];
+      let k = 0;
+      for (let c = 0; c < st.arity; c++) shown.push(st.keyCols.includes(c) ? args[k++]! : '_');
+      return `not ${userPredOf(st.rel) ?? st.rel}(${shown.join(', ')}) cannot be decided: its computation waits on an undecided condition`;
+    }
+    default:
+      return `a value needed here is not known yet`;
+  }
+}
+
+import { compare as compareTerms3 } from '../terms/arith.js';
+function compareSafe(store: TermStore, op: Parameters<typeof compareTerms3>[1], a: TermId, b: TermId): boolean | undefined {
+  if (a <= 0 || b <= 0) return undefined;
+  return compareTerms3(store, op, a, b);
+}

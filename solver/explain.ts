@@ -1,0 +1,81 @@
+// Derivation trees: why a fact holds. Each fact records the rule that first derived it
+// and its premises; the tree is rebuilt from those records on demand.
+import { userPredOf } from './compile/demand.js';
+import type { Rule } from './compile/ir.js';
+import { where } from './compile/lower.js';
+import type { Span } from './language/ast.js';
+import { GIVEN, REBUILT, type FactMeta } from './store/fact-meta.js';
+import type { Solver } from './engine/solve.js';
+import { factText, termText } from './terms/print.js';
+import { holesOf } from './store/union-find.js';
+import type { TermId, TermStore } from './terms/term-store.js';
+
+export interface ExplainContext {
+  readonly store: TermStore;
+  readonly meta: FactMeta;
+  readonly rules: readonly Rule[];
+  readonly factSpans: ReadonlyMap<TermId, Span>;
+  readonly solver: Solver;
+}
+
+/** A fact as the user would write it: internal copies print under the user's predicate name. */
+export function displayFact(store: TermStore, fact: TermId): string {
+  const name = store.functor(fact);
+  return factText(store, fact, userPredOf(name) ?? name);
+}
+
+export function explainFact(ctx: ExplainContext, fact: TermId, maxLines = 400): string {
+  const lines: string[] = [];
+  const shown = new Map<TermId, number>();
+  const walk = (f: TermId, depth: number): void => {
+    if (lines.length >= maxLines) return;
+    const pad = '  '.repeat(depth);
+    const text = displayFact(ctx.store, f);
+    const prev = shown.get(f);
+    if (prev !== undefined) {
+      lines.push(`${pad}${text}   (see above)`);
+      return;
+    }
+    shown.set(f, lines.length);
+    const p = ctx.meta.provenance(f);
+    if (p === null) {
+      lines.push(`${pad}${text}   (no record)`);
+      return;
+    }
+    if (p.rule === GIVEN) {
+      const span = ctx.factSpans.get(f);
+      lines.push(`${pad}${text}   (given${span ? ` at ${where(span)}` : ''})`);
+      return;
+    }
+    if (p.rule === REBUILT) {
+      const old = p.premises[0]!;
+      const still = holesOf(ctx.store, f);
+      const holes = [...holesOf(ctx.store, old)].filter((h) => !still.has(h) && ctx.solver.bindingOf.has(h));
+      const how = holes.map((h) => {
+        const b = ctx.solver.bindings[ctx.solver.bindingOf.get(h)!]!;
+        return `?${ctx.store.holeNumber(h)} := ${termText(ctx.store, b.value)} by ${ruleLabel(ctx.rules[b.plan.rule.id]!)}`;
+      });
+      lines.push(`${pad}${text}   (rebuilt after ${how.join('; ') || 'bindings'})`);
+      for (const h of holes) {
+        const b = ctx.solver.bindings[ctx.solver.bindingOf.get(h)!]!;
+        for (const q of b.premises) if (!isInternal(ctx.store, q)) walk(q, depth + 1);
+      }
+      walk(old, depth + 1);
+      return;
+    }
+    const rule = ctx.rules[p.rule];
+    lines.push(`${pad}${text}   (by ${rule ? ruleLabel(rule) : `rule ${p.rule}`})`);
+    for (const q of p.premises) if (!isInternal(ctx.store, q)) walk(q, depth + 1);
+  };
+  walk(fact, 0);
+  if (lines.length >= maxLines) lines.push(`... (cut at ${maxLines} lines)`);
+  return lines.join('\n');
+}
+
+function isInternal(store: TermStore, fact: TermId): boolean {
+  return store.functor(fact).startsWith('$');
+}
+
+export function ruleLabel(rule: Rule): string {
+  return `rule at ${where(rule.span)}`;
+}

@@ -1,0 +1,92 @@
+// Surface syntax of the rule language, as produced by grammar/rules.peggy.
+// Every node carries the span it was parsed from, so static checks and run-time
+// diagnostics can point at the user's text.
+
+export interface Span {
+  /** The file the text came from (a path, or a label such as `<goal>`). */
+  readonly file: string;
+  readonly start: Position;
+  readonly end: Position;
+}
+
+export interface Position {
+  readonly offset: number;
+  /** 1-based. */
+  readonly line: number;
+  /** 1-based. */
+  readonly column: number;
+}
+
+/** Binary arithmetic operators; `/` and `%` are floor division and floor modulo. */
+export type ArithOp = '+' | '-' | '*' | '/' | '%';
+export type CompareOp = '==' | '!=' | '<' | '<=' | '>' | '>=';
+
+/** A term or an expression as written. Which compounds are expressions is decided by the compiler. */
+export type AstTerm =
+  | { readonly kind: 'var'; readonly name: string; readonly span: Span } // `X`, `_Foo`, `_` (each `_` is fresh)
+  | { readonly kind: 'int'; readonly value: number; readonly span: Span } // exact: |value| <= 2^53 - 1
+  | { readonly kind: 'float'; readonly value: number; readonly span: Span }
+  | { readonly kind: 'atom'; readonly name: string; readonly span: Span } // `float32`, `'quoted atom'`
+  | { readonly kind: 'string'; readonly value: string; readonly span: Span } // `"text"`
+  | { readonly kind: 'hole'; readonly name: string; readonly span: Span } // `?1`, `?w`
+  | { readonly kind: 'compound'; readonly functor: string; readonly args: readonly AstTerm[]; readonly span: Span }
+  | { readonly kind: 'list'; readonly items: readonly AstTerm[]; readonly tail: AstTerm | null; readonly span: Span }
+  | { readonly kind: 'binop'; readonly op: ArithOp; readonly left: AstTerm; readonly right: AstTerm; readonly span: Span }
+  | { readonly kind: 'neg'; readonly arg: AstTerm; readonly span: Span }
+  | { readonly kind: 'index'; readonly target: AstTerm; readonly index: AstTerm; readonly span: Span } // `S[i]`
+  | { readonly kind: 'slice'; readonly target: AstTerm; readonly from: AstTerm | null; readonly to: AstTerm | null; readonly span: Span }; // `S[a:b]`, `S[1:]`, `S[:2]`
+
+/** `name: value` inside a call, after `;`: `Conv2D(D, W, Out; strides: [2, 2])`. */
+export interface NamedArg {
+  readonly name: string;
+  readonly value: AstTerm;
+  readonly span: Span;
+}
+
+/** `p(a, b)`, `p` (arity 0), or `p(a; attr: v)`. Built-in tests (`ground`, `hole`, `integer`) and `error(...)` are calls too. */
+export interface Call {
+  readonly kind: 'call';
+  readonly pred: string;
+  readonly args: readonly AstTerm[];
+  readonly named: readonly NamedArg[];
+  readonly span: Span;
+}
+
+export type Literal =
+  | Call
+  | { readonly kind: 'not'; readonly call: Call; readonly span: Span }
+  | { readonly kind: 'compare'; readonly op: CompareOp; readonly left: AstTerm; readonly right: AstTerm; readonly span: Span }
+  | { readonly kind: 'unify'; readonly left: AstTerm; readonly right: AstTerm; readonly span: Span } // `X = E`
+  | { readonly kind: 'differ'; readonly left: AstTerm; readonly right: AstTerm; readonly span: Span }; // `X \= Y`
+
+/** A clause head: a relational call, a unification `X = Y`, or `error("...")` (a call with pred `error`). */
+export type Head = Call | { readonly kind: 'unify'; readonly left: AstTerm; readonly right: AstTerm; readonly span: Span };
+
+/** Attribute types: `int`, `float`, `bool`, `string`, `atom`, `term`, `[T]` (list of T), `T?` (T or `none`). */
+export type AttrType =
+  | { readonly kind: 'named'; readonly name: string; readonly span: Span }
+  | { readonly kind: 'list'; readonly element: AttrType; readonly span: Span }
+  | { readonly kind: 'optional'; readonly inner: AttrType; readonly span: Span };
+
+export interface AttrDecl {
+  readonly name: string;
+  readonly type: AttrType;
+  readonly default: AstTerm | null;
+  readonly span: Span;
+}
+
+export type Statement =
+  | { readonly kind: 'clause'; readonly head: Head; readonly body: readonly Literal[]; readonly span: Span } // a fact when body is empty
+  | {
+      readonly kind: 'relation';
+      readonly name: string;
+      readonly params: readonly { readonly name: string; readonly span: Span }[];
+      readonly attrs: readonly AttrDecl[];
+      readonly span: Span;
+    }
+  | { readonly kind: 'import'; readonly path: string; readonly span: Span };
+
+export interface Program {
+  readonly file: string;
+  readonly statements: readonly Statement[];
+}

@@ -1,0 +1,157 @@
+// Parses rule-language text with the generated Peggy parser (grammar/rules.peggy) and
+// turns every syntax error into a `UserError` with one `syntax` diagnostic.
+import { parse as peggyParse, SyntaxError as PeggySyntaxError } from '../../grammar/generated/rules-parser.js';
+import type { PeggyExpectation, PeggyLocation } from '../../grammar/generated/rules-parser.js';
+import type { AstTerm, Literal, Position, Program, Span, Statement } from './ast.js';
+import { diagnostic, UserError } from './diagnostic.js';
+import type { Diagnostic } from './diagnostic.js';
+
+/**
+ * Brackets `(` and `[` may nest this deep. The parser is recursive, so deeper input is
+ * rejected up front instead of overflowing the stack.
+ */
+export const MAX_NESTING = 500;
+
+/** A whole file: statements ending in `.`. */
+export function parseProgram(text: string, file: string): Program {
+  return { file, statements: run(text, file, 'Program') as Statement[] };
+}
+
+/** Body literals separated by commas, with an optional final `.`: `path(1, X), X > 2`. */
+export function parseGoal(text: string, file = '<goal>'): readonly Literal[] {
+  return run(text, file, 'Goal') as Literal[];
+}
+
+/** One term or expression: `tensor([2, N], float32)`. */
+export function parseTerm(text: string, file = '<term>'): AstTerm {
+  return run(text, file, 'Term') as AstTerm;
+}
+
+function run(text: string, file: string, startRule: 'Program' | 'Goal' | 'Term'): unknown {
+  checkNesting(text, file);
+  try {
+    return peggyParse(text, { startRule, file, grammarSource: file });
+  } catch (e) {
+    if (e instanceof PeggySyntaxError) throw new UserError([syntaxDiagnostic(e, text, file)]);
+    if (e instanceof RangeError) {
+      // Backstop for whatever the nesting check misses (e.g. brackets after a `%` that is an operator).
+      const message = /call stack/i.test(e.message)
+        ? 'terms nested too deeply to parse'
+        : `input too large to parse (${e.message})`;
+      throw new UserError([diagnostic('error', 'syntax', message, null)]);
+    }
+    throw e;
+  }
+}
+
+/**
+ * Rejects `(`/`[` nesting deeper than MAX_NESTING, pointing at the first bracket past the
+ * limit. Strings, quoted atoms and comments are skipped, approximately as the grammar
+ * reads them: a `%` is always taken to start a comment here, so brackets after a modulo
+ * operator are not counted (the RangeError backstop in `run` covers those).
+ */
+function checkNesting(text: string, file: string): void {
+  let depth = 0;
+  for (let i = 0; i < text.length; i++) {
+    const c = text[i];
+    if (c === '(' || c === '[') {
+      if (++depth > MAX_NESTING) {
+        const start = positionAt(text, i);
+        const end = { offset: i + 1, line: start.line, column: start.column + 1 };
+        const message = `terms nested deeper than ${MAX_NESTING} levels`;
+        throw new UserError([diagnostic('error', 'syntax', message, { file, start, end })]);
+      }
+    } else if (c === ')' || c === ']') {
+      if (depth > 0) depth--;
+    } else if (c === '"' || c === "'") {
+      // Skip to the closing quote; a line break or the end of the text also ends it.
+      let j = i + 1;
+      while (j < text.length && text[j] !== c && text[j] !== '\n' && text[j] !== '\r') {
+        j += text[j] === '\\' && text[j + 1] !== '\n' && text[j + 1] !== '\r' ? 2 : 1;
+      }
+      i = j;
+    } else if (c === '%') {
+      while (i + 1 < text.length && text[i + 1] !== '\n') i++;
+    } else if (c === '/' && text[i + 1] === '*') {
+      const close = text.indexOf('*/', i + 2);
+      i = close < 0 ? text.length : close + 1;
+    }
+  }
+}
+
+/** The position of `offset`, counted as Peggy counts (1-based; only `\n` starts a line). */
+function positionAt(text: string, offset: number): Position {
+  let line = 1;
+  let lineStart = 0;
+  for (let i = text.indexOf('\n'); i >= 0 && i < offset; i = text.indexOf('\n', i + 1)) {
+    line++;
+    lineStart = i + 1;
+  }
+  return { offset, line, column: offset - lineStart + 1 };
+}
+
+function syntaxDiagnostic(e: PeggySyntaxError, text: string, file: string): Diagnostic {
+  const start = toPosition(e.location.start);
+  if (e.expected === null) {
+    // A message raised by `error(...)` in a grammar action, at the location it chose.
+    return diagnostic('error', 'syntax', e.message, { file, start, end: toPosition(e.location.end) });
+  }
+  const found = foundToken(text, start.offset);
+  const width = found?.length ?? 0;
+  const span: Span = { file, start, end: { offset: start.offset + width, line: start.line, column: start.column + width } };
+  const what = found === null ? 'end of input' : quote(found);
+  const message = `expected ${describeExpected(e.expected)} but found ${what}`;
+  const lineBefore = text.slice(start.offset - start.column + 1, start.offset);
+  const notes = lineBefore.includes('%')
+    ? ['`%` right after a term on the same line is the modulo operator, not a comment; put a comment after `,` or `.`, or on a line of its own']
+    : [];
+  return diagnostic('error', 'syntax', message, span, notes);
+}
+
+function toPosition(p: PeggyLocation['start']): Position {
+  return { offset: p.offset, line: p.line, column: p.column };
+}
+
+/** The token at `offset`: a whole identifier or number, else one character; null at the end. */
+function foundToken(text: string, offset: number): string | null {
+  if (offset >= text.length) return null;
+  const word = /[A-Za-z0-9_]+/y;
+  word.lastIndex = offset;
+  return word.exec(text)?.[0] ?? text.charAt(offset);
+}
+
+/**
+ * Things that would only have continued the token before the error (an operator, the
+ * `(` of a compound, a subscript `[`). They are true but rarely what the writer
+ * meant, so they are listed only when nothing else was expected:
+ * `p(a, b.` gives `expected ")", ",", or ";"`, not also `"(", "[", or operator`.
+ */
+const CONTINUATIONS = new Set(['operator', '"("', '"["']);
+
+function describeExpected(expected: readonly PeggyExpectation[]): string {
+  const all = [...new Set(expected.map(describeExpectation))].sort();
+  const main = all.filter((d) => !CONTINUATIONS.has(d));
+  const shown = main.length > 0 ? main : all;
+  if (shown.length <= 1) return shown[0] ?? 'nothing';
+  if (shown.length === 2) return `${shown[0]} or ${shown[1]}`;
+  return `${shown.slice(0, -1).join(', ')}, or ${shown[shown.length - 1]}`;
+}
+
+function describeExpectation(x: PeggyExpectation): string {
+  switch (x.type) {
+    case 'literal':
+      return quote(x.text ?? '');
+    case 'end':
+      return 'end of input';
+    case 'any':
+      return 'any character';
+    case 'other':
+      return x.description ?? 'something else';
+    default:
+      return 'a character'; // character classes: the grammar names every rule that uses one
+  }
+}
+
+function quote(s: string): string {
+  return `"${s.replace(/\n/g, '\\n').replace(/\r/g, '\\r').replace(/\t/g, '\\t')}"`;
+}

@@ -1,0 +1,258 @@
+// The public entry point: compile sources, solve with a strategy, and read results.
+import { GOAL, compileProgram, type CompiledProgram, type StrategyName } from './compile/program.js';
+import { userPredOf } from './compile/demand.js';
+import { templateNames, where } from './compile/lower.js';
+import { errorRelation, type Plan } from './engine/plan.js';
+import { DEFAULT_LIMITS, type Limits } from './engine/limits.js';
+import { Solver, type Progress, type SolveStats } from './engine/solve.js';
+import { displayFact, explainFact } from './explain.js';
+import type { Literal } from './language/ast.js';
+import { type Diagnostic, diagnostic, UserError } from './language/diagnostic.js';
+import { parseGoal, parseTerm } from './language/parse.js';
+import { loadFiles, type LoadedSources, loadText } from './load.js';
+import { compareTerms } from './terms/order.js';
+import { type JsonValue, termJson, termText } from './terms/print.js';
+import { Kind, type TermId, TermStore } from './terms/term-store.js';
+import { resolve } from './store/union-find.js';
+
+export type { StrategyName };
+
+export interface RunOptions {
+  /** Label for source text given directly (default `<input>`). */
+  readonly file?: string;
+  readonly strategy?: StrategyName;
+  /** A goal such as `path(1, X)`; its answers are collected. */
+  readonly goal?: string;
+  readonly limits?: Partial<Limits>;
+  readonly onProgress?: (p: Progress) => void;
+}
+
+/** Bad input that stops a run before solving: unreadable files, syntax and static errors. */
+export class ProgramError extends UserError {
+  constructor(
+    diagnostics: readonly Diagnostic[],
+    readonly texts: ReadonlyMap<string, string>,
+  ) {
+    super(diagnostics);
+    this.name = 'ProgramError';
+  }
+}
+
+export function runText(source: string, options: RunOptions = {}): RunResult {
+  return runSources(loadText(source, options.file ?? '<input>'), options);
+}
+
+export function runFiles(paths: readonly string[], options: RunOptions = {}): RunResult {
+  return runSources(loadFiles(paths), options);
+}
+
+export function runSources(sources: LoadedSources, options: RunOptions = {}): RunResult {
+  const texts = new Map(sources.texts);
+  if (sources.diagnostics.length > 0) throw new ProgramError(sources.diagnostics, texts);
+  let goal: readonly Literal[] | null = null;
+  if (options.goal !== undefined) {
+    texts.set('<goal>', options.goal);
+    try {
+      goal = parseGoal(options.goal, '<goal>');
+    } catch (e) {
+      if (e instanceof UserError) throw new ProgramError(e.diagnostics, texts);
+      throw e;
+    }
+  }
+  const store = new TermStore();
+  const strategy = options.strategy ?? 'seminaive';
+  const compiled = compileProgram(store, sources.programs, strategy, goal);
+  if (!compiled.ok) throw new ProgramError(compiled.diagnostics, texts);
+  const limits = { ...DEFAULT_LIMITS, ...options.limits };
+  const solver = new Solver(store, compiled.program.plans, strategy === 'naive' ? 'naive' : 'seminaive', limits, undefined, undefined, options.onProgress);
+  solver.addFacts(compiled.program.facts);
+  solver.solve();
+  return new RunResult(store, compiled.program, solver, texts, strategy);
+}
+
+export class RunResult {
+  constructor(
+    readonly store: TermStore,
+    readonly program: CompiledProgram,
+    readonly solver: Solver,
+    readonly texts: ReadonlyMap<string, string>,
+    readonly strategy: StrategyName,
+  ) {}
+
+  get stats(): SolveStats {
+    return this.solver.stats;
+  }
+
+  /** Live facts of every internal relation that stands for a user predicate. */
+  private factsOf(pred: string): TermId[] {
+    const out: TermId[] = [];
+    for (const [name, rel] of this.solver.db.relations) {
+      if (name !== pred && userPredOf(name) !== pred) continue;
+      for (let i = 0; i < rel.log.length; i++) {
+        const f = rel.log.get(i);
+        if (rel.removed === 0 || rel.has(f)) out.push(f);
+      }
+    }
+    return out;
+  }
+
+  /** Distinct argument tuples of a user predicate, sorted. */
+  tuples(pred: string): TermId[][] {
+    const store = this.store;
+    const seen = new Set<string>();
+    const rows: TermId[][] = [];
+    for (const f of this.factsOf(pred)) {
+      const args = store.args(f);
+      const key = args.join(',');
+      if (seen.has(key)) continue;
+      seen.add(key);
+      rows.push(args);
+    }
+    rows.sort((a, b) => {
+      for (let i = 0; i < a.length; i++) {
+        const c = compareTerms(store, a[i]!, b[i]!);
+        if (c !== 0) return c;
+      }
+      return 0;
+    });
+    return rows;
+  }
+
+  factCount(pred: string): number {
+    return this.tuples(pred).length;
+  }
+
+  /** Every fact grouped by predicate (sorted by name), each group sorted; internal predicates left out. */
+  factsByPredicate(): Map<string, string[]> {
+    const preds = new Set<string>();
+    for (const name of this.solver.db.relations.keys()) {
+      const u = userPredOf(name);
+      if (u !== null) preds.add(u);
+    }
+    const out = new Map<string, string[]>();
+    for (const p of [...preds].sort()) {
+      const rows = this.tuples(p);
+      if (rows.length > 0) out.set(p, rows.map((r) => displayFact(this.store, this.store.compound(p, r))));
+    }
+    return out;
+  }
+
+  /** The goal's answers: one object per distinct answer, mapping each goal variable to its value; null without a goal. */
+  get answers(): Record<string, JsonValue>[] | null {
+    const vars = this.program.goalVars;
+    if (vars === null) return null;
+    return this.tuples(GOAL).map((row) => Object.fromEntries(vars.map((v, i) => [v, termJson(this.store, row[i]!)])));
+  }
+
+  /** The goal's answers as text (`X = 3, Y = [1, 2]`). */
+  get answerTexts(): string[] | null {
+    const vars = this.program.goalVars;
+    if (vars === null) return null;
+    return this.tuples(GOAL).map((row) => (vars.length === 0 ? 'true' : vars.map((v, i) => `${v} = ${termText(this.store, row[i]!)}`).join(', ')));
+  }
+
+  /** Errors (error facts, clashes, arithmetic errors, a limit hit) and warnings (undecided conditions, compile warnings). */
+  get diagnostics(): Diagnostic[] {
+    const store = this.store;
+    const out: Diagnostic[] = [...this.program.warnings];
+    const s = this.solver;
+    if (s.limitHit) {
+      const sizes = [...s.db.relations.entries()]
+        .filter(([n]) => !n.startsWith('$'))
+        .map(([n, r]) => [n, r.size] as const)
+        .sort((a, b) => b[1] - a[1])
+        .slice(0, 3)
+        .map(([n, k]) => `${userPredOf(n) ?? n}: ${k} facts`);
+      const flag = { rounds: '--max-rounds', facts: '--max-facts', time: '--max-time', depth: '--max-depth' }[s.limitHit.kind];
+      out.push(
+        diagnostic('error', 'limit', `${s.limitHit.message} (round ${s.stats.rounds}, ${s.db.factCount} facts); the rules may derive without end`, null, [
+          ...(sizes.length ? [`largest relations: ${sizes.join(', ')}`] : []),
+          `raise the limit with ${flag} if the program is expected to be this large`,
+        ]),
+      );
+    }
+    for (const d of s.runtimeDiagnostics()) out.push(d);
+    for (const c of s.clashes) {
+      const premises = c.premises.filter((p) => !store.functor(p).startsWith('$')).map((p) => displayFact(store, resolve(store, s.db.uf, p)));
+      out.push(
+        diagnostic('error', 'clash', `cannot unify ${termText(store, c.left)} with ${termText(store, c.right)} (${c.reason})`, c.plan.rule.head.span, premises.map((p) => `from ${p}`)),
+      );
+    }
+    for (const [name, rel] of s.db.relations) {
+      if (!name.startsWith('$error:')) continue;
+      const plan = this.errorPlan(name);
+      if (!plan || plan.rule.head.k !== 'error') continue;
+      const template = plan.rule.head.template;
+      const names = templateNames(template);
+      for (let i = 0; i < rel.log.length; i++) {
+        const f = rel.log.get(i);
+        if (rel.removed > 0 && !rel.has(f)) continue;
+        let k = 0;
+        const message = template.replace(/\{([A-Za-z_][A-Za-z0-9_]*)\}/g, () => termText(store, store.arg(f, k++)));
+        const prov = s.meta.provenance(f);
+        const notes = (prov?.premises ?? []).filter((p) => !store.functor(p).startsWith('$')).map((p) => `from ${displayFact(store, resolve(store, s.db.uf, p))}`);
+        void names;
+        out.push(diagnostic('error', 'error-fact', message, plan.rule.head.span, notes));
+      }
+    }
+    for (const r of s.residuals()) out.push(diagnostic('warning', 'undecided', r.text, r.step >= 0 ? r.plan.steps[r.step]!.span : r.plan.rule.head.span));
+    return out;
+  }
+
+  private errorPlan(rel: string): Plan | undefined {
+    return this.solver.plans.find((p) => errorRelation(p.rule.id) === rel);
+  }
+
+  get ok(): boolean {
+    return this.diagnostics.every((d) => d.severity !== 'error');
+  }
+
+  /** The derivation tree of a fact written in rule syntax, e.g. `path(1, 5)`. */
+  explain(factSource: string): string {
+    const t = parseTerm(factSource, '<explain>');
+    const store = this.store;
+    const toTerm = (a: typeof t): TermId => {
+      switch (a.kind) {
+        case 'int':
+          return store.int(a.value);
+        case 'float':
+          return store.float(a.value);
+        case 'atom':
+          return store.atom(a.name);
+        case 'string':
+          return store.str(a.value);
+        case 'hole':
+          return /^\d+$/.test(a.name) ? store.hole(Number(a.name)) : fail();
+        case 'compound':
+          return store.compound(a.functor, a.args.map(toTerm));
+        case 'list':
+          return store.list(a.items.map(toTerm), a.tail ? toTerm(a.tail) : store.nil);
+        case 'neg':
+          if (a.arg.kind === 'int') return store.int(-a.arg.value);
+          return fail();
+        default:
+          return fail();
+      }
+    };
+    function fail(): never {
+      throw new UserError([diagnostic('error', 'explain', 'explain takes a fact without variables or expressions, e.g. path(1, 5)', t.span)]);
+    }
+    let pred: string;
+    let args: TermId[];
+    if (t.kind === 'compound') {
+      pred = t.functor;
+      args = t.args.map(toTerm);
+    } else if (t.kind === 'atom') {
+      pred = t.name;
+      args = [];
+    } else fail();
+    for (const [name, rel] of this.solver.db.relations) {
+      if (userPredOf(name) !== pred) continue;
+      const f = store.findCompoundSym(store.symbol(name), args);
+      if (f !== 0 && rel.has(f)) return explainFact({ store, meta: this.solver.meta, rules: this.program.rules, factSpans: this.program.factSpans, solver: this.solver }, f);
+    }
+    throw new UserError([diagnostic('error', 'explain', `${displayFact(store, store.compound(pred, args))} does not hold`, t.span)]);
+  }
+}
+
+export { where, Kind };

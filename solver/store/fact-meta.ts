@@ -1,0 +1,66 @@
+// Per-fact metadata that is written once, when a fact is first inserted: its timestamp
+// (the round it appeared in) and its provenance (the rule and the premises that derived
+// it). Append-only side tables indexed by fact id; a solver that starts from a shared
+// snapshot gets its own copy (fork), so branches never see each other's writes.
+
+export const GIVEN = -1; // a fact from the source text
+export const REBUILT = -2; // the resolved form of an older fact after holes were bound
+
+export class FactMeta {
+  private ts: Int32Array<ArrayBuffer>;
+  private provStart: Int32Array<ArrayBuffer>;
+  private prov: Int32Array<ArrayBuffer>;
+  private provTop = 1; // offset 0 means "no provenance"
+
+  constructor(other?: FactMeta) {
+    this.ts = other ? other.ts.slice() : new Int32Array(1 << 12);
+    this.provStart = other ? other.provStart.slice() : new Int32Array(1 << 12);
+    this.prov = other ? other.prov.slice(0, Math.max(other.provTop, 1 << 12)) : new Int32Array(1 << 14);
+    if (other) this.provTop = other.provTop;
+  }
+
+  fork(): FactMeta {
+    return new FactMeta(this);
+  }
+
+  timestamp(fact: number): number {
+    return this.ts[fact]!;
+  }
+
+  /** Raw timestamp table for hot loops (valid until the next record()). */
+  get timestamps(): Int32Array {
+    return this.ts;
+  }
+
+  /** Record a new fact: its round, the rule id (or GIVEN/REBUILT) and the premise facts. */
+  record(fact: number, round: number, rule: number, premises: ArrayLike<number>, premiseCount: number): void {
+    if (fact >= this.ts.length) {
+      let n = this.ts.length;
+      while (n <= fact) n *= 2;
+      this.ts = grow(this.ts, n);
+      this.provStart = grow(this.provStart, n);
+    }
+    this.ts[fact] = round;
+    const need = this.provTop + 2 + premiseCount;
+    if (need > this.prov.length) this.prov = grow(this.prov, Math.max(need, this.prov.length * 2));
+    this.provStart[fact] = this.provTop;
+    this.prov[this.provTop++] = rule;
+    this.prov[this.provTop++] = premiseCount;
+    for (let i = 0; i < premiseCount; i++) this.prov[this.provTop++] = premises[i]!;
+  }
+
+  /** The rule and premises that first produced a fact, or null if unknown. */
+  provenance(fact: number): { rule: number; premises: number[] } | null {
+    if (fact >= this.provStart.length) return null;
+    const at = this.provStart[fact]!;
+    if (at === 0) return null;
+    const n = this.prov[at + 1]!;
+    return { rule: this.prov[at]!, premises: Array.from(this.prov.subarray(at + 2, at + 2 + n)) };
+  }
+}
+
+function grow(a: Int32Array<ArrayBuffer>, n: number): Int32Array<ArrayBuffer> {
+  const b = new Int32Array(n);
+  b.set(a);
+  return b;
+}

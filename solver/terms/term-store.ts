@@ -1,0 +1,329 @@
+// Terms interned to small integer ids (hash-consing). Two terms are structurally
+// equal exactly when their ids are equal, so joins compare ints, and a fact is just
+// the id of the compound `pred(args...)`.
+//
+// The store is append-only: an id never changes meaning, so it can be shared by every
+// snapshot of the persistent database and by every strategy that starts from one.
+import type { Dim } from './dims.js';
+import { dimKey } from './dims.js';
+
+export const enum Kind {
+  Int = 1,
+  Float = 2,
+  Atom = 3,
+  Str = 4,
+  Hole = 5,
+  Compound = 6,
+  Cons = 7, // a list cell [Head | Tail]; the empty list is the atom `[]`
+  Dim = 8, // a symbolic dimension that is neither an integer nor a single size variable
+}
+
+export type TermId = number;
+
+/** Raised when a term would exceed the depth limit (list tails do not add depth). */
+export class TermDepthError extends Error {}
+
+const EMPTY = 0;
+
+export class TermStore {
+  private kinds = new Uint8Array(1024);
+  private ground = new Uint8Array(1024); // 1 when the term has no hole inside
+  private depths = new Int32Array(1024);
+  private data = new Float64Array(1024); // Int/Float value, Hole number, Compound functor symbol
+  private argStart = new Int32Array(1024);
+  private arities = new Int32Array(1024);
+  private argPool = new Int32Array(4096);
+  private argTop = 0;
+  private count = 1; // id 0 is reserved as "no term"
+
+  private readonly symbols: string[] = [];
+  private readonly symbolIds = new Map<string, number>();
+  private readonly atomIds = new Map<string, TermId>();
+  private readonly strIds = new Map<string, TermId>();
+  private readonly intIds = new Map<number, TermId>();
+  private readonly floatIds = new Map<number, TermId>();
+  private readonly holeIds = new Map<number, TermId>();
+  private readonly dimIds = new Map<string, TermId>();
+  private readonly dims = new Map<TermId, Dim>();
+  // open addressing table for compounds and cons cells, storing ids (0 = empty)
+  private table = new Int32Array(1 << 12);
+  private tableUsed = 0;
+  private nextHole = 1;
+
+  maxDepth = 100_000;
+  readonly nil: TermId;
+
+  constructor() {
+    this.nil = this.atom('[]');
+  }
+
+  get size(): number {
+    return this.count;
+  }
+
+  // ---- constructors -------------------------------------------------------
+
+  int(value: number): TermId {
+    const found = this.intIds.get(value);
+    if (found !== undefined) return found;
+    const id = this.alloc(Kind.Int, 1, 0);
+    this.data[id] = value;
+    this.intIds.set(value, id);
+    return id;
+  }
+
+  float(value: number): TermId {
+    const found = this.floatIds.get(value);
+    if (found !== undefined) return found;
+    const id = this.alloc(Kind.Float, 1, 0);
+    this.data[id] = value;
+    this.floatIds.set(value, id);
+    return id;
+  }
+
+  atom(name: string): TermId {
+    const found = this.atomIds.get(name);
+    if (found !== undefined) return found;
+    const id = this.alloc(Kind.Atom, 1, 0);
+    this.data[id] = this.symbol(name);
+    this.atomIds.set(name, id);
+    return id;
+  }
+
+  str(value: string): TermId {
+    const found = this.strIds.get(value);
+    if (found !== undefined) return found;
+    const id = this.alloc(Kind.Str, 1, 0);
+    this.data[id] = this.symbol(value);
+    this.strIds.set(value, id);
+    return id;
+  }
+
+  /** The hole numbered `n` (`?n`). */
+  hole(n: number): TermId {
+    const found = this.holeIds.get(n);
+    if (found !== undefined) return found;
+    const id = this.alloc(Kind.Hole, 0, 0);
+    this.data[id] = n;
+    this.holeIds.set(n, id);
+    if (n >= this.nextHole) this.nextHole = n + 1;
+    return id;
+  }
+
+  /** A hole never seen before. */
+  freshHole(): TermId {
+    return this.hole(this.nextHole);
+  }
+
+  /** A symbolic dim that the caller has already checked is not an integer or a single variable. */
+  dim(d: Dim): TermId {
+    const key = dimKey(d);
+    const found = this.dimIds.get(key);
+    if (found !== undefined) return found;
+    const id = this.alloc(Kind.Dim, 1, 0);
+    this.dims.set(id, d);
+    this.dimIds.set(key, id);
+    return id;
+  }
+
+  compound(functor: string, args: readonly TermId[]): TermId {
+    return this.internStructure(Kind.Compound, this.symbol(functor), args, true);
+  }
+
+  /** Compound by functor symbol id (hot path: no string lookup). */
+  compoundSym(functorSym: number, args: readonly TermId[]): TermId {
+    return this.internStructure(Kind.Compound, functorSym, args, true);
+  }
+
+  /** The id of `functor(args)` if it was ever built, else 0; never allocates. */
+  findCompoundSym(functorSym: number, args: readonly TermId[]): TermId {
+    return this.internStructure(Kind.Compound, functorSym, args, false);
+  }
+
+  cons(head: TermId, tail: TermId): TermId {
+    return this.internStructure(Kind.Cons, 0, [head, tail], true);
+  }
+
+  list(items: readonly TermId[], tail: TermId = this.nil): TermId {
+    let t = tail;
+    for (let i = items.length - 1; i >= 0; i--) t = this.cons(items[i]!, t);
+    return t;
+  }
+
+  symbol(name: string): number {
+    let s = this.symbolIds.get(name);
+    if (s === undefined) {
+      s = this.symbols.length;
+      this.symbols.push(name);
+      this.symbolIds.set(name, s);
+    }
+    return s;
+  }
+
+  symbolName(sym: number): string {
+    return this.symbols[sym]!;
+  }
+
+  // ---- accessors ----------------------------------------------------------
+
+  kind(id: TermId): Kind {
+    return this.kinds[id] as Kind;
+  }
+  isGround(id: TermId): boolean {
+    return this.ground[id] === 1;
+  }
+  depth(id: TermId): number {
+    return this.depths[id]!;
+  }
+  intValue(id: TermId): number {
+    return this.data[id]!;
+  }
+  floatValue(id: TermId): number {
+    return this.data[id]!;
+  }
+  holeNumber(id: TermId): number {
+    return this.data[id]!;
+  }
+  /** Name of an atom, or text of a string. */
+  text(id: TermId): string {
+    return this.symbols[this.data[id]!]!;
+  }
+  dimOf(id: TermId): Dim {
+    return this.dims.get(id)!;
+  }
+  functorSym(id: TermId): number {
+    return this.data[id]!;
+  }
+  functor(id: TermId): string {
+    return this.symbols[this.data[id]!]!;
+  }
+  arity(id: TermId): number {
+    return this.arities[id]!;
+  }
+  arg(id: TermId, i: number): TermId {
+    return this.argPool[this.argStart[id]! + i]!;
+  }
+  args(id: TermId): TermId[] {
+    const start = this.argStart[id]!;
+    return Array.from(this.argPool.subarray(start, start + this.arities[id]!));
+  }
+  head(id: TermId): TermId {
+    return this.argPool[this.argStart[id]!]!;
+  }
+  tail(id: TermId): TermId {
+    return this.argPool[this.argStart[id]! + 1]!;
+  }
+  isNil(id: TermId): boolean {
+    return id === this.nil;
+  }
+
+  /** The items of a proper list, or null when the list ends in a hole or a non-list. */
+  listItems(id: TermId): TermId[] | null {
+    const out: TermId[] = [];
+    let t = id;
+    while (this.kinds[t] === Kind.Cons) {
+      out.push(this.head(t));
+      t = this.tail(t);
+    }
+    return t === this.nil ? out : null;
+  }
+
+  // ---- interning ----------------------------------------------------------
+
+  private alloc(kind: Kind, ground: number, depth: number): TermId {
+    if (this.count >= this.kinds.length) this.grow();
+    const id = this.count++;
+    this.kinds[id] = kind;
+    this.ground[id] = ground;
+    this.depths[id] = depth;
+    return id;
+  }
+
+  private grow(): void {
+    const n = this.kinds.length * 2;
+    this.kinds = growU8(this.kinds, n);
+    this.ground = growU8(this.ground, n);
+    this.depths = growI32(this.depths, n);
+    this.argStart = growI32(this.argStart, n);
+    this.arities = growI32(this.arities, n);
+    const d = new Float64Array(n);
+    d.set(this.data);
+    this.data = d;
+  }
+
+  private internStructure(kind: Kind, sym: number, args: readonly TermId[], insert: boolean): TermId {
+    const n = args.length;
+    let h = (kind * 0x9e3779b1) ^ sym;
+    for (let i = 0; i < n; i++) h = Math.imul(h ^ args[i]!, 0x85ebca6b) ^ (h >>> 13);
+    h ^= h >>> 16;
+    const mask = this.table.length - 1;
+    let slot = h & mask;
+    for (;;) {
+      const id = this.table[slot]!;
+      if (id === EMPTY) break;
+      if (this.kinds[id] === kind && this.data[id] === sym && this.arities[id] === n) {
+        const start = this.argStart[id]!;
+        let same = true;
+        for (let i = 0; i < n; i++) {
+          if (this.argPool[start + i] !== args[i]) {
+            same = false;
+            break;
+          }
+        }
+        if (same) return id;
+      }
+      slot = (slot + 1) & mask;
+    }
+    if (!insert) return EMPTY;
+    let ground = 1;
+    let depth = 0;
+    for (let i = 0; i < n; i++) {
+      const a = args[i]!;
+      if (this.ground[a] === 0) ground = 0;
+      // list tails do not add depth: a long flat list is shallow
+      const d = kind === Kind.Cons && i === 1 ? this.depths[a]! : this.depths[a]! + 1;
+      if (d > depth) depth = d;
+    }
+    if (depth > this.maxDepth) throw new TermDepthError(`term nested deeper than ${this.maxDepth} levels`);
+    const id = this.alloc(kind, ground, depth);
+    this.data[id] = sym;
+    this.arities[id] = n;
+    if (this.argTop + n > this.argPool.length) this.argPool = growI32(this.argPool, Math.max(this.argPool.length * 2, this.argTop + n));
+    this.argStart[id] = this.argTop;
+    for (let i = 0; i < n; i++) this.argPool[this.argTop++] = args[i]!;
+    this.table[slot] = id;
+    if (++this.tableUsed * 2 > this.table.length) this.rehash();
+    return id;
+  }
+
+  private rehash(): void {
+    const old = this.table;
+    this.table = new Int32Array(old.length * 2);
+    const mask = this.table.length - 1;
+    for (let i = 0; i < old.length; i++) {
+      const id = old[i]!;
+      if (id === EMPTY) continue;
+      const kind = this.kinds[id]!;
+      const sym = this.data[id]!;
+      const n = this.arities[id]!;
+      const start = this.argStart[id]!;
+      let h = (kind * 0x9e3779b1) ^ sym;
+      for (let k = 0; k < n; k++) h = Math.imul(h ^ this.argPool[start + k]!, 0x85ebca6b) ^ (h >>> 13);
+      h ^= h >>> 16;
+      let slot = h & mask;
+      while (this.table[slot] !== EMPTY) slot = (slot + 1) & mask;
+      this.table[slot] = id;
+    }
+  }
+}
+
+function growU8(a: Uint8Array<ArrayBuffer>, n: number): Uint8Array<ArrayBuffer> {
+  const b = new Uint8Array(n);
+  b.set(a);
+  return b;
+}
+function growI32(a: Int32Array<ArrayBuffer>, n: number): Int32Array<ArrayBuffer> {
+  const b = new Int32Array(n);
+  b.set(a);
+  return b;
+}
