@@ -13,8 +13,9 @@ import { runInNewContext } from 'node:vm';
 import { BENCH_LIMITS, loadEngine, type EngineApi, type RunResult, type StrategyName } from './engine-api.js';
 import { chain1000, chain200, random1000, random2000, sgTree10, type Workload } from './workloads.js';
 import { runSwiplOnce, swiplVersion, writePrologFile, type SwiMode, type SwiSample } from './swipl.js';
-import { fmtMs, median, renderMarkdown, updateReadme, type Report, type Row, type SwiResult, type Target } from './report.js';
+import { median, renderMarkdown, updateReadme, type Report, type Row, type SwiResult, type Target } from './report.js';
 import { runBennySuites } from './benny-suites.js';
+import { sampleAll, type Job, type Sample } from './sampling.js';
 
 const benchDir = fileURLToPath(new URL('.', import.meta.url));
 const resultsDir = join(benchDir, 'results');
@@ -99,73 +100,84 @@ function check(c: EngineCase, r: RunResult): void {
 
 // ---------------------------------------------------------------- timing
 
-interface Timed { readonly ms: number }
-
-/**
- * Median-of-N sampling within a per-case time budget (N <= reps, at least 1). With `warmUp`,
- * the first run is discarded unless no further run fits the budget (then it is the only sample).
- */
-function sample<T extends Timed>(label: string, caseBudgetMs: number, warmUp: boolean, run: () => T): T[] {
-  const report = (t: T, what: string): T => (progress(`${label}: ${what} … ${fmtMs(t.ms)} ms`), t);
-  if (quick) return [report(run(), 'run 1/1')];
-  const first = report(run(), warmUp ? 'warm-up' : `run 1/${reps}`);
-  const fit = Math.min(reps, Math.floor((warmUp ? caseBudgetMs - first.ms : caseBudgetMs) / first.ms));
-  const n = warmUp ? fit : Math.max(1, fit);
-  if (n < 1) return [first];
-  const samples = warmUp ? [] : [first];
-  for (let i = samples.length; i < n; i++) samples.push(report(run(), `run ${i + 1}/${n}`));
-  return samples;
+interface EngineRun extends Sample {
+  readonly stats: Row['stats'];
 }
 
-function timeEngine(api: EngineApi, c: EngineCase, caseBudgetMs: number): Row {
-  // Only the stats are kept, so no run's facts stay alive during the next run.
-  const runs = sample(c.id, caseBudgetMs, true, () => {
-    gc();
-    const t0 = performance.now();
-    const r = runEngine(api, c);
-    const ms = performance.now() - t0;
-    check(c, r);
-    return { ms, stats: { ...r.stats } };
-  });
-  const samplesMs = runs.map((t) => t.ms);
-  const stats = runs.at(-1)?.stats ?? null;
+function engineJob(api: EngineApi, c: EngineCase): Job<EngineRun> {
   return {
-    id: c.id, workload: c.workload.id, description: c.workload.description, strategy: c.strategy, goal: c.goal,
-    expected: c.expected, medianMs: median(samplesMs), samplesMs, stats, swipl: null, ratioToSwipl: null,
+    label: c.id,
+    warmUp: true,
+    run: () => {
+      gc();
+      const t0 = performance.now();
+      const r = runEngine(api, c);
+      const ms = performance.now() - t0;
+      check(c, r);
+      // Only the stats are kept, so no run's facts stay alive during the next run.
+      return { ms, stats: { ...r.stats } };
+    },
   };
 }
 
-function timeSwipl(w: Workload, mode: SwiMode, caseBudgetMs: number): SwiResult | null {
+interface SwiRun extends Sample {
+  readonly cpuMs: number;
+  readonly count: number;
+  readonly error: string | null;
+}
+
+/** A swipl failure (crash, timeout) skips the row; a wrong count is a bug here and throws. */
+function swiJob(w: Workload, mode: SwiMode): Job<SwiRun> {
   const expected = mode === 'full' ? w.expected : w.query!.expected;
-  const file = writePrologFile(w, mode);
   const label = `${w.id} swipl${mode === 'query' ? ` ${w.query!.goal}` : ''}`;
-  let runs: (SwiSample & Timed)[];
-  try {
-    runs = sample(label, caseBudgetMs, false, () => {
-      const s = runSwiplOnce(file);
-      return { ...s, ms: s.wallMs };
-    });
-  } catch (e) {
-    progress(`${label}: swipl failed, row skipped: ${e instanceof Error ? e.message : String(e)}`);
-    return null;
-  }
-  for (const r of runs) {
-    if (r.count !== expected) throw new Error(`COUNT MISMATCH in ${label}: swipl gave ${r.count}, expected ${expected}`);
-  }
-  const samplesMs = runs.map((r) => r.wallMs);
-  return { medianMs: median(samplesMs), cpuMedianMs: median(runs.map((r) => r.cpuMs)), samplesMs, count: expected };
+  const file = writePrologFile(w, mode);
+  let error: string | null = null;
+  return {
+    label,
+    warmUp: false,
+    run: () => {
+      if (error !== null) return { ms: 0, cpuMs: 0, count: 0, error };
+      let s: SwiSample;
+      try {
+        s = runSwiplOnce(file);
+      } catch (e) {
+        error = e instanceof Error ? e.message : String(e);
+        progress(`${label}: swipl failed, row skipped: ${error}`);
+        return { ms: 0, cpuMs: 0, count: 0, error };
+      }
+      if (s.count !== expected) throw new Error(`COUNT MISMATCH in ${label}: swipl gave ${s.count}, expected ${expected}`);
+      return { ms: s.wallMs, cpuMs: s.cpuMs, count: s.count, error: null };
+    },
+  };
+}
+
+function engineRow(c: EngineCase, runs: readonly EngineRun[], swi: SwiResult | null): Row {
+  const samplesMs = runs.map((t) => t.ms);
+  const medianMs = median(samplesMs);
+  return {
+    id: c.id, workload: c.workload.id, description: c.workload.description, strategy: c.strategy, goal: c.goal,
+    expected: c.expected, medianMs, samplesMs, stats: runs.at(-1)?.stats ?? null,
+    swipl: swi, ratioToSwipl: swi ? medianMs / swi.medianMs : null,
+  };
+}
+
+function swiResult(runs: readonly SwiRun[]): SwiResult | null {
+  if (runs.some((r) => r.error !== null)) return null;
+  const samplesMs = runs.map((r) => r.ms);
+  return { medianMs: median(samplesMs), cpuMedianMs: median(runs.map((r) => r.cpuMs)), samplesMs, count: runs[0]!.count };
 }
 
 // ---------------------------------------------------------------- targets
 
-function targets(rows: readonly Row[], swipl: string | null): Target[] {
+/** `swiNote` explains a missing SWI time. */
+function targets(rows: readonly Row[], swiNote: string): Target[] {
   const row = (id: string): Row => rows.find((r) => r.id.startsWith(id))!;
   const target = (id: string, description: string, measured: number | null, requirement: string, ok: (x: number) => boolean, note?: string): Target =>
     ({ id, description, measured, requirement, pass: measured === null ? null : ok(measured), ...(note ? { note } : {}) });
   const chain = row('chain-1000 seminaive');
   return [
     target('i', 'chain-1000 closure time vs SWI tabling', chain.ratioToSwipl, '≤ 1.5× SWI', (x) => x <= 1.5,
-      swipl ? 'swipl failed' : 'swipl not installed'),
+      swiNote),
     target('ii', 'semi-naive speed-up over naive, chain-200', row('chain-200 naive').medianMs / row('chain-200 seminaive').medianMs,
       '≥ 10×', (x) => x >= 10),
     target('iii', 'point query `path(0, X)` (demand) speed-up over full closure, random-2000',
@@ -181,17 +193,18 @@ async function main(): Promise<void> {
   if (useSwipl && swipl === null) progress('swipl not installed: SWI-Prolog rows skipped');
 
   const all = cases();
-  const swiJobs = new Map<string, { w: Workload; mode: SwiMode }>();
-  if (swipl) for (const c of all) swiJobs.set(`${c.workload.id}/${c.swi}`, { w: c.workload, mode: c.swi });
-  const caseBudgetMs = (budgetSec * 1000) / (all.length + swiJobs.size);
+  const swiModes = new Map<string, { w: Workload; mode: SwiMode }>();
+  if (swipl) for (const c of all) swiModes.set(`${c.workload.id}/${c.swi}`, { w: c.workload, mode: c.swi });
+  const swiKeys = [...swiModes.keys()];
+  const engineJobs = all.map((c) => engineJob(api, c));
+  const swiJobs = [...swiModes.values()].map(({ w, mode }) => swiJob(w, mode));
 
-  const rows: Row[] = all.map((c) => timeEngine(api, c, caseBudgetMs));
-  const swiResults = new Map<string, SwiResult | null>();
-  for (const [key, { w, mode }] of swiJobs) swiResults.set(key, timeSwipl(w, mode, caseBudgetMs));
-  const withSwi = rows.map((r, i): Row => {
-    const s = swiResults.get(`${all[i]!.workload.id}/${all[i]!.swi}`) ?? null;
-    return { ...r, swipl: s, ratioToSwipl: s ? r.medianMs / s.medianMs : null };
-  });
+  // One budget for both sides; engine jobs come first, so a count mismatch fails early.
+  const runs = sampleAll<Sample>([...engineJobs, ...swiJobs], { quick, reps, progress, budgetMs: budgetSec * 1000 });
+  const engineRuns = runs.slice(0, engineJobs.length) as EngineRun[][];
+  const swiRuns = runs.slice(engineJobs.length) as SwiRun[][];
+  const swiByKey = new Map(swiKeys.map((k, i) => [k, swiResult(swiRuns[i]!)]));
+  const rows = all.map((c, i) => engineRow(c, engineRuns[i]!, swiByKey.get(`${c.workload.id}/${c.swi}`) ?? null));
 
   const cpu = cpus();
   const report: Report = {
@@ -201,8 +214,8 @@ async function main(): Promise<void> {
     },
     options: { quick, reps, budgetSec },
     engine: from,
-    rows: withSwi,
-    targets: targets(withSwi, swipl),
+    rows,
+    targets: targets(rows, useSwipl ? (swipl ? 'swipl failed' : 'swipl not installed') : 'not measured: --no-swipl'),
   };
   mkdirSync(resultsDir, { recursive: true });
   writeFileSync(join(resultsDir, 'engine.json'), `${JSON.stringify(report, null, 2)}\n`);

@@ -64,7 +64,7 @@ export function runSources(sources: LoadedSources, options: RunOptions = {}): Ru
   const compiled = compileProgram(store, sources.programs, strategy, goal);
   if (!compiled.ok) throw new ProgramError(compiled.diagnostics, texts);
   const limits = { ...DEFAULT_LIMITS, ...options.limits };
-  const solver = new Solver(store, compiled.program.plans, strategy === 'naive' ? 'naive' : 'seminaive', limits, undefined, undefined, options.onProgress);
+  const solver = new Solver(store, compiled.program.plans, strategy === "naive" ? "naive" : "seminaive", limits, undefined, options.onProgress);
   solver.addFacts(compiled.program.facts);
   solver.solve();
   return new RunResult(store, compiled.program, solver, texts, strategy);
@@ -90,7 +90,7 @@ export class RunResult {
       if (name !== pred && userPredOf(name) !== pred) continue;
       for (let i = 0; i < rel.log.length; i++) {
         const f = rel.log.get(i);
-        if (rel.removed === 0 || rel.has(f)) out.push(f);
+        if (rel.removed === 0 || this.solver.db.has(f)) out.push(f);
       }
     }
     return out;
@@ -186,7 +186,7 @@ export class RunResult {
       const names = templateNames(template);
       for (let i = 0; i < rel.log.length; i++) {
         const f = rel.log.get(i);
-        if (rel.removed > 0 && !rel.has(f)) continue;
+        if (rel.removed > 0 && !s.db.has(f)) continue;
         let k = 0;
         const message = template.replace(/\{([A-Za-z_][A-Za-z0-9_]*)\}/g, () => termText(store, store.arg(f, k++)));
         const prov = s.meta.provenance(f);
@@ -246,10 +246,10 @@ export class RunResult {
       pred = t.name;
       args = [];
     } else fail();
-    for (const [name, rel] of this.solver.db.relations) {
+    for (const [name] of this.solver.db.relations) {
       if (userPredOf(name) !== pred) continue;
       const f = store.findCompoundSym(store.symbol(name), args);
-      if (f !== 0 && rel.has(f)) return explainFact({ store, meta: this.solver.meta, rules: this.program.rules, factSpans: this.program.factSpans, solver: this.solver }, f);
+      if (f !== 0 && this.solver.db.has(f)) return explainFact({ store, meta: this.solver.meta, rules: this.program.rules, factSpans: this.program.factSpans, solver: this.solver }, f);
     }
     throw new UserError([diagnostic('error', 'explain', `${displayFact(store, store.compound(pred, args))} does not hold`, t.span)]);
   }

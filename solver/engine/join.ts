@@ -100,7 +100,7 @@ export class Joiner {
           if (found === null) return; // waiting
           for (let k = 0; k < found.length; k++) {
             const f = found.get(k);
-            if (rel.removed > 0 && !rel.has(f)) continue;
+            if (rel.removed > 0 && !this.ctx.meta.present(f)) continue;
             return;
           }
         }
@@ -210,11 +210,12 @@ export class Joiner {
     const pats = st.pats;
     const arity = pats.length;
     const checkLive = rel.removed > 0;
+    const meta = this.ctx.meta;
     for (; k < n; k++) {
       const f = raw[k]!;
       if (ts[f]! >= to) break;
       this.tick();
-      if (checkLive && !rel.has(f)) continue;
+      if (checkLive && !meta.present(f)) continue;
       let ok = true;
       for (let c = 0; c < arity; c++) {
         const p = pats[c];
@@ -279,7 +280,7 @@ export class Joiner {
     switch (head.k) {
       case 'fact': {
         const n = head.args.length;
-        const args = new Array<number>(n);
+        const args = this.scratch(n);
         for (let c = 0; c < n; c++) {
           const v = b.build(head.args[c]!, this.vals);
           if (v === WAIT) return this.wait(-1);
@@ -313,12 +314,18 @@ export class Joiner {
     }
   }
 
+  private readonly scratchArrays: number[][] = [];
+
+  /** A reusable argument array of length n (the interner copies what it keeps). */
+  private scratch(n: number): number[] {
+    let a = this.scratchArrays[n];
+    if (a === undefined) this.scratchArrays[n] = a = new Array<number>(n).fill(0);
+    return a;
+  }
+
   private offer(rel: string, fact: number): void {
     if (this.buffer.seen.has(fact)) return;
-    if (fact < this.ctx.termsAtRoundStart) {
-      const r = this.db.relation(rel);
-      if (r !== undefined && r.has(fact)) return;
-    }
+    if (fact < this.ctx.termsAtRoundStart && this.ctx.meta.present(fact)) return;
     this.buffer.add(rel, fact, this.plan.rule.id, this.premises, this.plan.scanCount);
   }
 

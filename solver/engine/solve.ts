@@ -9,7 +9,7 @@ import { Map as IMap } from 'immutable';
 import type { Diagnostic } from '../language/diagnostic.js';
 import { diagnostic } from '../language/diagnostic.js';
 import { Database } from '../store/database.js';
-import { FactMeta, GIVEN, REBUILT } from '../store/fact-meta.js';
+import { type FactMeta, GIVEN, REBUILT } from '../store/fact-meta.js';
 import { Relation } from '../store/relation.js';
 import { Slice } from '../store/slice.js';
 import { holesOf, resolve } from '../store/union-find.js';
@@ -78,12 +78,11 @@ export class Solver {
     readonly plans: readonly Plan[],
     readonly mode: EvalMode,
     readonly limits: Limits = DEFAULT_LIMITS,
-    start: Database = Database.empty,
-    meta?: FactMeta,
+    start: Database = Database.empty(),
     readonly onProgress?: (p: Progress) => void,
   ) {
     this.db = start;
-    this.meta = meta ?? new FactMeta();
+    this.meta = start.meta;
     const count = plans.reduce((m, p) => Math.max(m, p.stratum + 1), 1);
     this.byStratum = Array.from({ length: count }, () => []);
     for (const p of plans) this.byStratum[p.stratum]!.push(p);
@@ -109,7 +108,8 @@ export class Solver {
     const none = new Int32Array(0);
     for (const [rel, list] of facts) {
       const r = this.db.relation(rel);
-      for (const f of list) if (!buffer.seen.has(f) && !(r && r.has(f))) buffer.add(rel, f, GIVEN, none, 0);
+      void r;
+      for (const f of list) if (!buffer.seen.has(f) && !this.meta.present(f)) buffer.add(rel, f, GIVEN, none, 0);
     }
     this.commit(buffer);
   }
@@ -195,7 +195,7 @@ export class Solver {
       const fact = prov[i]!;
       const rule = prov[i + 1]!;
       const n = prov[i + 2]!;
-      this.meta.record(fact, now, rule, prov.slice(i + 3, i + 3 + n), n);
+      this.meta.record(fact, now, rule, prov, n, i + 3);
       i += 3 + n;
     }
     const newHoleFacts: TermId[] = [];
@@ -244,12 +244,12 @@ export class Solver {
           if (done.has(f)) continue;
           done.add(f);
           const relName = store.functor(f);
-          const rel = relations.get(relName);
-          if (!rel || !rel.has(f)) continue;
+          if (!this.meta.present(f)) continue;
           const r = resolve(store, uf, f);
           if (r === f) continue;
           (removed.get(relName) ?? removed.set(relName, []).get(relName)!).push(f);
-          if (rel.has(r) || done.has(r)) continue;
+          this.meta.markRemoved(f, now);
+          if (this.meta.present(r) || done.has(r)) continue;
           done.add(r);
           (extra.get(relName) ?? extra.set(relName, []).get(relName)!).push(r);
           this.meta.record(r, now, REBUILT, [f], 1);
@@ -258,7 +258,7 @@ export class Solver {
         }
       }
       relations = relations.withMutations((m) => {
-        for (const [rel, fs] of removed) m.set(rel, m.get(rel)!.removeBatch(fs));
+        for (const [rel, fs] of removed) m.set(rel, m.get(rel)!.removeBatch(fs.length));
         for (const [rel, fs] of extra) m.set(rel, m.get(rel)!.insertBatch(fs));
       });
       for (const fs of removed.values()) factCount -= fs.length;
@@ -266,7 +266,7 @@ export class Solver {
       holeUses = registerHoles(store, holeUses, rebuiltFacts);
     }
     this.stats.rebuilt += rebuilt;
-    this.db = new Database(relations, uf, holeUses, now + 1, factCount);
+    this.db = new Database(relations, uf, holeUses, now + 1, factCount, this.meta);
     return buffer.count > 0 || rebuilt > 0;
   }
 

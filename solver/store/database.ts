@@ -2,12 +2,16 @@
 // which facts mention each hole. All immutable: a round produces a new Database and
 // the old one stays valid, for explanations and for re-solving from a starting point.
 import { Map as IMap } from 'immutable';
+import { FactMeta } from './fact-meta.js';
 import { Relation } from './relation.js';
 import { Slice } from './slice.js';
 import { UnionFind } from './union-find.js';
 
 export class Database {
-  static readonly empty = new Database(IMap<string, Relation>(), UnionFind.empty, IMap<number, Slice>(), 1, 0);
+  /** An empty database with its own fact tables. Timestamps start at 1 (0 means "never"). */
+  static empty(meta: FactMeta = new FactMeta()): Database {
+    return new Database(IMap<string, Relation>(), UnionFind.empty, IMap<number, Slice>(), 1, 0, meta);
+  }
 
   constructor(
     readonly relations: IMap<string, Relation>,
@@ -17,10 +21,25 @@ export class Database {
     /** The timestamp the next round's facts get. Facts of this snapshot have smaller ones. */
     readonly now: number,
     readonly factCount: number,
+    /** The lineage's versioned fact tables (timestamps, removals, provenance). */
+    readonly meta: FactMeta,
   ) {}
 
   relation(name: string): Relation | undefined {
     return this.relations.get(name);
+  }
+
+  /** Is the fact a member of this snapshot? */
+  has(fact: number): boolean {
+    return this.meta.visibleAt(fact, this.now);
+  }
+
+  /**
+   * A snapshot to start another solver from: same immutable maps, its own copy of the
+   * fact tables, so what either side derives next stays invisible to the other.
+   */
+  fork(): Database {
+    return new Database(this.relations, this.uf, this.holeUses, this.now, this.factCount, this.meta.fork());
   }
 
   with(changes: Partial<{ relations: IMap<string, Relation>; uf: UnionFind; holeUses: IMap<number, Slice>; now: number; factCount: number }>): Database {
@@ -30,6 +49,7 @@ export class Database {
       changes.holeUses ?? this.holeUses,
       changes.now ?? this.now,
       changes.factCount ?? this.factCount,
+      this.meta,
     );
   }
 }

@@ -1,19 +1,25 @@
-// Per-fact metadata that is written once, when a fact is first inserted: its timestamp
-// (the round it appeared in) and its provenance (the rule and the premises that derived
-// it). Append-only side tables indexed by fact id; a solver that starts from a shared
-// snapshot gets its own copy (fork), so branches never see each other's writes.
+// Per-fact metadata, written once: the timestamp of the round a fact was inserted in,
+// the timestamp of the round it was replaced by its rebuilt form (if ever), and its
+// provenance (the rule and the premises that derived it). These versioned tables make
+// membership persistent (the "fat node" technique): a snapshot taken at time N contains
+// exactly the facts inserted before N and not removed before N, so old snapshots stay
+// readable while the head moves on, at the cost of a typed-array read per check.
+// A solver that starts from a shared snapshot gets its own copy (fork), so branches
+// never see each other's writes.
 
 export const GIVEN = -1; // a fact from the source text
 export const REBUILT = -2; // the resolved form of an older fact after holes were bound
 
 export class FactMeta {
   private ts: Int32Array<ArrayBuffer>;
+  private removedAt: Int32Array<ArrayBuffer>;
   private provStart: Int32Array<ArrayBuffer>;
   private prov: Int32Array<ArrayBuffer>;
   private provTop = 1; // offset 0 means "no provenance"
 
   constructor(other?: FactMeta) {
     this.ts = other ? other.ts.slice() : new Int32Array(1 << 12);
+    this.removedAt = other ? other.removedAt.slice() : new Int32Array(1 << 12);
     this.provStart = other ? other.provStart.slice() : new Int32Array(1 << 12);
     this.prov = other ? other.prov.slice(0, Math.max(other.provTop, 1 << 12)) : new Int32Array(1 << 14);
     if (other) this.provTop = other.provTop;
@@ -32,12 +38,30 @@ export class FactMeta {
     return this.ts;
   }
 
+  /** Is the fact in the snapshot whose next timestamp is `now`? */
+  visibleAt(fact: number, now: number): boolean {
+    const t = fact < this.ts.length ? this.ts[fact]! : 0;
+    if (t === 0 || t >= now) return false;
+    const r = this.removedAt[fact]!;
+    return r === 0 || r >= now;
+  }
+
+  /** Is the fact in the newest state (inserted and never removed)? */
+  present(fact: number): boolean {
+    return fact < this.ts.length && this.ts[fact] !== 0 && this.removedAt[fact] === 0;
+  }
+
+  markRemoved(fact: number, round: number): void {
+    this.removedAt[fact] = round;
+  }
+
   /** Record a new fact: its round, the rule id (or GIVEN/REBUILT) and the premise facts. */
-  record(fact: number, round: number, rule: number, premises: ArrayLike<number>, premiseCount: number): void {
+  record(fact: number, round: number, rule: number, premises: ArrayLike<number>, premiseCount: number, premiseOffset = 0): void {
     if (fact >= this.ts.length) {
       let n = this.ts.length;
       while (n <= fact) n *= 2;
       this.ts = grow(this.ts, n);
+      this.removedAt = grow(this.removedAt, n);
       this.provStart = grow(this.provStart, n);
     }
     this.ts[fact] = round;
@@ -46,7 +70,7 @@ export class FactMeta {
     this.provStart[fact] = this.provTop;
     this.prov[this.provTop++] = rule;
     this.prov[this.provTop++] = premiseCount;
-    for (let i = 0; i < premiseCount; i++) this.prov[this.provTop++] = premises[i]!;
+    for (let i = 0; i < premiseCount; i++) this.prov[this.provTop++] = premises[premiseOffset + i]!;
   }
 
   /** The rule and premises that first produced a fact, or null if unknown. */

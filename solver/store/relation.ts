@@ -1,8 +1,10 @@
-// A relation: a persistent set of fact ids, the log of insertions in timestamp order
-// (each round appends one batch), and indexes on column subsets built on first use
-// and caught up from the log when next used. Every field is an immutable value, so a
-// Relation is a snapshot.
-import { Map as IMap, Set as ISet } from 'immutable';
+// A relation: the log of its facts in timestamp order (each round appends one batch, a
+// persistent append-only vector) and indexes on column subsets (Immutable.js maps from
+// key to persistent vectors) built on first use and caught up from the log when next
+// used. Every field is an immutable value, so a Relation is a snapshot. Which logged
+// facts are still members (not replaced by a rebuilt form) is read from the versioned
+// fact tables (store/fact-meta.ts).
+import { Map as IMap } from 'immutable';
 import { Slice } from './slice.js';
 
 export class Index {
@@ -14,39 +16,29 @@ export class Index {
 }
 
 export class Relation {
-  static readonly empty = new Relation(Slice.empty, ISet<number>(), IMap<string, Index>(), 0);
+  static readonly empty = new Relation(Slice.empty, IMap<string, Index>(), 0);
 
   constructor(
     readonly log: Slice,
-    readonly members: ISet<number>,
     readonly indexes: IMap<string, Index>,
-    /** How many facts were replaced by their rebuilt form (so joins must check membership). */
+    /** How many logged facts were replaced by their rebuilt form (so scans must check membership). */
     readonly removed: number,
   ) {}
 
   get size(): number {
-    return this.members.size;
-  }
-
-  has(fact: number): boolean {
-    return this.members.has(fact);
+    return this.log.length - this.removed;
   }
 
   /** Append a batch of new (distinct, absent) facts. */
   insertBatch(facts: readonly number[]): Relation {
     if (facts.length === 0) return this;
-    const members = this.members.withMutations((m) => {
-      for (let i = 0; i < facts.length; i++) m.add(facts[i]!);
-    });
-    return new Relation(this.log.append(facts), members, this.indexes, this.removed);
+    return new Relation(this.log.append(facts), this.indexes, this.removed);
   }
 
-  removeBatch(facts: readonly number[]): Relation {
-    if (facts.length === 0) return this;
-    const members = this.members.withMutations((m) => {
-      for (const f of facts) m.remove(f);
-    });
-    return new Relation(this.log, members, this.indexes, this.removed + facts.length);
+  /** Count facts replaced by rebuilt forms (their removal time is in the fact tables). */
+  removeBatch(count: number): Relation {
+    if (count === 0) return this;
+    return new Relation(this.log, this.indexes, this.removed + count);
   }
 
   /** The relation with the index `name` caught up to the log, using `keyOf(fact)` as the key. */
@@ -67,6 +59,6 @@ export class Relation {
     const map = (old?.map ?? IMap<number, Slice>()).withMutations((m) => {
       for (const [k, fs] of groups) m.set(k, (m.get(k) ?? Slice.empty).append(fs));
     });
-    return new Relation(this.log, this.members, this.indexes.set(name, new Index(map, this.log.length)), this.removed);
+    return new Relation(this.log, this.indexes.set(name, new Index(map, this.log.length)), this.removed);
   }
 }

@@ -31,6 +31,7 @@ export class TermStore {
   private depths = new Int32Array(1024);
   private data = new Float64Array(1024); // Int/Float value, Hole number, Compound functor symbol
   private argStart = new Int32Array(1024);
+  private hashes = new Int32Array(1024); // structure hash of compounds and cons cells
   private arities = new Int32Array(1024);
   private argPool = new Int32Array(4096);
   private argTop = 0;
@@ -46,7 +47,7 @@ export class TermStore {
   private readonly dimIds = new Map<string, TermId>();
   private readonly dims = new Map<TermId, Dim>();
   // open addressing table for compounds and cons cells, storing ids (0 = empty)
-  private table = new Int32Array(1 << 12);
+  private table = new Int32Array(1 << 16);
   private tableUsed = 0;
   private nextHole = 1;
 
@@ -245,6 +246,7 @@ export class TermStore {
     this.ground = growU8(this.ground, n);
     this.depths = growI32(this.depths, n);
     this.argStart = growI32(this.argStart, n);
+    this.hashes = growI32(this.hashes, n);
     this.arities = growI32(this.arities, n);
     const d = new Float64Array(n);
     d.set(this.data);
@@ -258,10 +260,12 @@ export class TermStore {
     h ^= h >>> 16;
     const mask = this.table.length - 1;
     let slot = h & mask;
+    const table = this.table;
+    const hashes = this.hashes;
     for (;;) {
-      const id = this.table[slot]!;
+      const id = table[slot]!;
       if (id === EMPTY) break;
-      if (this.kinds[id] === kind && this.data[id] === sym && this.arities[id] === n) {
+      if (hashes[id] === h && this.kinds[id] === kind && this.data[id] === sym && this.arities[id] === n) {
         const start = this.argStart[id]!;
         let same = true;
         for (let i = 0; i < n; i++) {
@@ -288,6 +292,7 @@ export class TermStore {
     const id = this.alloc(kind, ground, depth);
     this.data[id] = sym;
     this.arities[id] = n;
+    this.hashes[id] = h;
     if (this.argTop + n > this.argPool.length) this.argPool = growI32(this.argPool, Math.max(this.argPool.length * 2, this.argTop + n));
     this.argStart[id] = this.argTop;
     for (let i = 0; i < n; i++) this.argPool[this.argTop++] = args[i]!;
@@ -298,22 +303,16 @@ export class TermStore {
 
   private rehash(): void {
     const old = this.table;
-    this.table = new Int32Array(old.length * 2);
-    const mask = this.table.length - 1;
+    const table = new Int32Array(old.length * 2);
+    const mask = table.length - 1;
     for (let i = 0; i < old.length; i++) {
       const id = old[i]!;
       if (id === EMPTY) continue;
-      const kind = this.kinds[id]!;
-      const sym = this.data[id]!;
-      const n = this.arities[id]!;
-      const start = this.argStart[id]!;
-      let h = (kind * 0x9e3779b1) ^ sym;
-      for (let k = 0; k < n; k++) h = Math.imul(h ^ this.argPool[start + k]!, 0x85ebca6b) ^ (h >>> 13);
-      h ^= h >>> 16;
-      let slot = h & mask;
-      while (this.table[slot] !== EMPTY) slot = (slot + 1) & mask;
-      this.table[slot] = id;
+      let slot = this.hashes[id]! & mask;
+      while (table[slot] !== EMPTY) slot = (slot + 1) & mask;
+      table[slot] = id;
     }
+    this.table = table;
   }
 }
 

@@ -1,0 +1,59 @@
+// Median-of-N sampling of many jobs under one time budget.
+//
+// Phase 1 runs every job once: this checks every answer count before any timed repetition,
+// warms up the JIT, and tells how long each job takes. Phase 2 hands out the remaining budget
+// round-robin, one run at a time, until every job has `reps` samples or nothing more fits.
+// For a job with `warmUp`, the first run is discarded unless it ends up the only one.
+
+export interface Sample {
+  readonly ms: number;
+}
+
+export interface Job<S extends Sample> {
+  readonly label: string;
+  /** Discard the first run (in-process engine runs); fresh-process runs keep it. */
+  readonly warmUp: boolean;
+  readonly run: () => S;
+}
+
+export interface SamplingOptions {
+  readonly quick: boolean;
+  readonly reps: number;
+  readonly budgetMs: number;
+  readonly progress: (line: string) => void;
+}
+
+/** Returns each job's samples, in job order. Exceptions from `run` propagate. */
+export function sampleAll<S extends Sample>(jobs: readonly Job<S>[], o: SamplingOptions): S[][] {
+  const start = performance.now();
+  const report = (job: Job<S>, s: S, what: string): S => {
+    o.progress(`${job.label}: ${what} … ${(s.ms < 100 ? s.ms.toFixed(1) : s.ms.toFixed(0))} ms`);
+    return s;
+  };
+  const firsts = jobs.map((j) => report(j, j.run(), o.quick ? 'run 1/1' : j.warmUp ? 'check + warm-up' : 'check + run 1'));
+  if (o.quick) return firsts.map((s) => [s]);
+
+  // Plan: how many more runs each job gets.
+  let remaining = o.budgetMs - (performance.now() - start);
+  const have = jobs.map((j) => (j.warmUp ? 0 : 1));
+  for (let progress = true; progress; ) {
+    progress = false;
+    jobs.forEach((_, i) => {
+      const cost = firsts[i]!.ms;
+      if (have[i]! < o.reps && cost <= remaining) {
+        have[i]!++;
+        remaining -= cost;
+        progress = true;
+      }
+    });
+  }
+
+  return jobs.map((job, i) => {
+    const first = firsts[i]!;
+    const n = have[i]!;
+    if (n === 0) return [first]; // a warm-up that is the only run there was time for
+    const samples = job.warmUp ? [] : [first];
+    for (let k = samples.length; k < n; k++) samples.push(report(job, job.run(), `run ${k + 1}/${n}`));
+    return samples;
+  });
+}

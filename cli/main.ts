@@ -1,0 +1,78 @@
+// The `shapelog` command line.
+import { Command, CommanderError, InvalidArgumentError, Option } from 'commander';
+import { UserError } from '../solver/language/diagnostic.js';
+import { DEFAULT_LIMITS } from '../solver/engine/limits.js';
+import { demo } from './demo.js';
+import { query } from './query.js';
+import { EXIT_USAGE, EXIT_USER_ERROR, printDiagnostics } from './report.js';
+
+function positiveInt(value: string): number {
+  const n = Number(value);
+  if (!Number.isSafeInteger(n) || n <= 0) throw new InvalidArgumentError('expected a positive integer');
+  return n;
+}
+
+export async function main(argv: string[]): Promise<number> {
+  let code = 0;
+  const program = new Command()
+    .name('shapelog')
+    .description('Tensor type relations as rules: a semi-naive fixpoint engine over persistent data structures.')
+    .exitOverride()
+    .showHelpAfterError('(run with --help for usage)')
+    .configureOutput({ writeErr: (s) => process.stderr.write(s) });
+
+  program
+    .command('query')
+    .description('solve rule files and print every derived fact, the answers of a goal, or a derivation')
+    .argument('<files...>', 'rule files (.rules); imports are followed')
+    .option('-g, --goal <goal>', "a goal such as 'path(1, X)': print its answers")
+    .addOption(new Option('-s, --strategy <name>', 'evaluation strategy').choices(['naive', 'seminaive', 'demand']).default('seminaive'))
+    .option('--json', 'machine-readable output (with --goal: an array of answers)', false)
+    .option('-e, --explain <fact>', "print the derivation tree of a fact, e.g. 'path(1, 5)'")
+    .option('--stats', 'print rounds, facts and time to stderr', false)
+    .option('--no-warnings', 'do not print warnings (undecided conditions, singleton variables)')
+    .option('--max-rounds <n>', `stop after this many rounds (default ${DEFAULT_LIMITS.maxRounds})`, positiveInt)
+    .option('--max-facts <n>', `stop at this many facts (default ${DEFAULT_LIMITS.maxFacts})`, positiveInt)
+    .option('--max-time <ms>', `stop after this many milliseconds (default ${DEFAULT_LIMITS.maxMillis})`, positiveInt)
+    .option('--max-depth <n>', `deepest term allowed (default ${DEFAULT_LIMITS.maxTermDepth})`, positiveInt)
+    .action((files: string[], o: Record<string, unknown>) => {
+      code = query(files, {
+        ...(typeof o['goal'] === 'string' ? { goal: o['goal'] } : {}),
+        ...(typeof o['explain'] === 'string' ? { explain: o['explain'] } : {}),
+        strategy: o['strategy'] as 'naive' | 'seminaive' | 'demand',
+        json: o['json'] === true,
+        stats: o['stats'] === true,
+        warnings: o['warnings'] !== false,
+        limits: {
+          ...(o['maxRounds'] !== undefined ? { maxRounds: o['maxRounds'] as number } : {}),
+          ...(o['maxFacts'] !== undefined ? { maxFacts: o['maxFacts'] as number } : {}),
+          ...(o['maxTime'] !== undefined ? { maxMillis: o['maxTime'] as number } : {}),
+          ...(o['maxDepth'] !== undefined ? { maxTermDepth: o['maxDepth'] as number } : {}),
+        },
+      });
+    });
+
+  program
+    .command('demo')
+    .description('run every bundled example with every strategy and check that they agree (what `npm start` runs)')
+    .option('--json', 'machine-readable output', false)
+    .action((o: { json: boolean }) => {
+      code = demo(o);
+    });
+
+  try {
+    if (argv.length === 0) {
+      program.outputHelp();
+      return EXIT_USAGE;
+    }
+    await program.parseAsync(argv, { from: 'user' });
+    return code;
+  } catch (e) {
+    if (e instanceof CommanderError) return e.code === 'commander.helpDisplayed' || e.code === 'commander.version' ? 0 : EXIT_USAGE;
+    if (e instanceof UserError) {
+      printDiagnostics(e.diagnostics, new Map(), { warnings: true });
+      return EXIT_USER_ERROR;
+    }
+    throw e;
+  }
+}

@@ -1,0 +1,80 @@
+// `shapelog query FILE.rules`: solve rule files, print facts, answers or a derivation.
+import type { StrategyName } from '../solver/compile/program.js';
+import type { Limits } from '../solver/engine/limits.js';
+import { UserError } from '../solver/language/diagnostic.js';
+import { ProgramError, runFiles } from '../solver/run.js';
+import { EXIT_OK, EXIT_USER_ERROR, printDiagnostics, ProgressLine } from './report.js';
+
+export interface QueryOptions {
+  goal?: string;
+  strategy: StrategyName;
+  json: boolean;
+  explain?: string;
+  stats: boolean;
+  warnings: boolean;
+  limits: Partial<Limits>;
+}
+
+export function query(files: string[], o: QueryOptions): number {
+  const progress = new ProgressLine();
+  let result;
+  try {
+    result = runFiles(files, {
+      strategy: o.strategy,
+      limits: o.limits,
+      ...(o.goal !== undefined ? { goal: o.goal } : {}),
+      onProgress: (p) => progress.update(`round ${p.round} (stratum ${p.stratum}), ${p.facts} facts, ${(p.millis / 1000).toFixed(1)} s`, p.millis),
+    });
+  } catch (e) {
+    progress.done();
+    if (e instanceof ProgramError) {
+      printDiagnostics(e.diagnostics, e.texts, { warnings: true });
+      return EXIT_USER_ERROR;
+    }
+    throw e;
+  }
+  progress.done();
+  const diagnostics = result.diagnostics;
+  const out: string[] = [];
+  if (o.explain !== undefined) {
+    try {
+      out.push(result.explain(o.explain));
+    } catch (e) {
+      if (e instanceof UserError) {
+        printDiagnostics(e.diagnostics, new Map([['<explain>', o.explain]]), { warnings: true });
+        printDiagnostics(diagnostics, result.texts, { warnings: o.warnings });
+        return EXIT_USER_ERROR;
+      }
+      throw e;
+    }
+  } else if (o.goal !== undefined) {
+    if (o.json) out.push(JSON.stringify(result.answers));
+    else {
+      const answers = result.answerTexts ?? [];
+      out.push(answers.length === 0 ? 'false.' : answers.map((a) => `${a}.`).join('\n'));
+    }
+  } else if (o.json) {
+    const facts: Record<string, unknown[]> = {};
+    for (const pred of result.factsByPredicate().keys()) facts[pred] = result.tuples(pred).map((row) => row.map((t) => termJsonOf(result, t)));
+    out.push(JSON.stringify({ facts }));
+  } else {
+    for (const [pred, facts] of result.factsByPredicate()) {
+      out.push(`% ${pred} (${facts.length} fact${facts.length === 1 ? '' : 's'})`);
+      for (const f of facts) out.push(`${f}.`);
+    }
+  }
+  if (out.length > 0) process.stdout.write(out.join('\n') + '\n');
+  printDiagnostics(diagnostics, result.texts, { warnings: o.warnings });
+  if (o.stats) {
+    const s = result.stats;
+    process.stderr.write(
+      `strategy ${o.strategy}: ${s.rounds} rounds in ${s.strata} strata, ${s.facts} facts (${s.derived} derived, ${s.rebuilt} rebuilt), ${s.bindings} bindings, ${s.millis} ms\n`,
+    );
+  }
+  return diagnostics.some((d) => d.severity === 'error') ? EXIT_USER_ERROR : EXIT_OK;
+}
+
+import { termJson } from '../solver/terms/print.js';
+function termJsonOf(result: { store: Parameters<typeof termJson>[0] }, t: number) {
+  return termJson(result.store, t);
+}

@@ -1,0 +1,41 @@
+// Writing diagnostics and progress to the terminal.
+import pc from 'picocolors';
+import { type Diagnostic, formatDiagnostic, type SourceMap } from '../solver/language/diagnostic.js';
+
+export const EXIT_OK = 0;
+export const EXIT_USER_ERROR = 1;
+export const EXIT_USAGE = 2;
+
+export function printDiagnostics(diagnostics: readonly Diagnostic[], sources: SourceMap, options: { warnings: boolean }): void {
+  const color = process.stderr.isTTY === true;
+  for (const d of diagnostics) {
+    if (d.severity !== 'error' && !options.warnings) continue;
+    let text = formatDiagnostic(d, sources);
+    if (color) {
+      const tag = d.severity === 'error' ? pc.red(pc.bold('error')) : d.severity === 'warning' ? pc.yellow(pc.bold('warning')) : pc.cyan('note');
+      text = text.replace(`${d.severity}:`, `${tag}:`);
+    }
+    process.stderr.write(text + '\n');
+  }
+}
+
+/** A one-line progress display on a terminal, shown only once a run has taken a second. */
+export class ProgressLine {
+  private shown = false;
+  private last = 0;
+  private readonly enabled = process.stderr.isTTY === true;
+
+  update(text: string, elapsedMs: number): void {
+    if (!this.enabled || elapsedMs < 1000) return;
+    const now = Date.now();
+    if (now - this.last < 100) return;
+    this.last = now;
+    this.shown = true;
+    process.stderr.write(`\r\x1b[2K${pc.dim(text)}`);
+  }
+
+  done(): void {
+    if (this.shown) process.stderr.write('\r\x1b[2K');
+    this.shown = false;
+  }
+}
