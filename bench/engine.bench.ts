@@ -26,7 +26,10 @@ const argv = process.argv.slice(2);
 const flagValue = (name: string): number | undefined => {
   const i = argv.indexOf(name);
   const v = i >= 0 ? Number(argv[i + 1]) : undefined;
-  if (v !== undefined && !(v > 0)) throw new Error(`${name} needs a positive number`);
+  if (v !== undefined && !(v > 0)) {
+    console.error(`bench: ${name} needs a positive number`);
+    process.exit(2);
+  }
   return v;
 };
 const quick = argv.includes('--quick');
@@ -123,7 +126,7 @@ function engineJob(api: EngineApi, c: EngineCase): Job<EngineRun> {
 interface SwiRun extends Sample {
   readonly cpuMs: number;
   readonly count: number;
-  readonly error: string | null;
+  readonly failed: boolean;
 }
 
 /** A swipl failure (crash, timeout) skips the row; a wrong count is a bug here and throws. */
@@ -131,22 +134,19 @@ function swiJob(w: Workload, mode: SwiMode): Job<SwiRun> {
   const expected = mode === 'full' ? w.expected : w.query!.expected;
   const label = `${w.id} swipl${mode === 'query' ? ` ${w.query!.goal}` : ''}`;
   const file = writePrologFile(w, mode);
-  let error: string | null = null;
   return {
     label,
     warmUp: false,
     run: () => {
-      if (error !== null) return { ms: 0, cpuMs: 0, count: 0, error };
       let s: SwiSample;
       try {
         s = runSwiplOnce(file);
       } catch (e) {
-        error = e instanceof Error ? e.message : String(e);
-        progress(`${label}: swipl failed, row skipped: ${error}`);
-        return { ms: 0, cpuMs: 0, count: 0, error };
+        progress(`${label}: swipl failed, row skipped: ${e instanceof Error ? e.message : String(e)}`);
+        return { ms: 0, cpuMs: 0, count: 0, failed: true };
       }
       if (s.count !== expected) throw new Error(`COUNT MISMATCH in ${label}: swipl gave ${s.count}, expected ${expected}`);
-      return { ms: s.wallMs, cpuMs: s.cpuMs, count: s.count, error: null };
+      return { ms: s.wallMs, cpuMs: s.cpuMs, count: s.count, failed: false };
     },
   };
 }
@@ -162,7 +162,7 @@ function engineRow(c: EngineCase, runs: readonly EngineRun[], swi: SwiResult | n
 }
 
 function swiResult(runs: readonly SwiRun[]): SwiResult | null {
-  if (runs.some((r) => r.error !== null)) return null;
+  if (runs.some((r) => r.failed)) return null;
   const samplesMs = runs.map((r) => r.ms);
   return { medianMs: median(samplesMs), cpuMedianMs: median(runs.map((r) => r.cpuMs)), samplesMs, count: runs[0]!.count };
 }

@@ -7,6 +7,8 @@
 
 export interface Sample {
   readonly ms: number;
+  /** A job whose first run failed (and said so) is not run again. */
+  readonly failed?: boolean;
 }
 
 export interface Job<S extends Sample> {
@@ -27,6 +29,7 @@ export interface SamplingOptions {
 export function sampleAll<S extends Sample>(jobs: readonly Job<S>[], o: SamplingOptions): S[][] {
   const start = performance.now();
   const report = (job: Job<S>, s: S, what: string): S => {
+    if (s.failed) return s;
     o.progress(`${job.label}: ${what} … ${(s.ms < 100 ? s.ms.toFixed(1) : s.ms.toFixed(0))} ms`);
     return s;
   };
@@ -40,7 +43,7 @@ export function sampleAll<S extends Sample>(jobs: readonly Job<S>[], o: Sampling
     progress = false;
     jobs.forEach((_, i) => {
       const cost = firsts[i]!.ms;
-      if (have[i]! < o.reps && cost <= remaining) {
+      if (!firsts[i]!.failed && have[i]! < o.reps && cost <= remaining) {
         have[i]!++;
         remaining -= cost;
         progress = true;
@@ -51,7 +54,7 @@ export function sampleAll<S extends Sample>(jobs: readonly Job<S>[], o: Sampling
   return jobs.map((job, i) => {
     const first = firsts[i]!;
     const n = have[i]!;
-    if (n === 0) return [first]; // a warm-up that is the only run there was time for
+    if (n === 0 || first.failed) return [first]; // failed, or a warm-up that is the only run there was time for
     const samples = job.warmUp ? [] : [first];
     for (let k = samples.length; k < n; k++) samples.push(report(job, job.run(), `run ${k + 1}/${n}`));
     return samples;

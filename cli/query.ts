@@ -36,6 +36,12 @@ export function query(files: string[], o: QueryOptions): number {
   progress.done();
   const diagnostics = result.diagnostics;
   const out: string[] = [];
+  if (result.solver.limitHit !== null) {
+    // the partial result of a runaway program can be huge: report, do not print it
+    printDiagnostics(diagnostics, result.texts, { warnings: o.warnings });
+    process.stderr.write(`${result.solver.db.factCount} facts were derived before the limit; they are not printed\n`);
+    return EXIT_USER_ERROR;
+  }
   if (o.explain !== undefined) {
     try {
       out.push(result.explain(o.explain));

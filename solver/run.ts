@@ -163,7 +163,7 @@ export class RunResult {
         .sort((a, b) => b[1] - a[1])
         .slice(0, 3)
         .map(([n, k]) => `${userPredOf(n) ?? n}: ${k} facts`);
-      const flag = { rounds: '--max-rounds', facts: '--max-facts', time: '--max-time', depth: '--max-depth' }[s.limitHit.kind];
+      const flag = { rounds: '--max-rounds', facts: '--max-facts', time: '--max-time', depth: '--max-depth', memory: '--max-facts' }[s.limitHit.kind];
       out.push(
         diagnostic('error', 'limit', `${s.limitHit.message} (round ${s.stats.rounds}, ${s.db.factCount} facts); the rules may derive without end`, null, [
           ...(sizes.length ? [`largest relations: ${sizes.join(', ')}`] : []),

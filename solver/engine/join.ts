@@ -11,6 +11,16 @@ import type { Relation } from '../store/relation.js';
 import { Slice } from '../store/slice.js';
 import { Builder, FAIL, WAIT } from './build.js';
 import { LimitError } from './limits.js';
+import { getHeapStatistics } from 'node:v8';
+import { HEAP_FRACTION } from './limits.js';
+
+const heapLimit = getHeapStatistics().heap_size_limit * HEAP_FRACTION;
+
+/** Throws a memory LimitError when the heap is close to V8's limit. */
+export function checkHeap(): void {
+  if (process.memoryUsage().heapUsed > heapLimit)
+    throw new LimitError('memory', `stopped: the heap is close to its limit (${Math.round(heapLimit / 2 ** 20)} MB); the rules may derive without end`);
+}
 import type { Plan, Step } from './plan.js';
 import type { RoundBuffer, Wait } from './round.js';
 
@@ -24,6 +34,7 @@ export interface JoinContext {
   termsAtRoundStart: number;
   deadline: number;
   ticks: number;
+  maxFacts: number;
   readonly waits: Map<string, Wait>;
   readonly runtimeErrors: Map<string, { message: string; rule: Rule; span: Step['span'] }>;
   /** Demand facts whose computation waited on something undecided (and their ancestors). */
@@ -75,7 +86,10 @@ export class Joiner {
   }
 
   private tick(): void {
-    if ((++this.ctx.ticks & 0x3fff) === 0 && Date.now() > this.ctx.deadline) throw new LimitError('time', 'time limit reached');
+    if ((++this.ctx.ticks & 0x3fff) === 0) {
+      if (Date.now() > this.ctx.deadline) throw new LimitError('time', 'stopped: time limit reached');
+      if ((this.ctx.ticks & 0xfffff) === 0) checkHeap();
+    }
   }
 
   private step(i: number): void {
@@ -327,6 +341,8 @@ export class Joiner {
     if (this.buffer.seen.has(fact)) return;
     if (fact < this.ctx.termsAtRoundStart && this.ctx.meta.present(fact)) return;
     this.buffer.add(rel, fact, this.plan.rule.id, this.premises, this.plan.scanCount);
+    if (this.buffer.count + this.db.factCount > this.ctx.maxFacts) throw new LimitError('facts', `stopped at ${this.ctx.maxFacts} facts`);
+    this.tick();
   }
 
   /**

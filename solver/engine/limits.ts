@@ -13,12 +13,18 @@ export interface Limits {
 
 export const DEFAULT_LIMITS: Limits = {
   maxRounds: 100_000,
-  maxFacts: 10_000_000,
+  maxFacts: 5_000_000,
   maxMillis: 30_000,
   maxTermDepth: 1_000,
 };
 
-export type LimitKind = 'rounds' | 'facts' | 'time' | 'depth';
+export type LimitKind = 'rounds' | 'facts' | 'time' | 'depth' | 'memory';
+
+/**
+ * The heap may grow to this fraction of V8's limit before solving stops with a clear
+ * error instead of the process dying out of memory.
+ */
+export const HEAP_FRACTION = 0.8;
 
 export class LimitError extends Error {
   constructor(

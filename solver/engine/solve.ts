@@ -17,7 +17,7 @@ import { TermDepthError, type TermId, type TermStore } from '../terms/term-store
 import { termText } from '../terms/print.js';
 import { userPredOf } from '../compile/demand.js';
 import { Builder } from './build.js';
-import { Joiner, type JoinContext } from './join.js';
+import { checkHeap, Joiner, type JoinContext } from './join.js';
 import { DEFAULT_LIMITS, LimitError, type Limits } from './limits.js';
 import type { Plan } from './plan.js';
 import { RoundBuffer, type Wait } from './round.js';
@@ -94,6 +94,7 @@ export class Solver {
       termsAtRoundStart: 0,
       deadline: 0,
       ticks: 0,
+      maxFacts: limits.maxFacts,
       waits: this.waits,
       runtimeErrors: this.runtimeErrors,
       incompleteDemands: new Set(),
@@ -152,6 +153,7 @@ export class Solver {
     for (;;) {
       if (this.stats.rounds >= this.limits.maxRounds) throw new LimitError('rounds', `stopped after ${this.limits.maxRounds} rounds`);
       if (Date.now() > this.deadline) throw new LimitError('time', `stopped after ${this.limits.maxMillis} ms`);
+      if ((this.stats.rounds & 0xff) === 0) checkHeap();
       this.stats.rounds++;
       const now = this.db.now;
       const buffer = new RoundBuffer();
@@ -170,10 +172,6 @@ export class Solver {
           }
         }
         p.lastRun = now;
-        if (buffer.count + db.factCount > this.limits.maxFacts) {
-          this.db = db;
-          throw new LimitError('facts', `stopped at ${this.limits.maxFacts} facts`);
-        }
       }
       this.db = db;
       const changed = this.commit(buffer);
