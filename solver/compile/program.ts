@@ -107,7 +107,17 @@ export function compileProgram(store: TermStore, files: readonly Program[], stra
 
   // predicates that cannot be evaluated bottom-up are evaluated on demand, in every strategy
   const needsDemand = new Set<string>();
-  for (const r of lowered.rules) if (r.head.k === 'atom' && r.head.pred !== GOAL && !schedule(r, new Set(), null).ok) needsDemand.add(r.head.pred);
+  const unsafeProblems: Diagnostic[] = [];
+  for (const r of lowered.rules) {
+    if (r.head.k !== 'atom' || r.head.pred === GOAL) continue;
+    const s = schedule(r, new Set(), null);
+    if (s.ok) continue;
+    needsDemand.add(r.head.pred);
+    // a predicate nobody calls is evaluated bottom-up: its unsafe rule is an error
+    if (!lowered.calls.has(r.head.pred))
+      unsafeProblems.push({ ...s.problem, notes: [...s.problem.notes, `${r.head.pred} is never called, so it is evaluated bottom-up`] });
+  }
+  if (unsafeProblems.length > 0) return { ok: false, diagnostics: dedupe(unsafeProblems) };
   const goalDirected = new Set<string>(needsDemand);
   if (strategy === 'demand' && goal !== null) for (const r of lowered.rules) if (r.head.k === 'atom' && r.head.pred !== GOAL) goalDirected.add(r.head.pred);
 

@@ -1,0 +1,151 @@
+// The engine as a whole: provenance, limits, persistence of snapshots, strategies.
+import test from 'ava';
+import { compileProgram } from '../solver/compile/program.js';
+import { Solver } from '../solver/engine/solve.js';
+import { parseProgram } from '../solver/language/parse.js';
+import { UserError } from '../solver/language/diagnostic.js';
+import { TermStore } from '../solver/terms/term-store.js';
+import { errors, facts, run } from './helpers.js';
+
+const TC = 'path(X, Y) :- edge(X, Y).\npath(X, Z) :- path(X, Y), edge(Y, Z).\n';
+
+test('explain prints the derivation tree with rules, lines and given facts', (t) => {
+  const r = run(TC + 'edge(1, 2).\nedge(2, 3).\n');
+  t.is(
+    r.explain('path(1, 3)'),
+    [
+      'path(1, 3)   (by rule at t.rules:2:1)',
+      '  path(1, 2)   (by rule at t.rules:1:1)',
+      '    edge(1, 2)   (given at t.rules:3:1)',
+      '  edge(2, 3)   (given at t.rules:4:1)',
+    ].join('\n'),
+  );
+  t.throws(() => r.explain('path(3, 1)'), { instanceOf: UserError, message: /does not hold/ });
+  t.throws(() => r.explain('path(X, 1)'), { instanceOf: UserError, message: /without variables/ });
+});
+
+test('explain shows bindings behind rebuilt facts', (t) => {
+  const r = run('relation Id(in, out).\nOut = In :- Id(In, Out).\nId(tensor([3], f32), ?1).');
+  const text = r.explain('Id(tensor([3], f32), tensor([3], f32))');
+  t.regex(text, /rebuilt after \?1 := tensor\(\[3\], f32\) by rule at t\.rules:2:1/);
+  t.regex(text, /Id\(tensor\(\[3\], f32\), \?1\)   \(given at t\.rules:3:1\)/);
+});
+
+test('explain works for demanded helpers under their own name', (t) => {
+  const r = run('app([], L, L).\napp([H|T], L, [H|R]) :- app(T, L, R).\nj(X) :- app([1], [2], X).');
+  t.regex(r.explain('app([1], [2], [1, 2])'), /^app\(\[1\], \[2\], \[1, 2\]\)   \(by rule at t\.rules:2:1\)\n  app\(\[\], \[2\], \[2\]\)   \(by rule at t\.rules:1:1\)$/);
+});
+
+test('limits end runaway programs with a clear error', (t) => {
+  const rounds = run('nat(0).\nnat(N + 1) :- nat(N).', { limits: { maxRounds: 500 } });
+  t.is(rounds.solver.limitHit?.kind, 'rounds');
+  t.regex(errors(rounds)[0]!.message, /stopped after 500 rounds/);
+  t.regex(errors(rounds)[0]!.notes.join('\n'), /nat: 501 facts/);
+
+  const factsLimit = run('n(0).\nn(X + 1) :- n(X), X < 1000.\np(X, Y) :- n(X), n(Y).', { limits: { maxFacts: 5000 } });
+  t.is(factsLimit.solver.limitHit?.kind, 'facts');
+
+  const depth = run('p(z).\np(s(X)) :- p(X).', { limits: { maxTermDepth: 50 } });
+  t.is(depth.solver.limitHit?.kind, 'depth');
+  t.regex(errors(depth)[0]!.message, /deeper than 50/);
+
+  const started = Date.now();
+  const time = run('n(0).\nn(X + 1) :- n(X), X < 100000.\np(X, Y) :- n(X), n(Y).', { limits: { maxMillis: 300 } });
+  t.is(time.solver.limitHit?.kind, 'time');
+  t.true(Date.now() - started < 5000);
+});
+
+test('the default limits stop `nat(N + 1) :- nat(N).` well within 30 seconds', (t) => {
+  const started = Date.now();
+  const r = run('nat(0).\nnat(N + 1) :- nat(N).');
+  t.not(r.solver.limitHit, null);
+  t.true(Date.now() - started < 30_000);
+});
+
+function solverFor(source: string): { solver: Solver; store: TermStore } {
+  const store = new TermStore();
+  const c = compileProgram(store, [parseProgram(source, 't.rules')], 'seminaive', null);
+  if (!c.ok) throw new Error(c.diagnostics[0]!.message);
+  const solver = new Solver(store, c.program.plans, 'seminaive');
+  solver.addFacts(c.program.facts);
+  return { solver, store };
+}
+
+test('snapshots are persistent: a database taken before solving does not change', (t) => {
+  const { solver, store } = solverFor(TC + 'edge(1, 2).\nedge(2, 3).');
+  const before = solver.db;
+  solver.solve();
+  const after = solver.db;
+  const p13 = store.findCompoundSym(store.symbol('path'), [store.int(1), store.int(3)]);
+  t.true(p13 !== 0 && after.has(p13));
+  t.false(before.has(p13));
+  t.is(before.relation('path'), undefined);
+  t.is(after.relation('path')!.size, 3);
+  t.is(before.relation('edge')!.size, 2);
+});
+
+test('snapshots see a fact before its rebuild and not after', (t) => {
+  const { solver, store } = solverFor('X = Y :- eq(X, Y).\neq(?1, 5).');
+  const before = solver.db;
+  solver.solve();
+  const stale = store.findCompoundSym(store.symbol('eq'), [store.hole(1), store.int(5)]);
+  const fresh = store.findCompoundSym(store.symbol('eq'), [store.int(5), store.int(5)]);
+  t.true(before.has(stale));
+  t.false(solver.db.has(stale));
+  t.true(solver.db.has(fresh));
+  t.false(before.has(fresh));
+});
+
+test('two solvers forked from one snapshot do not see each other', (t) => {
+  const source = TC + 'edge(1, 2).\nedge(2, 3).';
+  const store = new TermStore();
+  const c = compileProgram(store, [parseProgram(source, 't.rules')], 'seminaive', null);
+  if (!c.ok) return t.fail();
+  const base = new Solver(store, c.program.plans, 'seminaive');
+  base.addFacts(c.program.facts);
+  base.solve();
+  const e = (a: number, b: number) => store.compound('edge', [store.int(a), store.int(b)]);
+  const plansA = compileProgram(store, [parseProgram(source, 't.rules')], 'seminaive', null);
+  const plansB = compileProgram(store, [parseProgram(source, 't.rules')], 'seminaive', null);
+  if (!plansA.ok || !plansB.ok) return t.fail();
+  const a = new Solver(store, plansA.program.plans, 'seminaive', undefined, base.db.fork());
+  const b = new Solver(store, plansB.program.plans, 'seminaive', undefined, base.db.fork());
+  a.addFacts(new Map([['edge', [e(3, 4)]]]));
+  b.addFacts(new Map([['edge', [e(3, 9)]]]));
+  a.solve();
+  b.solve();
+  const path = (x: number, y: number) => store.findCompoundSym(store.symbol('path'), [store.int(x), store.int(y)]);
+  t.true(a.db.has(path(1, 4)));
+  t.false(a.db.has(path(1, 9)));
+  t.true(b.db.has(path(1, 9)));
+  t.false(b.db.has(path(1, 4)));
+  t.is(base.db.relation('path')!.size, 3);
+});
+
+test('incremental re-solve from a solved state only derives the new consequences', (t) => {
+  const { solver, store } = solverFor(TC + Array.from({ length: 50 }, (_, i) => `edge(${i}, ${i + 1}).`).join('\n'));
+  solver.solve();
+  const derivedBefore = solver.stats.derived;
+  solver.addFacts(new Map([['edge', [store.compound('edge', [store.int(50), store.int(51)])]]]));
+  solver.solve();
+  // 1 new edge + 51 new paths into node 51
+  t.is(solver.stats.derived - derivedBefore, 52);
+});
+
+test('seminaive, naive and demand agree on a recursive program with arithmetic and negation', (t) => {
+  const src = `
+${TC}
+dist(0, 0).
+dist(Y, D + 1) :- dist(X, D), edge(X, Y), D < 10.
+short(Y) :- dist(Y, D), D <= 2.
+far(Y) :- path(0, Y), not short(Y).
+${Array.from({ length: 8 }, (_, i) => `edge(${i}, ${i + 1}).`).join('\n')}
+edge(3, 0).
+`;
+  const all = (s: 'naive' | 'seminaive') => JSON.stringify([...run(src, { strategy: s }).factsByPredicate()]);
+  t.is(all('naive'), all('seminaive'));
+  t.deepEqual(facts(run(src), 'far'), ['far(3)', 'far(4)', 'far(5)', 'far(6)', 'far(7)', 'far(8)']);
+  for (const goal of ['far(X)', 'path(2, X)', 'dist(X, 3)', 'path(3, 0)']) {
+    t.deepEqual(run(src, { strategy: 'demand', goal }).answers, run(src, { strategy: 'naive', goal }).answers, goal);
+  }
+});
