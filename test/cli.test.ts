@@ -1,0 +1,122 @@
+// The command line, run as a user runs it: output formats and exit codes.
+import test from 'ava';
+import { spawnSync } from 'node:child_process';
+import { mkdtempSync, writeFileSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+
+const bin = join(import.meta.dirname, '..', 'bin', 'shapelog.js');
+const dir = mkdtempSync(join(tmpdir(), 'shapelog-cli-'));
+
+function file(name: string, text: string): string {
+  const p = join(dir, name);
+  writeFileSync(p, text);
+  return p;
+}
+
+function shapelog(...args: string[]): { code: number; out: string; err: string } {
+  const r = spawnSync(process.execPath, [bin, ...args], { encoding: 'utf8', timeout: 60_000 });
+  return { code: r.status ?? -1, out: r.stdout, err: r.stderr };
+}
+
+const graph = file('graph.rules', 'path(X, Y) :- edge(X, Y).\npath(X, Z) :- path(X, Y), edge(Y, Z).\nedge(1, 2).\nedge(2, 3).\nedge(1, 5).\n');
+
+test('without --goal: every fact grouped by predicate, sorted', (t) => {
+  const r = shapelog('query', graph);
+  t.is(r.code, 0, r.err);
+  t.is(r.out, '% edge (3 facts)\nedge(1, 2).\nedge(1, 5).\nedge(2, 3).\n% path (4 facts)\npath(1, 2).\npath(1, 3).\npath(1, 5).\npath(2, 3).\n');
+});
+
+test('--goal --json: one object per answer, sorted and distinct; ground goals give [{}] or []', (t) => {
+  for (const strategy of ['naive', 'seminaive', 'demand']) {
+    const r = shapelog('query', graph, '--goal', 'path(1, X)', '--json', '--strategy', strategy);
+    t.is(r.code, 0, r.err);
+    t.deepEqual(JSON.parse(r.out), [{ X: 2 }, { X: 3 }, { X: 5 }], strategy);
+  }
+  t.deepEqual(JSON.parse(shapelog('query', graph, '--goal', 'path(1, 3)', '--json').out), [{}]);
+  t.deepEqual(JSON.parse(shapelog('query', graph, '--goal', 'path(3, 1)', '--json').out), []);
+});
+
+test('--json value formats: atoms, strings, lists, compounds, symbolic dims, holes', (t) => {
+  const f = file('values.rules', 'v(a, "s", [1, [2]], f(x, 1), 2 * n + 1, ?7).\n');
+  const r = shapelog('query', f, '--goal', 'v(A, S, L, C, D, H)', '--json');
+  t.is(r.code, 0, r.err);
+  t.deepEqual(JSON.parse(r.out), [{ A: 'a', S: 's', L: [1, [2]], C: { functor: 'f', args: ['x', 1] }, D: '2*n + 1', H: '?7' }]);
+});
+
+test('--goal without --json prints answers as text', (t) => {
+  t.is(shapelog('query', graph, '--goal', 'path(X, 3)').out, 'X = 1.\nX = 2.\n');
+  t.is(shapelog('query', graph, '--goal', 'path(3, X)').out, 'false.\n');
+});
+
+test('--explain prints the derivation tree', (t) => {
+  const r = shapelog('query', graph, '--explain', 'path(1, 3)');
+  t.is(r.code, 0, r.err);
+  t.regex(r.out, /^path\(1, 3\)   \(by rule at .*graph\.rules:2:1\)\n  path\(1, 2\)/);
+  const missing = shapelog('query', graph, '--explain', 'path(3, 1)');
+  t.is(missing.code, 1);
+  t.regex(missing.err, /does not hold/);
+});
+
+test('--stats reports rounds, facts and time', (t) => {
+  const r = shapelog('query', graph, '--stats');
+  t.regex(r.err, /strategy seminaive: \d+ rounds in \d+ strata, 7 facts/);
+});
+
+test('syntax errors: file:line:column, the line, a caret, what was expected; exit 1', (t) => {
+  const f = file('bad.rules', 'edge(1, 2).\npath(X, Y) :- edge(X, Y\n');
+  const r = shapelog('query', f);
+  t.is(r.code, 1);
+  t.regex(r.err, /bad\.rules:3:1: error: expected .*"\)".* but found end of input/);
+  t.notRegex(r.err, /at .*\.ts:\d+/, 'no stack trace');
+});
+
+test('static errors and error facts exit 1; warnings alone exit 0', (t) => {
+  t.is(shapelog('query', file('undef.rules', 'p(X) :- q(X).\n')).code, 1);
+  const e = shapelog('query', file('err.rules', 'error("bad {X}") :- p(X).\np(3).\n'));
+  t.is(e.code, 1);
+  t.regex(e.err, /error: bad 3/);
+  const w = shapelog('query', file('warn.rules', 'p(X) :- q(X, Y).\nq(1, 2).\n'));
+  t.is(w.code, 0);
+  t.regex(w.err, /warning: variable Y occurs only once/);
+  t.is(shapelog('query', file('warn2.rules', 'p(X) :- q(X, Y).\nq(1, 2).\n'), '--no-warnings').err, '');
+});
+
+test('bad input: unterminated strings, huge integers, deep nesting, runaway rules exit 1 with a message', (t) => {
+  const cases: [string, RegExp][] = [
+    ['p("abc).\n', /unterminated string/],
+    ['p(99999999999999999999).\n', /too large/],
+    ['p(' + 'f('.repeat(100_000) + '1' + ')'.repeat(100_000) + ').\n', /nested deeper than 500 levels/],
+    ['nat(0).\nnat(N + 1) :- nat(N).\n', /stopped after 100000 rounds/],
+    ['p([]).\np([a|L]) :- p(L).\n', /stopped after 100000 rounds/],
+    ['p(z).\np(s(X)) :- p(X).\n', /deeper than 1000 levels/],
+  ];
+  for (const [i, [text, re]] of cases.entries()) {
+    const r = shapelog('query', file(`bad${i}.rules`, text));
+    t.is(r.code, 1, text.slice(0, 40));
+    t.regex(r.err, re, text.slice(0, 40));
+    t.notRegex(r.err, /\n\s+at /, 'no stack trace');
+  }
+});
+
+test('usage errors exit 2; --help exits 0', (t) => {
+  t.is(shapelog('query', graph, '--strategy', 'fast').code, 2);
+  t.is(shapelog('query').code, 2);
+  t.is(shapelog('frobnicate').code, 2);
+  t.is(shapelog('query', graph, '--max-rounds', '-3').code, 2);
+  t.is(shapelog().code, 2);
+  const help = shapelog('query', '--help');
+  t.is(help.code, 0);
+  t.regex(help.out, /--strategy <name>/);
+  const missing = shapelog('query', join(dir, 'nope.rules'));
+  t.is(missing.code, 1);
+  t.regex(missing.err, /cannot read .*nope\.rules: no such file/);
+});
+
+test('demo (npm start) runs every example and the strategies agree', (t) => {
+  const r = shapelog('demo', '--json');
+  t.is(r.code, 0, r.err);
+  const rows = JSON.parse(r.out).examples as { example: string; agree: boolean }[];
+  t.true(rows.length >= 5);
+  t.true(rows.every((x) => x.agree));
+});
