@@ -31,6 +31,7 @@ export async function main(argv: string[]): Promise<number> {
     .option('-e, --explain <fact>', "print the derivation tree of a fact, e.g. 'path(1, 5)'")
     .option('--stats', 'print rounds, facts and time to stderr', false)
     .option('--no-warnings', 'do not print warnings (undecided conditions, singleton variables)')
+    .option('-v, --verbose', 'also print notes (undecided conditions in alternative derivations of calls that have answers)', false)
     .option('--max-rounds <n>', `stop after this many rounds (default ${DEFAULT_LIMITS.maxRounds})`, positiveInt)
     .option('--max-facts <n>', `stop at this many facts (default ${DEFAULT_LIMITS.maxFacts})`, positiveInt)
     .option('--max-time <ms>', `stop after this many milliseconds (default ${DEFAULT_LIMITS.maxMillis})`, positiveInt)
@@ -43,6 +44,7 @@ export async function main(argv: string[]): Promise<number> {
         json: o['json'] === true,
         stats: o['stats'] === true,
         warnings: o['warnings'] !== false,
+        verbose: o['verbose'] === true,
         limits: {
           ...(o['maxRounds'] !== undefined ? { maxRounds: o['maxRounds'] as number } : {}),
           ...(o['maxFacts'] !== undefined ? { maxFacts: o['maxFacts'] as number } : {}),

@@ -12,6 +12,7 @@ export interface QueryOptions {
   explain?: string;
   stats: boolean;
   warnings: boolean;
+  verbose: boolean;
   limits: Partial<Limits>;
 }
 
@@ -70,7 +71,7 @@ export function query(files: string[], o: QueryOptions): number {
     }
   }
   if (out.length > 0) process.stdout.write(out.join('\n') + '\n');
-  printDiagnostics(diagnostics, result.texts, { warnings: o.warnings });
+  printDiagnostics(diagnostics, result.texts, { warnings: o.warnings, notes: o.verbose });
   if (o.stats) {
     const s = result.stats;
     process.stderr.write(

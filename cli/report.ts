@@ -6,10 +6,11 @@ export const EXIT_OK = 0;
 export const EXIT_USER_ERROR = 1;
 export const EXIT_USAGE = 2;
 
-export function printDiagnostics(diagnostics: readonly Diagnostic[], sources: SourceMap, options: { warnings: boolean }): void {
+export function printDiagnostics(diagnostics: readonly Diagnostic[], sources: SourceMap, options: { warnings: boolean; notes?: boolean }): void {
   const color = process.stderr.isTTY === true;
   for (const d of diagnostics) {
     if (d.severity !== 'error' && !options.warnings) continue;
+    if (d.severity === 'note' && options.notes !== true) continue;
     let text = formatDiagnostic(d, sources);
     if (color) {
       const tag = d.severity === 'error' ? pc.red(pc.bold('error')) : d.severity === 'warning' ? pc.yellow(pc.bold('warning')) : pc.cyan('note');

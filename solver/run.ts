@@ -195,8 +195,20 @@ export class RunResult {
         out.push(diagnostic('error', 'error-fact', message, plan.rule.head.span, notes));
       }
     }
-    for (const r of s.residuals()) out.push(diagnostic('warning', 'undecided', r.text, r.step >= 0 ? r.plan.steps[r.step]!.span : r.plan.rule.head.span));
-    return out;
+    for (const r of s.residuals())
+      out.push(
+        r.alternative
+          ? diagnostic('note', 'undecided-alternative', `${r.text} (another derivation of a call that has an answer)`, r.step >= 0 ? r.plan.steps[r.step]!.span : r.plan.rule.head.span)
+          : diagnostic('warning', 'undecided', r.text, r.step >= 0 ? r.plan.steps[r.step]!.span : r.plan.rule.head.span),
+      );
+    // the same problem found again after a rebuild is reported once
+    const seen = new Set<string>();
+    return out.filter((d) => {
+      const k = `${d.severity}|${d.code}|${d.message}|${d.span ? where(d.span) : ''}`;
+      if (seen.has(k)) return false;
+      seen.add(k);
+      return true;
+    });
   }
 
   private errorPlan(rel: string): Plan | undefined {

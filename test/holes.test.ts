@@ -156,3 +156,40 @@ test('static errors in programs with holes still have locations', (t) => {
   t.is(ds[0]!.code, 'unsafe');
   t.is(ds[0]!.span?.start.line, 1);
 });
+
+// ---- regressions (each found by reading the behaviour against the docs)
+
+test('regression: `_` in the head of a demanded rule stands for the value the caller gives', (t) => {
+  const r = run('r(7).\nq(_, Y) :- r(Y).\na(Y) :- q(1, Y).');
+  t.deepEqual(facts(r, 'a'), ['a(7)']);
+  t.deepEqual(run('p(_).\nr(1).', { goal: 'p(foo)' }).answers, [{}]);
+});
+
+test('regression: a negation whose arguments hold a hole waits instead of deciding early', (t) => {
+  const src = 'relation Eq(x, y).\na(?1).\nb(3).\nc(X) :- a(X), not b(X).\nY = X :- d, Eq(X, Y).\nEq(3, ?1).\n';
+  const r = run(src + 'd.');
+  t.deepEqual(facts(r, 'c'), [], 'c(3) would contradict b(3)');
+  const w = run(src + 'd :- b(4).');
+  t.true(warnings(w, 'undecided').some((d) => d.message === 'not b(?1) cannot be decided until its holes are bound'));
+});
+
+test('regression: a clash found again after a rebuild is reported once', (t) => {
+  const r = run('relation Add(lhs, rhs, out).\nR = L :- Add(L, R, _).\nOut = L :- Add(L, _, Out).\nAdd(tensor([2, 3], float32), tensor([2, n], int32), ?1).');
+  t.deepEqual(errors(r).map((d) => d.message), ['cannot unify int32 with float32 (different constants)']);
+});
+
+test('regression: strategies agree when negating a predicate with an undecided instance', (t) => {
+  const src = 'v(2). v(5). v(n).\nbig(X) :- v(X), X > 3.\nsmall(X) :- v(X), not big(X).';
+  for (const strategy of ['naive', 'seminaive', 'demand'] as const) {
+    const r = run(src, { strategy, goal: 'small(X)' });
+    t.deepEqual(r.answers, [{ X: 2 }], strategy);
+    t.true(warnings(r, 'undecided').some((d) => d.message.startsWith('not big(n) cannot be decided')), strategy);
+  }
+});
+
+test('regression: an arity error is not followed by an "undefined predicate" error', (t) => {
+  const ds = compileErrors('p :- q.\nq(1).');
+  t.deepEqual(ds.map((d) => d.code), ['arity']);
+  t.regex(compileErrors('relation C(x; s: banana = 1).')[0]!.message, /unknown attribute type 'banana'/);
+  t.regex(compileErrors('p(X) :- not(q(X)).\nq(1).')[0]!.message, /negation is written `not p\(X\)`/);
+});

@@ -19,6 +19,8 @@ export interface Lowered {
   readonly defined: Set<string>;
   /** First call site of every predicate called in a body. */
   readonly calls: Map<string, Span>;
+  /** Predicates with an arity error (not reported again as undefined). */
+  readonly arityErrors: Set<string>;
   readonly diagnostics: Diagnostic[];
 }
 
@@ -36,6 +38,7 @@ export function lower(store: TermStore, programs: readonly Program[]): Lowered {
     preds: new Map(),
     defined: new Set(),
     calls: new Map(),
+    arityErrors: new Set(),
     diagnostics: [],
   };
   const err = (code: string, message: string, span: Span | null, notes: string[] = []) =>
@@ -64,6 +67,8 @@ export function lower(store: TermStore, programs: readonly Program[]): Lowered {
         names.add(n);
       }
       const attrs = s.attrs.map((a) => {
+        const unknown = unknownTypeName(a.type);
+        if (unknown !== null) err('attribute', `unknown attribute type '${unknown.name}'${didYouMean(unknown.name, TYPE_NAMES)}`, unknown.span, [`attribute types: ${TYPE_NAMES.join(', ')}, [T] and T?`]);
         let def: TermId | null = null;
         if (a.default !== null) {
           const t = constTerm(a.default);
@@ -92,6 +97,7 @@ export function lower(store: TermStore, programs: readonly Program[]): Lowered {
       return true;
     }
     if (prev.arity !== arity) {
+      out.arityErrors.add(name);
       err('arity', `${name} is used with ${arity} argument${arity === 1 ? '' : 's'} here but with ${prev.arity} at ${where(prev.span)}`, span);
       return false;
     }
@@ -302,7 +308,10 @@ export function lower(store: TermStore, programs: readonly Program[]): Lowered {
       err('reserved', `'${h.pred}/${h.args.length}' is a built-in function and cannot be defined by a rule`, h.span);
       return null;
     }
+    // `_` in a relational head stands for any value: a variable the caller binds
+    vars.headWildcards = true;
     const args = callArgs(h, vars, isFact ? 'fact' : 'head');
+    vars.headWildcards = false;
     if (args === null) return null;
     return { k: 'atom', pred: h.pred, args, span: h.span };
   }
@@ -496,6 +505,8 @@ export function lower(store: TermStore, programs: readonly Program[]): Lowered {
 interface VarTable {
   names: string[];
   byName: Map<string, number>;
+  /** While lowering a relational head: `_` becomes a distinct named variable. */
+  headWildcards?: boolean;
 }
 
 function varIndex(vars: VarTable, name: string): number {
@@ -510,8 +521,15 @@ function varIndex(vars: VarTable, name: string): number {
 
 function anonVar(vars: VarTable, span: Span): Tmpl {
   const v = vars.names.length;
-  vars.names.push('_');
+  vars.names.push(vars.headWildcards ? `_${v}` : '_');
   return { k: 'var', v, span };
+}
+
+const TYPE_NAMES = ['int', 'float', 'bool', 'string', 'atom', 'term', 'dim'];
+
+function unknownTypeName(t: AttrType): Extract<AttrType, { kind: 'named' }> | null {
+  if (t.kind === 'named') return TYPE_NAMES.includes(t.name) ? null : t;
+  return unknownTypeName(t.kind === 'list' ? t.element : t.inner);
 }
 
 export function templateNames(template: string): string[] {

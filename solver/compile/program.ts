@@ -98,8 +98,11 @@ export function compileProgram(store: TermStore, files: readonly Program[], stra
   const warnings = lowered.diagnostics.filter((d) => d.severity !== 'error' && !(d.span && d.span.file === '<goal>' && d.code === 'singleton'));
   // calls of predicates that nothing defines
   const known = new Set<string>([...lowered.defined, ...lowered.decls.keys(), ...lowered.facts.keys()]);
-  for (const [pred, span] of lowered.calls)
-    if (!known.has(pred)) errors.push(diagnostic('error', 'undefined', `undefined predicate ${pred}/${lowered.preds.get(pred)?.arity ?? 0}${didYouMean(pred, [...known].filter((k) => k !== GOAL))}`, span));
+  for (const [pred, span] of lowered.calls) {
+    if (known.has(pred) || lowered.arityErrors.has(pred)) continue;
+    const hint = pred === 'not' ? '; negation is written `not p(X)`, without parentheses around the call' : didYouMean(pred, [...known].filter((k) => k !== GOAL));
+    errors.push(diagnostic('error', 'undefined', `undefined predicate ${pred}/${lowered.preds.get(pred)?.arity ?? 0}${hint}`, span));
+  }
   if (errors.length > 0) return { ok: false, diagnostics: dedupe(errors) };
 
   const userStrata = stratify(lowered.rules);

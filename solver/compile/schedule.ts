@@ -52,7 +52,7 @@ export function schedule(rule: Rule, boundOnEntry: ReadonlySet<number>, pattern:
   const bound = new Set(boundOnEntry);
   const remaining = [...rule.body];
   const body: Lit[] = [];
-  const mode = pattern === null ? 'when evaluated bottom-up' : `when called with binding pattern ${pattern} (b = bound, f = free)`;
+  const mode = pattern === null ? 'in bottom-up evaluation' : `when the predicate is called with binding pattern ${pattern} (b = bound, f = free)`;
   while (remaining.length > 0) {
     let picked = -1;
     for (let i = 0; i < remaining.length; i++) {
@@ -76,7 +76,8 @@ export function schedule(rule: Rule, boundOnEntry: ReadonlySet<number>, pattern:
   }
   const unbound = headNeeds(rule).filter((v) => !bound.has(v));
   if (unbound.length > 0) {
-    const names = [...new Set(unbound.map((v) => rule.varNames[v]!))];
+    // head wildcards are variables named `_N` internally; show them as `_`
+    const names = [...new Set(unbound.map((v) => (/^_\d+$/.test(rule.varNames[v]!) ? '_' : rule.varNames[v]!)))];
     return {
       ok: false,
       problem: diagnostic('error', 'unsafe', `head variable${names.length > 1 ? 's' : ''} ${names.join(', ')} ${names.length > 1 ? 'are' : 'is'} not bound by the body ${mode}`, rule.head.span, [

@@ -39,8 +39,12 @@ export interface JoinContext {
   readonly runtimeErrors: Map<string, { message: string; rule: Rule; span: Step['span'] }>;
   /** Demand facts whose computation waited on something undecided (and their ancestors). */
   readonly incompleteDemands: Set<number>;
-  /** Relations with a rule that waited on something undecided. */
-  readonly incompleteRelations: Set<string>;
+  /**
+   * Bottom-up relations with a rule that waited on something undecided, with the head
+   * instances that might still be derived (0 in a position = any value), or null when
+   * there were too many to keep.
+   */
+  readonly pendingHeads: Map<string, number[][] | null>;
 }
 
 export const DEMAND_PREFIX = '$demand:';
@@ -106,6 +110,12 @@ export class Joiner {
         this.scan(st, i);
         return;
       case 'neg': {
+        // a hole in the arguments could still be bound to make a fact match
+        for (const t of st.keyTmpls) {
+          const v = b.build(t, vals);
+          if (v === WAIT || (v > 0 && !this.ctx.store.isGround(v))) return this.wait(i);
+          if (v === FAIL) return;
+        }
         // an existing answer decides `not` as false; no answer decides it as true
         // only when the negated computation is not waiting on something undecided
         const rel = this.db.relation(st.rel);
@@ -351,7 +361,22 @@ export class Joiner {
    */
   private negationUndecided(st: Extract<Step, { k: 'neg' }>): boolean {
     const ctx = this.ctx;
-    for (const r of st.dependsOn) if (ctx.incompleteRelations.has(r)) return true;
+    if (ctx.pendingHeads.size > 0) {
+      for (const r of st.dependsOn) if (ctx.pendingHeads.has(r)) return true;
+      if (ctx.pendingHeads.has(st.rel)) {
+        const pending = ctx.pendingHeads.get(st.rel)!;
+        if (pending === null) return true;
+        const key = st.keyTmpls.map((t) => ctx.builder.build(t, this.vals));
+        for (const p of pending) {
+          let could = true;
+          for (let k = 0; k < st.keyCols.length && could; k++) {
+            const x = p[st.keyCols[k]!]!;
+            could = x === 0 || syntacticEquals(ctx.store, x, key[k]!) !== false;
+          }
+          if (could) return true;
+        }
+      }
+    }
     if (ctx.incompleteDemands.size === 0 || !st.demandRel) return false;
     const parts: number[] = [];
     for (const t of st.keyTmpls) {
@@ -377,7 +402,21 @@ export class Joiner {
         if (p) for (const q of p.premises) if (this.ctx.store.functor(q).startsWith(DEMAND_PREFIX)) stack.push(q);
       }
     } else if (plan.head.k === 'fact') {
-      this.ctx.incompleteRelations.add(plan.head.rel);
+      // remember which head instance is pending: its bound positions, the rest any value
+      const pending = this.ctx.pendingHeads;
+      const list = pending.get(plan.head.rel);
+      if (list === null) return;
+      const inst = plan.head.args.map((t) => {
+        try {
+          const v = this.ctx.builder.build(t, this.vals);
+          return v > 0 ? v : 0;
+        } catch {
+          return 0;
+        }
+      });
+      if (list === undefined) pending.set(plan.head.rel, [inst]);
+      else if (list.length >= 1000) pending.set(plan.head.rel, null);
+      else list.push(inst);
     }
   }
 

@@ -77,7 +77,8 @@ export function linkNegations(plans: readonly Plan[]): void {
     while (stack.length > 0) for (const r of deps.get(stack.pop()!) ?? []) if (!seen.has(r)) (seen.add(r), stack.push(r));
     return [...seen].filter((r) => !r.startsWith('$demand:') && !(r.includes('@') && r !== rel));
   };
-  for (const p of plans) for (const st of p.steps) if (st.k === 'neg') st.dependsOn = closure(st.rel).filter((r) => !(st.demandRel && r === st.rel));
+  // the negated relation itself is checked precisely (pending head instances), its dependencies coarsely
+  for (const p of plans) for (const st of p.steps) if (st.k === 'neg') st.dependsOn = closure(st.rel).filter((r) => r !== st.rel);
 }
 
 export function errorRelation(ruleId: number): string {

@@ -98,7 +98,7 @@ export class Solver {
       waits: this.waits,
       runtimeErrors: this.runtimeErrors,
       incompleteDemands: new Set(),
-      incompleteRelations: new Set(),
+      pendingHeads: new Map(),
     };
     this.joiner = new Joiner(this.ctx);
   }
@@ -113,6 +113,7 @@ export class Solver {
       for (const f of list) if (!buffer.seen.has(f) && !this.meta.present(f)) buffer.add(rel, f, GIVEN, none, 0);
     }
     this.commit(buffer);
+    this.stats.derived -= buffer.count; // given, not derived
   }
 
   /** Run to fixpoint. Returns normally when a limit stops it; `limitHit` says which. */
@@ -269,23 +270,25 @@ export class Solver {
   }
 
   /** Undecided conditions left at the fixpoint, re-checked under the final bindings. */
-  residuals(): { plan: Plan; step: number; text: string }[] {
-    const out: { plan: Plan; step: number; text: string }[] = [];
+  residuals(): { plan: Plan; step: number; text: string; alternative: boolean }[] {
+    const out: { plan: Plan; step: number; text: string; alternative: boolean }[] = [];
     const seen = new Set<string>();
     const b = this.ctx.builder;
     for (const w of this.waits.values()) {
-      if (w.demand > 0 && this.demandAnswered(w.plan, w.demand)) continue;
+      // under a call with bound arguments that has an answer, an undecided condition only
+      // concerns another derivation of that call: reported as a note, not a warning
+      const alternative = w.demand > 0 && this.demandAnswered(w.plan, w.demand);
       const vals = w.vals.map((v) => (v > 0 ? resolve(this.store, this.db.uf, v) : v));
       const text = describeWait(this.store, b, w.plan, w.step, vals);
       if (text === null || seen.has(text)) continue;
       seen.add(text);
-      out.push({ plan: w.plan, step: w.step, text });
+      out.push({ plan: w.plan, step: w.step, text, alternative });
     }
     for (const r of this.residualEqualities) {
       const text = `${termText(this.store, r.left)} = ${termText(this.store, r.right)} is assumed (cannot be decided)`;
       if (seen.has(text)) continue;
       seen.add(text);
-      out.push({ plan: r.plan, step: -1, text });
+      out.push({ plan: r.plan, step: -1, text, alternative: false });
     }
     return out;
   }
@@ -296,6 +299,7 @@ export class Solver {
     const rel = this.db.relation(plan.head.rel);
     if (!rel) return false;
     const pattern = plan.head.rel.slice(plan.head.rel.lastIndexOf('@') + 1);
+    if (!pattern.includes('b')) return false; // "all answers" is not one call
     const d = resolve(this.store, this.db.uf, demand);
     for (let i = 0; i < rel.log.length; i++) {
       const f = rel.log.get(i);
@@ -354,6 +358,11 @@ function describeWait(store: TermStore, b: Builder, plan: Plan, step: number, va
       const shown: string[] = [];
       let k = 0;
       for (let c = 0; c < st.arity; c++) shown.push(st.keyCols.includes(c) ? args[k++]! : '_');
+      const withHoles = st.keyTmpls.some((t) => {
+        const v = b.build(t, vals);
+        return v > 0 && !store.isGround(v);
+      });
+      if (withHoles) return `not ${userPredOf(st.rel) ?? st.rel}(${shown.join(', ')}) cannot be decided until its holes are bound`;
       return `not ${userPredOf(st.rel) ?? st.rel}(${shown.join(', ')}) cannot be decided: its computation waits on an undecided condition`;
     }
     default:
