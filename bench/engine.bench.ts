@@ -8,10 +8,10 @@ import { cpus, totalmem } from 'node:os';
 import { mkdirSync, writeFileSync } from 'node:fs';
 import { fileURLToPath } from 'node:url';
 import { join } from 'node:path';
-import { setFlagsFromString } from 'node:v8';
-import { runInNewContext } from 'node:vm';
-import { BENCH_LIMITS, loadEngine, type EngineApi, type RunResult, type StrategyName } from './engine-api.js';
-import { chain1000, chain200, random1000, random2000, sgTree10, type Workload } from './workloads.js';
+import { spawnSync } from 'node:child_process';
+import { loadEngine } from './engine-api.js';
+import { cases, runEngine, type EngineCase, type EngineRun } from './cases.js';
+import type { Workload } from './workloads.js';
 import { runSwiplOnce, swiplVersion, writePrologFile, type SwiMode, type SwiSample } from './swipl.js';
 import { median, renderMarkdown, updateReadme, type Report, type Row, type SwiResult, type Target } from './report.js';
 import { runBennySuites } from './benny-suites.js';
@@ -41,84 +41,24 @@ const useBenny = argv.includes('--benny') || (!quick && !argv.includes('--no-ben
 
 const progress = (line: string): void => void process.stderr.write(`${line}\n`);
 
-/** A full collection between runs, so one run's garbage is not collected during the next. */
-const gc: () => void = (() => {
-  try {
-    setFlagsFromString('--expose-gc');
-    return runInNewContext('gc') as () => void;
-  } catch {
-    return () => {};
-  }
-})();
-
-// ---------------------------------------------------------------- cases
-
-interface EngineCase {
-  readonly id: string;
-  readonly workload: Workload;
-  readonly strategy: StrategyName;
-  /** When set, the answers of this goal are counted; otherwise all facts of the workload's predicate. */
-  readonly goal: string | null;
-  readonly expected: number;
-  /** The SWI measurement computing the same answers. */
-  readonly swi: SwiMode;
-}
-
-function cases(): EngineCase[] {
-  const full = (w: Workload, strategy: StrategyName): EngineCase =>
-    ({ id: `${w.id} ${strategy}`, workload: w, strategy, goal: null, expected: w.expected, swi: 'full' });
-  const [a, b, c, d, e] = [chain1000(), random1000(), sgTree10(), chain200(), random2000()];
-  const q = e.query!;
-  return [
-    full(a, 'seminaive'),
-    full(b, 'seminaive'),
-    full(c, 'seminaive'),
-    full(d, 'naive'),
-    full(d, 'seminaive'),
-    full(e, 'seminaive'),
-    { id: `${e.id} demand ${q.goal}`, workload: e, strategy: 'demand', goal: q.goal, expected: q.expected, swi: 'query' },
-  ];
-}
-
-function runEngine(api: EngineApi, c: EngineCase): RunResult {
-  const options = { file: `<bench ${c.workload.id}>`, strategy: c.strategy, limits: BENCH_LIMITS };
-  try {
-    return api.runText(c.workload.source, c.goal === null ? options : { ...options, goal: c.goal });
-  } catch (e) {
-    throw new Error(`${c.id}: the engine threw: ${e instanceof Error ? e.message : String(e)}`, { cause: e });
-  }
-}
-
-/** Throws unless the engine derived exactly the expected number of answers. */
-function check(c: EngineCase, r: RunResult): void {
-  let got: number;
-  if (c.goal === null) got = r.factCount(c.workload.pred);
-  else if (r.answers === null) throw new Error(`${c.id}: the engine returned no answers for goal ${c.goal}`);
-  else got = r.answers.length;
-  if (got !== c.expected) {
-    const what = c.goal === null ? `${c.workload.pred} facts` : `answers to ${c.goal}`;
-    throw new Error(`COUNT MISMATCH in ${c.id}: the engine gave ${got} ${what}, expected ${c.expected}`);
-  }
-}
-
 // ---------------------------------------------------------------- timing
 
-interface EngineRun extends Sample {
-  readonly stats: Row['stats'];
-}
-
-function engineJob(api: EngineApi, c: EngineCase): Job<EngineRun> {
+/**
+ * One sample = one fresh node process that runs the case once to warm up and once timed
+ * (bench/engine-case.ts), so no case runs on a heap or JIT state left by another.
+ */
+function engineJob(c: EngineCase): Job<EngineRun> {
   return {
     label: c.id,
-    warmUp: true,
+    warmUp: false,
     run: () => {
-      gc();
-      const t0 = performance.now();
-      const r = runEngine(api, c);
-      const ms = performance.now() - t0;
-      check(c, r);
-      // Only the stats are kept, so no run's facts stay alive during the next run.
-      return { ms, stats: { ...r.stats } };
+      const child = spawnSync(process.execPath, ['--expose-gc', '--import=tsx', join(benchDir, 'engine-case.ts'), c.id], {
+        encoding: 'utf8',
+        maxBuffer: 1 << 24,
+        env: process.env,
+      });
+      if (child.status !== 0) throw new Error(`${c.id}: the benchmark process failed:\n${child.stderr}`);
+      return JSON.parse(child.stdout.trim().split('\n').at(-1)!) as EngineRun;
     },
   };
 }
@@ -196,7 +136,7 @@ async function main(): Promise<void> {
   const swiModes = new Map<string, { w: Workload; mode: SwiMode }>();
   if (swipl) for (const c of all) swiModes.set(`${c.workload.id}/${c.swi}`, { w: c.workload, mode: c.swi });
   const swiKeys = [...swiModes.keys()];
-  const engineJobs = all.map((c) => engineJob(api, c));
+  const engineJobs = all.map((c) => engineJob(c));
   const swiJobs = [...swiModes.values()].map(({ w, mode }) => swiJob(w, mode));
 
   // One budget for both sides; engine jobs come first, so a count mismatch fails early.

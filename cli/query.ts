@@ -3,6 +3,7 @@ import type { StrategyName } from '../solver/compile/program.js';
 import type { Limits } from '../solver/engine/limits.js';
 import { UserError } from '../solver/language/diagnostic.js';
 import { ProgramError, runFiles } from '../solver/run.js';
+import { termJson } from '../solver/terms/print.js';
 import { EXIT_OK, EXIT_USER_ERROR, printDiagnostics, ProgressLine } from './report.js';
 
 export interface QueryOptions {
@@ -62,7 +63,7 @@ export function query(files: string[], o: QueryOptions): number {
     }
   } else if (o.json) {
     const facts: Record<string, unknown[]> = {};
-    for (const pred of result.factsByPredicate().keys()) facts[pred] = result.tuples(pred).map((row) => row.map((t) => termJsonOf(result, t)));
+    for (const pred of result.factsByPredicate().keys()) facts[pred] = result.tuples(pred).map((row) => row.map((t) => termJson(result.store, t)));
     out.push(JSON.stringify({ facts }));
   } else {
     for (const [pred, facts] of result.factsByPredicate()) {
@@ -81,7 +82,3 @@ export function query(files: string[], o: QueryOptions): number {
   return diagnostics.some((d) => d.severity === 'error') ? EXIT_USER_ERROR : EXIT_OK;
 }
 
-import { termJson } from '../solver/terms/print.js';
-function termJsonOf(result: { store: Parameters<typeof termJson>[0] }, t: number) {
-  return termJson(result.store, t);
-}

@@ -1,7 +1,7 @@
 // The public entry point: compile sources, solve with a strategy, and read results.
 import { GOAL, compileProgram, type CompiledProgram, type StrategyName } from './compile/program.js';
 import { userPredOf } from './compile/demand.js';
-import { templateNames, where } from './compile/lower.js';
+import { where } from './compile/lower.js';
 import { errorRelation, type Plan } from './engine/plan.js';
 import { DEFAULT_LIMITS, type Limits } from './engine/limits.js';
 import { Solver, type Progress, type SolveStats } from './engine/solve.js';
@@ -183,7 +183,6 @@ export class RunResult {
       const plan = this.errorPlan(name);
       if (!plan || plan.rule.head.k !== 'error') continue;
       const template = plan.rule.head.template;
-      const names = templateNames(template);
       for (let i = 0; i < rel.log.length; i++) {
         const f = rel.log.get(i);
         if (rel.removed > 0 && !s.db.has(f)) continue;
@@ -191,7 +190,6 @@ export class RunResult {
         const message = template.replace(/\{([A-Za-z_][A-Za-z0-9_]*)\}/g, () => termText(store, store.arg(f, k++)));
         const prov = s.meta.provenance(f);
         const notes = (prov?.premises ?? []).filter((p) => !store.functor(p).startsWith('$')).map((p) => `from ${displayFact(store, resolve(store, s.db.uf, p))}`);
-        void names;
         out.push(diagnostic('error', 'error-fact', message, plan.rule.head.span, notes));
       }
     }

@@ -4,7 +4,6 @@
 // A copy's rules only fire for demanded arguments, so helpers that are unsafe bottom-up
 // (`bcast([], R, R).`) work, and a point query computes only what it needs.
 import { type Diagnostic } from '../language/diagnostic.js';
-import type { TermStore } from '../terms/term-store.js';
 import { type AtomLit, isExpression, type Lit, type Rule, type Tmpl, varsOf } from './ir.js';
 import { schedule } from './schedule.js';
 
@@ -36,7 +35,7 @@ export interface DemandOutput {
   readonly patterns: Map<string, Set<string>>;
 }
 
-export function transformForDemand(store: TermStore, input: DemandInput): DemandOutput {
+export function transformForDemand(input: DemandInput): DemandOutput {
   const out: Rule[] = [];
   const problems: Diagnostic[] = [];
   const patterns = new Map<string, Set<string>>();
@@ -143,6 +142,5 @@ export function transformForDemand(store: TermStore, input: DemandInput): Demand
       });
     }
   }
-  void store;
   return { rules: out, problems, patterns };
 }

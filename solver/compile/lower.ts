@@ -173,7 +173,7 @@ export function lower(store: TermStore, programs: readonly Program[]): Lowered {
       (head as { vars: readonly number[] }).vars = vs;
     }
     if (head.k === 'atom') out.defined.add(head.pred);
-    singletonWarnings(s, vars);
+    singletonWarnings(s);
     // A ground fact goes straight into the initial database.
     if (head.k === 'atom' && body.length === 0 && vars.names.length === 0) {
       const args: TermId[] = [];
@@ -220,7 +220,7 @@ export function lower(store: TermStore, programs: readonly Program[]): Lowered {
     });
   }
 
-  function singletonWarnings(s: Extract<Statement, { kind: 'clause' }>, vars: { names: string[] }): void {
+  function singletonWarnings(s: Extract<Statement, { kind: 'clause' }>): void {
     const counts = new Map<string, { n: number; span: Span }>();
     const visit = (t: AstTerm): void => {
       switch (t.kind) {
@@ -280,7 +280,6 @@ export function lower(store: TermStore, programs: readonly Program[]): Lowered {
         const c = counts.get(n);
         if (c) c.n++;
       }
-    void vars;
     for (const [name, c] of counts)
       if (c.n === 1)
         out.diagnostics.push(diagnostic('warning', 'singleton', `variable ${name} occurs only once in this clause; write _${name} or _ if that is intended`, c.span));
@@ -362,7 +361,7 @@ export function lower(store: TermStore, programs: readonly Program[]): Lowered {
   }
 
   /** Positional arguments of a call, with named attributes of declared relations put in place. */
-  function callArgs(c: Call, vars: VarTable, where: 'fact' | 'head' | 'body'): Tmpl[] | null {
+  function callArgs(c: Call, vars: VarTable, position: 'fact' | 'head' | 'body'): Tmpl[] | null {
     const decl = out.decls.get(c.pred);
     const positional: (Tmpl | null)[] = [];
     for (const a of c.args) positional.push(lowerTerm(a, vars));
@@ -394,7 +393,7 @@ export function lower(store: TermStore, programs: readonly Program[]): Lowered {
         for (let i = 0; i < decl.attrs.length; i++) {
           const given = attrVals[i];
           if (given) filled.push(given);
-          else if (where === 'body') filled.push(anonVar(vars, c.span));
+          else if (position === 'body') filled.push(anonVar(vars, c.span));
           else {
             const d = decl.attrs[i]!.default;
             if (d === null) {
@@ -406,7 +405,7 @@ export function lower(store: TermStore, programs: readonly Program[]): Lowered {
         }
         args = [...args, ...filled];
       } else if (args.length !== full) {
-        err('arity', `${c.pred} takes ${full} argument${full === 1 ? '' : 's'}, got ${args.length}`, c.span, [`declared at ${where_(decl.span)}`]);
+        err('arity', `${c.pred} takes ${full} argument${full === 1 ? '' : 's'}, got ${args.length}`, c.span, [`declared at ${where(decl.span)}`]);
         return null;
       }
     } else if (c.named.length > 0) {
@@ -541,7 +540,6 @@ export function templateNames(template: string): string[] {
 export function where(span: Span): string {
   return `${span.file}:${span.start.line}:${span.start.column}`;
 }
-const where_ = where;
 
 function visitHoles(s: Statement, f: (name: string) => unknown): void {
   const visit = (t: AstTerm): void => {

@@ -3,7 +3,6 @@
 // literal must become evaluable, and every head variable must end up bound.
 // The user's order is kept; a literal that needs bound values (a comparison, a
 // negation, an expression argument) is delayed until they are bound.
-import type { Span } from '../language/ast.js';
 import { type Diagnostic, diagnostic } from '../language/diagnostic.js';
 import { allBound, isExpression, type Lit, type Rule, type Tmpl, varsOf } from './ir.js';
 
@@ -99,8 +98,4 @@ function headNeeds(rule: Rule): number[] {
     for (const v of [...vs]) if (rule.varNames[v] === '_') vs.delete(v);
   } else for (const v of h.vars) vs.add(v);
   return [...vs];
-}
-
-export function spanOf(rule: Rule): Span {
-  return rule.span;
 }

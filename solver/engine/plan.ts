@@ -4,7 +4,7 @@
 // becomes a fact to insert, a unification to apply or an error to report.
 import type { Span } from '../language/ast.js';
 import type { CompareOp } from '../language/ast.js';
-import { allBound, isExpression, type Rule, type TestName, type Tmpl, varsOf } from '../compile/ir.js';
+import { allBound, isExpression, type Rule, type TestName, type Tmpl } from '../compile/ir.js';
 import type { TermStore } from '../terms/term-store.js';
 import type { Pat } from './build.js';
 
@@ -115,7 +115,7 @@ export function compilePlan(store: TermStore, rule: Rule, index: number, stratum
         const keyTmpls: Tmpl[] = [];
         l.args.forEach((a, i) => {
           const isAnon = a.k === 'var' && anon(a.v);
-          if (!isAnon && allBound(a, bound) && (a.k !== 'const' || true)) {
+          if (!isAnon && allBound(a, bound)) {
             keyCols.push(i);
             keyTmpls.push(a);
           }
@@ -157,6 +157,5 @@ export function compilePlan(store: TermStore, rule: Rule, index: number, stratum
       : h.k === 'unify'
         ? { k: 'unify', a: h.a, b: h.b }
         : { k: 'error', rel: errorRelation(rule.id), relSym: store.symbol(errorRelation(rule.id)), vars: h.vars };
-  void varsOf;
   return { index, rule, stratum, steps, head, scanCount: scanNo, nvars: rule.varNames.length, reads, lastRun: 0 };
 }

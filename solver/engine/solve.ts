@@ -15,6 +15,8 @@ import { Slice } from '../store/slice.js';
 import { holesOf, resolve } from '../store/union-find.js';
 import { TermDepthError, type TermId, type TermStore } from '../terms/term-store.js';
 import { termText } from '../terms/print.js';
+import { compare } from '../terms/arith.js';
+import type { CompareOp } from '../language/ast.js';
 import { userPredOf } from '../compile/demand.js';
 import { Builder } from './build.js';
 import { checkHeap, Joiner, type JoinContext } from './join.js';
@@ -370,8 +372,7 @@ function describeWait(store: TermStore, b: Builder, plan: Plan, step: number, va
   }
 }
 
-import { compare as compareTerms3 } from '../terms/arith.js';
-function compareSafe(store: TermStore, op: Parameters<typeof compareTerms3>[1], a: TermId, b: TermId): boolean | undefined {
+function compareSafe(store: TermStore, op: CompareOp, a: TermId, b: TermId): boolean | undefined {
   if (a <= 0 || b <= 0) return undefined;
-  return compareTerms3(store, op, a, b);
+  return compare(store, op, a, b);
 }
