@@ -7,6 +7,8 @@
 
 export interface Sample {
   readonly ms: number;
+  /** What taking the sample cost, when more than `ms` (e.g. a process with warm-up runs). */
+  readonly costMs?: number;
   /** A job whose first run failed (and said so) is not run again. */
   readonly failed?: boolean;
 }
@@ -36,14 +38,16 @@ export function sampleAll<S extends Sample>(jobs: readonly Job<S>[], o: Sampling
   const firsts = jobs.map((j) => report(j, j.run(), o.quick ? 'run 1/1' : j.warmUp ? 'check + warm-up' : 'check + run 1'));
   if (o.quick) return firsts.map((s) => [s]);
 
-  // Plan: how many more runs each job gets.
+  // Plan: how many more runs each job gets. Jobs under 100 ms are the noisiest relative to
+  // their length, and cheap: they get three times as many runs.
   let remaining = o.budgetMs - (performance.now() - start);
   const have = jobs.map((j) => (j.warmUp ? 0 : 1));
+  const wanted = firsts.map((f) => (f.ms < 100 ? 3 * o.reps : o.reps));
   for (let progress = true; progress; ) {
     progress = false;
     jobs.forEach((_, i) => {
-      const cost = firsts[i]!.ms;
-      if (!firsts[i]!.failed && have[i]! < o.reps && cost <= remaining) {
+      const cost = firsts[i]!.costMs ?? firsts[i]!.ms;
+      if (!firsts[i]!.failed && have[i]! < wanted[i]! && cost <= remaining) {
         have[i]!++;
         remaining -= cost;
         progress = true;
