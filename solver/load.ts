@@ -15,6 +15,11 @@ export interface LoadedSources {
   readonly texts: Map<string, string>;
   /** Unreadable files and syntax errors; when not empty, `programs` is incomplete. */
   readonly diagnostics: Diagnostic[];
+  /**
+   * The files that were asked for (not reached through `import`). A predicate defined
+   * only in imported files may be a library helper that nothing calls yet.
+   */
+  readonly roots: ReadonlySet<string>;
 }
 
 function label(path: string): string {
@@ -27,6 +32,7 @@ export function loadFiles(paths: readonly string[]): LoadedSources {
   const texts = new Map<string, string>();
   const seen = new Set<string>();
   const diagnostics: Diagnostic[] = [];
+  const roots = new Set<string>();
   const visit = (path: string, from: { file: string; span: Program['statements'][number]['span'] } | null) => {
     const abs = resolvePath(path);
     if (seen.has(abs)) return;
@@ -44,6 +50,7 @@ export function loadFiles(paths: readonly string[]): LoadedSources {
     }
     const file = label(abs);
     texts.set(file, text);
+    if (from === null) roots.add(file);
     let program: Program;
     try {
       program = parseProgram(text, file);
@@ -58,15 +65,20 @@ export function loadFiles(paths: readonly string[]): LoadedSources {
     for (const s of program.statements) if (s.kind === 'import') visit(resolvePath(dirname(abs), s.path), { file, span: s.span });
   };
   for (const p of paths) visit(p, null);
-  return { programs, texts, diagnostics };
+  return { programs, texts, diagnostics, roots };
+}
+
+/** The same sources with no root: every file is a library (used for relation libraries). */
+export function asLibrary(sources: LoadedSources): LoadedSources {
+  return { ...sources, roots: new Set() };
 }
 
 export function loadText(text: string, file = '<input>'): LoadedSources {
   const texts = new Map([[file, text]]);
   try {
-    return { programs: [parseProgram(text, file)], texts, diagnostics: [] };
+    return { programs: [parseProgram(text, file)], texts, diagnostics: [], roots: new Set([file]) };
   } catch (e) {
-    if (e instanceof UserError) return { programs: [], texts, diagnostics: [...e.diagnostics] };
+    if (e instanceof UserError) return { programs: [], texts, diagnostics: [...e.diagnostics], roots: new Set([file]) };
     throw e;
   }
 }

@@ -61,7 +61,7 @@ export function runSources(sources: LoadedSources, options: RunOptions = {}): Ru
   }
   const store = new TermStore();
   const strategy = options.strategy ?? 'seminaive';
-  const compiled = compileProgram(store, sources.programs, strategy, goal);
+  const compiled = compileProgram(store, sources.programs, strategy, goal, sources.roots);
   if (!compiled.ok) throw new ProgramError(compiled.diagnostics, texts);
   const limits = { ...DEFAULT_LIMITS, ...options.limits };
   const solver = new Solver(store, compiled.program.plans, strategy === "naive" ? "naive" : "seminaive", limits, undefined, options.onProgress);
@@ -153,8 +153,13 @@ export class RunResult {
 
   /** Errors (error facts, clashes, arithmetic errors, a limit hit) and warnings (undecided conditions, compile warnings). */
   get diagnostics(): Diagnostic[] {
+    return this.problems().map((p) => p.diagnostic);
+  }
+
+  /** Every diagnostic with the facts it was derived from (for locating it in a program). */
+  problems(): { diagnostic: Diagnostic; premises: readonly TermId[] }[] {
     const store = this.store;
-    const out: Diagnostic[] = [...this.program.warnings];
+    const out: { diagnostic: Diagnostic; premises: readonly TermId[] }[] = this.program.warnings.map((d) => ({ diagnostic: d, premises: [] }));
     const s = this.solver;
     if (s.limitHit) {
       const sizes = [...s.db.relations.entries()]
@@ -164,19 +169,28 @@ export class RunResult {
         .slice(0, 3)
         .map(([n, k]) => `${userPredOf(n) ?? n}: ${k} facts`);
       const flag = { rounds: '--max-rounds', facts: '--max-facts', time: '--max-time', depth: '--max-depth', memory: '--max-facts' }[s.limitHit.kind];
-      out.push(
-        diagnostic('error', 'limit', `${s.limitHit.message} (round ${s.stats.rounds}, ${s.db.factCount} facts); the rules may derive without end`, null, [
+      out.push({
+        diagnostic: diagnostic('error', 'limit', `${s.limitHit.message} (round ${s.stats.rounds}, ${s.db.factCount} facts); the rules may derive without end`, null, [
           ...(sizes.length ? [`largest relations: ${sizes.join(', ')}`] : []),
           `raise the limit with ${flag} if the program is expected to be this large`,
         ]),
-      );
+        premises: [],
+      });
     }
-    for (const d of s.runtimeDiagnostics()) out.push(d);
+    for (const d of s.runtimeDiagnostics()) out.push({ diagnostic: d, premises: [] });
+    const shown = (ps: readonly TermId[]) => ps.filter((p) => !store.functor(p).startsWith('$'));
     for (const c of s.clashes) {
-      const premises = c.premises.filter((p) => !store.functor(p).startsWith('$')).map((p) => displayFact(store, resolve(store, s.db.uf, p)));
-      out.push(
-        diagnostic('error', 'clash', `cannot unify ${termText(store, c.left)} with ${termText(store, c.right)} (${c.reason})`, c.plan.rule.head.span, premises.map((p) => `from ${p}`)),
-      );
+      const premises = shown(c.premises);
+      out.push({
+        diagnostic: diagnostic(
+          'error',
+          'clash',
+          `cannot unify ${termText(store, c.left)} with ${termText(store, c.right)} (${c.reason})`,
+          c.plan.rule.head.span,
+          premises.map((p) => `from ${displayFact(store, resolve(store, s.db.uf, p))}`),
+        ),
+        premises,
+      });
     }
     for (const [name, rel] of s.db.relations) {
       if (!name.startsWith('$error:')) continue;
@@ -188,20 +202,23 @@ export class RunResult {
         if (rel.removed > 0 && !s.db.has(f)) continue;
         let k = 0;
         const message = template.replace(/\{([A-Za-z_][A-Za-z0-9_]*)\}/g, () => termText(store, store.arg(f, k++)));
-        const prov = s.meta.provenance(f);
-        const notes = (prov?.premises ?? []).filter((p) => !store.functor(p).startsWith('$')).map((p) => `from ${displayFact(store, resolve(store, s.db.uf, p))}`);
-        out.push(diagnostic('error', 'error-fact', message, plan.rule.head.span, notes));
+        const premises = shown(s.meta.provenance(f)?.premises ?? []);
+        out.push({
+          diagnostic: diagnostic('error', 'error-fact', message, plan.rule.head.span, premises.map((p) => `from ${displayFact(store, resolve(store, s.db.uf, p))}`)),
+          premises,
+        });
       }
     }
     for (const r of s.residuals())
-      out.push(
-        r.alternative
+      out.push({
+        diagnostic: r.alternative
           ? diagnostic('note', 'undecided-alternative', `${r.text} (another derivation of a call that has an answer)`, r.step >= 0 ? r.plan.steps[r.step]!.span : r.plan.rule.head.span)
           : diagnostic('warning', 'undecided', r.text, r.step >= 0 ? r.plan.steps[r.step]!.span : r.plan.rule.head.span),
-      );
+        premises: r.premises,
+      });
     // the same problem found again after a rebuild is reported once
     const seen = new Set<string>();
-    return out.filter((d) => {
+    return out.filter(({ diagnostic: d }) => {
       const k = `${d.severity}|${d.code}|${d.message}|${d.span ? where(d.span) : ''}`;
       if (seen.has(k)) return false;
       seen.add(k);

@@ -124,3 +124,14 @@ test('reserved names are rejected with a reason', (t) => {
   t.regex(compileErrors('ground(1).')[0]!.message, /built-in/);
   t.regex(compileErrors('p :- error("x").')[0]!.message, /only be a rule head/);
 });
+
+test("Any ('?') absorbs arithmetic, is never decided, and unifies with every dim", (t) => {
+  t.is(value("'?' + 1"), '?');
+  t.is(value("2 * '?'"), '?');
+  const u = run("c :- '?' == 1.", { goal: 'c' });
+  t.deepEqual(u.answers, []);
+  t.true(warnings(u, 'undecided').length > 0);
+  const r = run("X = Y :- eq(X, Y).\neq(tensor(['?', 3], f32), tensor([5, ?1], f32)).");
+  t.deepEqual(errors(r), []);
+  t.deepEqual(r.factsByPredicate().get('eq'), ["eq(tensor(['?', 3], f32), tensor([5, 3], f32))"]);
+});

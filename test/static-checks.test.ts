@@ -112,3 +112,25 @@ test('imports are followed relative to the importing file, once each', async (t)
   t.regex(e!.diagnostics[0]!.message, /cannot read .*missing\.rules: no such file/);
   t.is(e!.diagnostics[0]!.span?.start.line, 1);
 });
+
+test('regression: safety is transitive: a rule that is safe only through an on-demand call runs on demand', (t) => {
+  const src = `
+keep(S, I, Out) :- keep_at(S, 0, I, Out).
+keep_at([], _, _, []).
+keep_at([D|Ds], N, I, [D|R]) :- N == I, keep_at(Ds, N + 1, I, R).
+keep_at([_|Ds], N, I, R) :- N != I, keep_at(Ds, N + 1, I, R).
+k(X) :- keep([a, b, c], 1, X).
+`;
+  t.deepEqual(facts(run(src), 'k'), ['k([b])']);
+});
+
+test('regression: a call to a bottom-up predicate with a bound expression position is not treated as unsafe', (t) => {
+  const r = run('p2(1, 0).\np2(X + 1, X) :- e(X, X).\ne(3, 3).\np3(X + 1) :- p2(0, X).\np3(Y) :- p2(Y, 3).');
+  t.deepEqual(facts(r, 'p3'), ['p3(4)']);
+});
+
+test('regression: negating an on-demand helper from inside an on-demand rule is explained', (t) => {
+  const [d] = compileErrors('m(X, [X|_]).\nm(X, [_|T]) :- m(X, T).\nf([], _, []).\nf([H|T], L, [H|R]) :- not m(H, L), f(T, L, R).\nf([H|T], L, R) :- m(H, L), f(T, L, R).\nq(X) :- f([1, 2], [2], X).');
+  t.regex(d!.message, /negated predicate is evaluated on demand/);
+  t.regex(d!.notes.join('\n'), /positive helper/);
+});

@@ -5,6 +5,7 @@
 // (`bcast([], R, R).`) work, and a point query computes only what it needs.
 import { type Diagnostic } from '../language/diagnostic.js';
 import { type AtomLit, isExpression, type Lit, type Rule, type Tmpl, varsOf } from './ir.js';
+import { callPattern } from './modes.js';
 import { schedule } from './schedule.js';
 
 export function adornedName(pred: string, pattern: string): string {
@@ -53,7 +54,7 @@ export function transformForDemand(input: DemandInput): DemandOutput {
     const result = [...entry];
     for (const l of body) {
       if (l.k === 'atom' && input.demanded.has(l.pred)) {
-        const pattern = l.args.map((a) => (!anonymous(rule, a) && [...varsOf(a)].every((v) => bound.has(v)) ? 'b' : 'f')).join('');
+        const pattern = callPattern(rule, l.args, bound);
         const boundArgs = l.args.filter((_, i) => pattern[i] === 'b');
         let seen = patterns.get(l.pred);
         if (!seen) patterns.set(l.pred, (seen = new Set()));

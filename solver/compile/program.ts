@@ -10,6 +10,7 @@ import { compilePlan, linkNegations, type Plan } from '../engine/plan.js';
 import { transformForDemand, userPredOf } from './demand.js';
 import type { RelationDecl, Rule } from './ir.js';
 import { lower, where } from './lower.js';
+import { Modes } from './modes.js';
 import { schedule } from './schedule.js';
 import { stratify } from './stratify.js';
 
@@ -32,7 +33,11 @@ export interface CompiledProgram {
 
 export type CompileOutcome = { readonly ok: true; readonly program: CompiledProgram } | { readonly ok: false; readonly diagnostics: Diagnostic[] };
 
-export function compileProgram(store: TermStore, files: readonly Program[], strategy: StrategyName, goal: readonly Literal[] | null): CompileOutcome {
+/**
+ * `roots`: the files that were run (not imported). An unsafe predicate that nothing
+ * calls is an error only when a root file defines it; null means every file is a root.
+ */
+export function compileProgram(store: TermStore, files: readonly Program[], strategy: StrategyName, goal: readonly Literal[] | null, roots: ReadonlySet<string> | null = null): CompileOutcome {
   let goalVars: string[] | null = null;
   const programs = [...files];
   if (goal !== null && goal.length > 0) {
@@ -111,14 +116,21 @@ export function compileProgram(store: TermStore, files: readonly Program[], stra
   // predicates that cannot be evaluated bottom-up are evaluated on demand, in every strategy
   const needsDemand = new Set<string>();
   const unsafeProblems: Diagnostic[] = [];
+  const modes = new Modes(lowered.rules);
   for (const r of lowered.rules) {
-    if (r.head.k !== 'atom' || r.head.pred === GOAL) continue;
-    const s = schedule(r, new Set(), null);
-    if (s.ok) continue;
+    if (r.head.k !== 'atom' || r.head.pred === GOAL || needsDemand.has(r.head.pred)) continue;
+    if (modes.safe(r.head.pred, 'f'.repeat(r.head.args.length))) continue;
+    // a predicate nobody calls is evaluated bottom-up (a root); in a file that was run
+    // (not a library helper) its unsafe rules are errors
+    if (!lowered.calls.has(r.head.pred) && (roots === null || roots.has(r.span.file))) {
+      for (const q of lowered.rules) {
+        if (q.head.k !== 'atom' || q.head.pred !== r.head.pred) continue;
+        const s = schedule(q, new Set(), null);
+        if (!s.ok) unsafeProblems.push({ ...s.problem, notes: [...s.problem.notes, `${q.head.pred} is never called, so it is evaluated bottom-up`] });
+      }
+      continue; // evaluated bottom-up; an unsafe call inside is reported for its pattern
+    }
     needsDemand.add(r.head.pred);
-    // a predicate nobody calls is evaluated bottom-up: its unsafe rule is an error
-    if (!lowered.calls.has(r.head.pred))
-      unsafeProblems.push({ ...s.problem, notes: [...s.problem.notes, `${r.head.pred} is never called, so it is evaluated bottom-up`] });
   }
   if (unsafeProblems.length > 0) return { ok: false, diagnostics: dedupe(unsafeProblems) };
   const goalDirected = new Set<string>(needsDemand);
@@ -134,7 +146,21 @@ export function compileProgram(store: TermStore, files: readonly Program[], stra
   let result = attempt(goalDirected);
   // goal-directed evaluation is an optimisation: if it breaks stratification, fall back
   if (!result.ok && goalDirected.size > needsDemand.size) result = attempt(needsDemand);
-  if (!result.ok) return { ok: false, diagnostics: result.diagnostics };
+  if (!result.ok) {
+    // the program itself is stratified: the cycle comes from evaluating a negated helper on demand
+    const diagnostics = result.diagnostics.map((d) =>
+      d.code === 'stratification'
+        ? {
+            ...d,
+            message: `this negation cannot be evaluated: the negated predicate is evaluated on demand, and its demand depends on the rule that negates it`,
+            notes: [
+              'negate a predicate that can be evaluated bottom-up, or replace the negation by a positive helper (e.g. not_member(X, L) with X != Y on each element)',
+            ],
+          }
+        : d,
+    );
+    return { ok: false, diagnostics };
+  }
 
   const plans = result.rules.map((r, i) => compilePlan(store, r, i, result.strata[i]!));
   linkNegations(plans);

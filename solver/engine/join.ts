@@ -428,7 +428,7 @@ export class Joiner {
     if (!w.has(key)) {
       const first = this.plan.steps[0];
       const demand = first && first.k === 'scan' && first.rel.startsWith(DEMAND_PREFIX) ? this.premises[0]! : 0;
-      w.set(key, { plan: this.plan, step, vals: this.vals.slice(), demand });
+      w.set(key, { plan: this.plan, step, vals: this.vals.slice(), demand, premises: Array.from(this.premises).filter((f) => f > 0) });
     }
   }
 

@@ -16,6 +16,8 @@ export interface Wait {
   readonly vals: Int32Array;
   /** The demand fact the plan was running for, if it computes a demanded copy (else 0). */
   readonly demand: number;
+  /** The facts matched so far by the waiting rule instance. */
+  readonly premises: readonly number[];
 }
 
 export class RoundBuffer {

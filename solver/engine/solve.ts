@@ -272,8 +272,8 @@ export class Solver {
   }
 
   /** Undecided conditions left at the fixpoint, re-checked under the final bindings. */
-  residuals(): { plan: Plan; step: number; text: string; alternative: boolean }[] {
-    const out: { plan: Plan; step: number; text: string; alternative: boolean }[] = [];
+  residuals(): { plan: Plan; step: number; text: string; alternative: boolean; premises: readonly number[] }[] {
+    const out: { plan: Plan; step: number; text: string; alternative: boolean; premises: readonly number[] }[] = [];
     const seen = new Set<string>();
     const b = this.ctx.builder;
     for (const w of this.waits.values()) {
@@ -284,13 +284,13 @@ export class Solver {
       const text = describeWait(this.store, b, w.plan, w.step, vals);
       if (text === null || seen.has(text)) continue;
       seen.add(text);
-      out.push({ plan: w.plan, step: w.step, text, alternative });
+      out.push({ plan: w.plan, step: w.step, text, alternative, premises: w.premises });
     }
     for (const r of this.residualEqualities) {
       const text = `${termText(this.store, r.left)} = ${termText(this.store, r.right)} is assumed (cannot be decided)`;
       if (seen.has(text)) continue;
       seen.add(text);
-      out.push({ plan: r.plan, step: -1, text, alternative: false });
+      out.push({ plan: r.plan, step: -1, text, alternative: false, premises: [] });
     }
     return out;
   }

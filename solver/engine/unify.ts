@@ -43,6 +43,8 @@ export function unify(store: TermStore, uf0: UnionFind, a: TermId, b: TermId): U
       linked.push(hole);
       continue;
     }
+    // Any (`'?'`) unifies with every dim and binds nothing
+    if ((kx === Kind.Atom && store.text(x) === '?' && numberLike(store, y)) || (ky === Kind.Atom && store.text(y) === '?' && numberLike(store, x))) continue;
     if (numberLike(store, x) && numberLike(store, y) && !(kx === Kind.Atom && ky === Kind.Atom)) {
       const eq = compare(store, '==', x, y);
       if (eq === false) return { k: 'clash', left: x, right: y, reason: 'different sizes' };

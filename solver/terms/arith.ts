@@ -63,8 +63,18 @@ function isNumberLike(store: TermStore, id: TermId): boolean {
   return k === Kind.Int || k === Kind.Dim || (k === Kind.Atom && id !== store.nil);
 }
 
+/** The atom `'?'` is Relay's Any: an unknown dim that is never resolved. */
+export const ANY = '?';
+
+function isAny(store: TermStore, t: TermId): boolean {
+  return store.kind(t) === Kind.Atom && store.text(t) === ANY;
+}
+
 export function arith(store: TermStore, op: ArithOp | 'min' | 'max', a: TermId, b: TermId): TermId {
   if (store.kind(a) === Kind.Int && store.kind(b) === Kind.Int) return intArith(store, op, store.intValue(a), store.intValue(b));
+  // arithmetic with Any is Any
+  if (isAny(store, a) && termDim(store, b) !== null) return a;
+  if (isAny(store, b) && termDim(store, a) !== null) return b;
   const da = termDim(store, a);
   const db = termDim(store, b);
   if (da === WAIT || db === WAIT) return WAIT;
@@ -152,6 +162,7 @@ export function compare(store: TermStore, op: CompareOp, a: TermId, b: TermId): 
     }
   }
   if (isNumberLike(store, a) && isNumberLike(store, b)) {
+    if (isAny(store, a) || isAny(store, b)) return undefined;
     if (a === b) return op === '==' || op === '<=' || op === '>=';
     return dimCompare(termDim(store, a) as Dim, termDim(store, b) as Dim, op);
   }

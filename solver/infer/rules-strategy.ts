@@ -1,0 +1,147 @@
+// Type inference with the rule engine: constraint types become terms with holes,
+// unification constraints become `Unify` facts (solved by a unification-head rule),
+// every operator call becomes a fact of its relation, laid out by the relation's
+// declaration in the rule files; the engine solves to fixpoint; diagnostics are traced
+// back to the call site that produced the relation instance.
+import type { AttrValue, Span } from '../../frontends/relay/ast.js';
+import { compileProgram, type CompiledProgram } from '../compile/program.js';
+import { DEFAULT_LIMITS, type Limits } from '../engine/limits.js';
+import { Solver } from '../engine/solve.js';
+import { type Diagnostic, diagnostic, formatDiagnostic } from '../language/diagnostic.js';
+import type { LoadedSources } from '../load.js';
+import { GIVEN, REBUILT } from '../store/fact-meta.js';
+import { holesOf, resolve } from '../store/union-find.js';
+import { RunResult } from '../run.js';
+import { type TermId, TermStore } from '../terms/term-store.js';
+import type { Generated } from './constraints.js';
+import { relayTypeText, TypeTerms } from './term-types.js';
+
+export interface RuleLibrary {
+  readonly sources: LoadedSources;
+  /** The relation an operator's calls instantiate. */
+  relationOf(op: string): string | null;
+}
+
+export interface InferredBinding {
+  readonly fn: string;
+  readonly name: string;
+  readonly type: string;
+  readonly span: Span;
+  readonly kind: 'param' | 'let' | 'binding';
+}
+
+export interface InferOutcome {
+  readonly bindings: InferredBinding[];
+  readonly functions: Map<string, string>;
+  readonly diagnostics: Diagnostic[];
+  readonly instances: number;
+  readonly millis: number;
+  /** The solved engine run, for --explain. */
+  readonly run: RunResult | null;
+}
+
+function attrTerm(store: TermStore, v: AttrValue): TermId {
+  switch (v.kind) {
+    case 'int':
+      return store.int(v.value);
+    case 'float':
+      return store.float(v.value);
+    case 'bool':
+      return store.atom(v.value ? 'true' : 'false');
+    case 'string':
+      return store.str(v.value);
+    case 'none':
+      return store.atom('none');
+    case 'list':
+      return store.list(v.items.map((x) => attrTerm(store, x)));
+  }
+}
+
+export function inferWithRules(gen: Generated, library: RuleLibrary, limits: Partial<Limits> = {}): InferOutcome {
+  const started = Date.now();
+  const store = new TermStore();
+  const compiled = compileProgram(store, library.sources.programs, 'seminaive', null, new Set());
+  if (!compiled.ok)
+    return { bindings: [], functions: new Map(), diagnostics: compiled.diagnostics.map((d) => ({ ...d, message: `relation library: ${d.message}`, notes: [...d.notes, formatDiagnostic(d, library.sources.texts)] })), instances: 0, millis: 0, run: null };
+  const program = compiled.program;
+  const terms = new TypeTerms(store);
+  const facts = new Map<string, TermId[]>();
+  const siteOfFact = new Map<TermId, { span: Span; what: string }>();
+  const diagnostics: Diagnostic[] = [];
+  const add = (rel: string, fact: TermId, span: Span, what: string) => {
+    (facts.get(rel) ?? facts.set(rel, []).get(rel)!).push(fact);
+    if (!siteOfFact.has(fact)) siteOfFact.set(fact, { span, what });
+  };
+  let instances = 0;
+  gen.constraints.forEach((c, i) => {
+    switch (c.k) {
+      case 'unify':
+        add('Unify', store.compound('Unify', [terms.type(c.a), terms.type(c.b), store.int(i)]), c.span, c.reason);
+        return;
+      case 'proj':
+        add('TupleGet', store.compound('TupleGet', [terms.type(c.tuple), store.int(c.index), terms.type(c.out)]), c.span, `.${c.index}`);
+        return;
+      case 'op': {
+        instances++;
+        const rel = library.relationOf(c.op);
+        const decl = rel === null ? undefined : program.decls.get(rel);
+        if (rel === null || decl === undefined) {
+          diagnostics.push(diagnostic('error', 'library', `no relation for ${c.op} in the rule library`, c.span));
+          return;
+        }
+        if (decl.params.length !== c.args.length + 1) {
+          diagnostics.push(diagnostic('error', 'library', `relation ${rel} takes ${decl.params.length - 1} argument types, ${c.op} gives ${c.args.length}`, c.span));
+          return;
+        }
+        const args = [...c.args.map((a) => terms.type(a)), terms.type(c.out)];
+        for (const a of decl.attrs) {
+          const given = c.attrs.get(a.name);
+          if (given !== undefined) args.push(attrTerm(store, given));
+          else if (a.default !== null) args.push(a.default);
+          else {
+            diagnostics.push(diagnostic('error', 'attribute', `${c.op} needs attribute '${a.name}'`, c.span));
+            return;
+          }
+        }
+        add(rel, store.compound(rel, args), c.span, c.op);
+        return;
+      }
+    }
+  });
+  const solver = new Solver(store, program.plans, 'seminaive', { ...DEFAULT_LIMITS, ...limits });
+  solver.addFacts(facts);
+  solver.solve();
+  const run = new RunResult(store, program, solver, library.sources.texts, 'seminaive');
+  const uf = solver.db.uf;
+
+  // the call site behind a fact: follow rebuilds back to the fact inference gave
+  const siteOf = (fact: TermId): { span: Span; what: string } | undefined => {
+    let f = fact;
+    for (let guard = 0; guard < 10_000; guard++) {
+      const site = siteOfFact.get(f);
+      if (site) return site;
+      const p = solver.meta.provenance(f);
+      if (p === null || p.rule === GIVEN || p.rule !== REBUILT) return undefined;
+      f = p.premises[0]!;
+    }
+    return undefined;
+  };
+  for (const { diagnostic: d, premises } of run.problems()) {
+    if (d.severity === 'note') continue;
+    // locate the problem at the program's call site; the rule that found it becomes a note
+    const site = premises.map(siteOf).find((x) => x !== undefined);
+    const rule = d.span ? `reported by the rule at ${d.span.file}:${d.span.start.line}:${d.span.start.column}` : null;
+    diagnostics.push(site ? { ...d, message: `${site.what}: ${d.message}`, span: site.span, notes: [...(rule ? [rule] : []), ...d.notes] } : d);
+  }
+
+  const text = (t: TermId) => relayTypeText(store, resolve(store, uf, t));
+  const bindings: InferredBinding[] = gen.bindings.map((b) => ({ fn: b.fn, name: b.name, type: text(terms.type(b.type)), span: b.span, kind: b.kind }));
+  for (const b of gen.bindings) {
+    const t = resolve(store, uf, terms.type(b.type));
+    if (holesOf(store, t).size > 0 && diagnostics.every((d) => d.severity !== 'error'))
+      diagnostics.push(diagnostic('error', 'unresolved', `cannot infer the type of ${b.name}: annotate it`, b.span, [`what is known: ${relayTypeText(store, t)}`]));
+  }
+  const functions = new Map<string, string>();
+  for (const [name, t] of gen.functions) functions.set(name, text(terms.type(t)));
+  return { bindings, functions, diagnostics, instances, millis: Date.now() - started, run };
+}
