@@ -62,6 +62,10 @@ test('symbolic dims are canonical: equal expressions print and compare equal', (
   t.is(value('prod([n, 3, m])'), '3*m*n');
   t.is(value('n - n'), 0);
   t.is(value('(4 * n + 3) % 2'), 1);
+  // a monomial divisor that divides every term: exact (assuming it is not zero)
+  t.is(value('(768 * n) / n'), 768);
+  t.is(value('(m * n + 2 * n) / n'), 'm + 2');
+  t.is(value('(2 * n + 1) / n'), '(2*n + 1) / n');
   const r = run('ok :- 2 * n == n * 2, n + 1 > 0, n >= 0, min(n, n + 2) == n.', { goal: 'ok' });
   t.deepEqual(r.answers, [{}]);
 });

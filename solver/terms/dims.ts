@@ -391,6 +391,30 @@ function isZero(d: Dim): boolean {
   return d.terms.length === 0 && d.constant === 0;
 }
 
+/**
+ * `a / b` when b is one monomial `c*x*y...` (c > 0) that divides every term of a (no
+ * constant): the exact quotient, e.g. `(768*n) / n = 768`, `(m*n + 2*n) / n = m + 2`.
+ * Exact whenever b is not zero; when b is zero the division is undefined anyway (a
+ * shape that divides by a size assumes that size is not zero, as reshape's -1 does).
+ */
+function monomialQuotient(a: Dim, b: Dim): Dim | null {
+  if (b.constant !== 0 || b.terms.length !== 1 || a.constant !== 0) return null;
+  const d = b.terms[0]!;
+  if (d.coeff <= 0) return null;
+  const q = new PolyBuilder();
+  for (const t of a.terms) {
+    if (t.coeff % d.coeff !== 0) return null;
+    const rest = [...t.factors];
+    for (const f of d.factors) {
+      const i = rest.findIndex((x) => x.key === f.key);
+      if (i < 0) return null;
+      rest.splice(i, 1);
+    }
+    q.add(t.coeff / d.coeff, Object.freeze(rest));
+  }
+  return q.build();
+}
+
 /** The leading coefficient is negative: used to give symbolic divisors a canonical sign. */
 function leadsNegative(d: Dim): boolean {
   return (d.terms[0]?.coeff ?? d.constant) < 0;
@@ -412,6 +436,8 @@ export function dimFloorDiv(a: Dim, b: Dim): Dim {
   if (isZero(b)) throw new DimError('division by zero');
   const c = dimAsInteger(b);
   if (c === null) {
+    const exact = monomialQuotient(a, b);
+    if (exact !== null) return exact;
     return leadsNegative(b) ? makeDivModAtom('floordiv', dimNeg(a), dimNeg(b)) : makeDivModAtom('floordiv', a, b);
   }
   if (c < 0) return dimFloorDiv(dimNeg(a), dimConst(-c));

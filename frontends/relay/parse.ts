@@ -1,0 +1,169 @@
+// Parses TVM Relay text (v0.0.5) with the generated Peggy parser (grammar/relay.peggy)
+// and turns every syntax error into a `UserError` with one `syntax` diagnostic, as
+// solver/language/parse.ts does for the rule language.
+import { parse as peggyParse, SyntaxError as PeggySyntaxError } from '../../grammar/generated/relay-parser.js';
+import type { PeggyExpectation, PeggyLocation } from '../../grammar/generated/relay-parser.js';
+import { diagnostic, UserError } from '../../solver/language/diagnostic.js';
+import type { Diagnostic } from '../../solver/language/diagnostic.js';
+import type { Position } from '../../solver/language/ast.js';
+import type { Module, RType, Span } from './ast.js';
+
+/**
+ * Brackets `(`, `[` and `{` (and `/* *\/` comments) may nest this deep. The parser is
+ * recursive, so deeper input is rejected up front instead of overflowing the stack.
+ * Sequences of bindings (`%0 = ...; %1 = ...;`) do not nest and may be any length.
+ */
+export const MAX_NESTING = 500;
+
+/** A whole module: an optional `#[version = "0.0.5"]` header, then `type` and `def` definitions. */
+export function parseRelay(text: string, file: string): Module {
+  return run(text, file, 'Module') as Module;
+}
+
+/**
+ * One type: `Tensor[(1, 3), float32]`, `(Tensor[(2), int32], float32)`, `_`, `List[A]`.
+ * A bare name is a type variable unless it is `float32`-like (a scalar), since there are
+ * no type definitions to resolve it against.
+ */
+export function parseRelayType(text: string, file = '<type>'): RType {
+  return run(text, file, 'TypeOnly') as RType;
+}
+
+function run(text: string, file: string, startRule: 'Module' | 'TypeOnly'): unknown {
+  checkNesting(text, file);
+  try {
+    return peggyParse(text, { startRule, file, grammarSource: file });
+  } catch (e) {
+    if (e instanceof PeggySyntaxError) throw new UserError([syntaxDiagnostic(e, text, file)]);
+    if (e instanceof RangeError) {
+      // Backstop for recursion the nesting check does not see (e.g. a long `fn () -> fn () -> ...` type).
+      const message = /call stack/i.test(e.message)
+        ? 'program nested too deeply to parse'
+        : `input too large to parse (${e.message})`;
+      throw new UserError([diagnostic('error', 'syntax', message, null)]);
+    }
+    throw e;
+  }
+}
+
+/**
+ * Rejects brackets (`(`, `[`, `{`) or block comments nested deeper than MAX_NESTING,
+ * pointing at the first one past the limit. Strings and comments are skipped as the
+ * grammar reads them; what is malformed is left for the parser to report.
+ */
+function checkNesting(text: string, file: string): void {
+  let depth = 0;
+  const tooDeep = (offset: number, width: number, what: string): never => {
+    const start = positionAt(text, offset);
+    const end = { offset: offset + width, line: start.line, column: start.column + width };
+    const message = `${what} nested deeper than ${MAX_NESTING} levels`;
+    const notes = what === 'brackets' ? ['a long computation can be written flat, as a sequence of bindings `%0 = ...; %1 = ...;`'] : [];
+    throw new UserError([diagnostic('error', 'syntax', message, { file, start, end }, notes)]);
+  };
+  for (let i = 0; i < text.length; i++) {
+    const c = text[i];
+    if (c === '(' || c === '[' || c === '{') {
+      if (++depth > MAX_NESTING) tooDeep(i, 1, 'brackets');
+    } else if (c === ')' || c === ']' || c === '}') {
+      if (depth > 0) depth--;
+    } else if (c === '"') {
+      // Skip to the closing quote; a line break or the end of the text also ends it.
+      let j = i + 1;
+      while (j < text.length && text[j] !== '"' && text[j] !== '\n' && text[j] !== '\r') {
+        j += text[j] === '\\' && text[j + 1] !== '\n' && text[j + 1] !== '\r' ? 2 : 1;
+      }
+      i = j;
+    } else if (c === '/' && text[i + 1] === '/') {
+      const newline = text.indexOf('\n', i);
+      i = newline < 0 ? text.length : newline;
+    } else if (c === '/' && text[i + 1] === '*') {
+      // Block comments nest.
+      let comments = 0;
+      let j = i;
+      while (j < text.length) {
+        if (text[j] === '/' && text[j + 1] === '*') {
+          if (++comments > MAX_NESTING) tooDeep(j, 2, 'comments');
+          j += 2;
+        } else if (text[j] === '*' && text[j + 1] === '/') {
+          j += 2;
+          if (--comments === 0) break;
+        } else {
+          j++;
+        }
+      }
+      i = j - 1;
+    }
+  }
+}
+
+/** The position of `offset`, counted as Peggy counts (1-based; only `\n` starts a line). */
+function positionAt(text: string, offset: number): Position {
+  let line = 1;
+  let lineStart = 0;
+  for (let i = text.indexOf('\n'); i >= 0 && i < offset; i = text.indexOf('\n', i + 1)) {
+    line++;
+    lineStart = i + 1;
+  }
+  return { offset, line, column: offset - lineStart + 1 };
+}
+
+function syntaxDiagnostic(e: PeggySyntaxError, text: string, file: string): Diagnostic {
+  const start = toPosition(e.location.start);
+  if (e.expected === null) {
+    // A message raised by `error(...)` in a grammar action, at the location it chose.
+    return diagnostic('error', 'syntax', e.message, { file, start, end: toPosition(e.location.end) });
+  }
+  const found = foundToken(text, start.offset);
+  const width = found?.length ?? 0;
+  const span: Span = { file, start, end: { offset: start.offset + width, line: start.line, column: start.column + width } };
+  const what = found === null ? 'end of input' : quote(found);
+  return diagnostic('error', 'syntax', `expected ${describeExpected(e.expected)} but found ${what}`, span);
+}
+
+function toPosition(p: PeggyLocation['start']): Position {
+  return { offset: p.offset, line: p.line, column: p.column };
+}
+
+/** The token at `offset`: a whole `%local`, `@global`, identifier or number, else one character; null at the end. */
+function foundToken(text: string, offset: number): string | null {
+  if (offset >= text.length) return null;
+  const word = /[%@]?[A-Za-z0-9_]+/y;
+  word.lastIndex = offset;
+  return word.exec(text)?.[0] ?? text.charAt(offset);
+}
+
+/**
+ * Things that would only have continued what came before the error: a call's `(`, a
+ * projection's `.`, a type's `[` arguments, a dimension operator, the `=` of a graph
+ * binding (`%0` could have been `%0 = ...`). They are true but rarely what the writer
+ * meant, so they are listed only when nothing else was expected.
+ */
+const CONTINUATIONS = new Set(['operator', '"("', '"."', '"["', '"="']);
+
+function describeExpected(expected: readonly PeggyExpectation[]): string {
+  const all = [...new Set(expected.map(describeExpectation))].sort();
+  const main = all.filter((d) => !CONTINUATIONS.has(d));
+  const shown = main.length > 0 ? main : all;
+  if (shown.length <= 1) return shown[0] ?? 'nothing';
+  if (shown.length === 2) return `${shown[0]} or ${shown[1]}`;
+  return `${shown.slice(0, -1).join(', ')}, or ${shown[shown.length - 1]}`;
+}
+
+function describeExpectation(x: PeggyExpectation): string {
+  switch (x.type) {
+    case 'literal':
+      return quote(x.text ?? '');
+    case 'end':
+      return 'end of input';
+    case 'any':
+      return 'any character';
+    case 'other':
+      return x.description ?? 'something else';
+    default:
+      return 'a character'; // character classes: the grammar names every rule that uses one
+  }
+}
+
+function quote(s: string): string {
+  return `"${s.replace(/\n/g, '\\n').replace(/\r/g, '\\r').replace(/\t/g, '\\t')}"`;
+}

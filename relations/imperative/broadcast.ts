@@ -1,0 +1,70 @@
+// Broadcasting relations: Broadcast (add, subtract, multiply, divide, power,
+// maximum, minimum), BroadcastCompare (equal, less, greater: bool result) and
+// Where (condition, x, y).
+//
+// As in TVM (type_relations.cc, BroadcastRel / ConcreteBroadcast; transform.cc,
+// WhereRel): both operands must be tensors; their dtypes must agree (here: are
+// unified, so a dtype hole on one side is inferred from the other); shapes are
+// aligned at the right; per dimension: 1 → the other; Any → the other; equal →
+// it; else an error. Where broadcasts x with y, then the condition with that; the
+// result has x's dtype; the condition's dtype is not constrained.
+//
+// Deviations from TVM (see `broadcastDim` in common.ts):
+//  - a dimension hole against a dimension provably different from 1 gives that
+//    dimension; other unknown cases wait (TVM has no dimension holes);
+//  - symbolic dimensions that are neither provably equal nor provably
+//    incompatible (`n` vs `5`, `n` vs `m`) make the relation WAIT (the result
+//    dimension stays open) instead of failing as TVM does; `n + 2` vs `1 + n + 1`
+//    is accepted (canonical forms), `n + 2` vs `n` is an error.
+
+import type { IType, TensorType } from './types.js';
+import type { RelationFn, RelError, Reporter } from './relation.js';
+import { broadcastShapes, expectTensor } from './common.js';
+import { isError } from './relation.js';
+import { tensorType } from './types.js';
+
+/** Both arguments as tensors, or 'wait' / the first error (errors win over waiting). */
+function tensors(r: Reporter, args: readonly IType[], names: readonly string[]): TensorType[] | 'wait' | RelError {
+  const ts = args.map((a, i) => expectTensor(r, a, names[i]!));
+  const err = ts.find(isError);
+  if (err !== undefined) return err;
+  if (ts.some((t) => t === 'wait')) return r.wait(`the types of ${names.join(' and ')} are not known yet`);
+  return ts as TensorType[];
+}
+
+function broadcastRelation(boolResult: boolean): RelationFn {
+  return (args, out, _attrs, r) => {
+    const ts = tensors(r, args, ['lhs', 'rhs']);
+    if (!Array.isArray(ts)) return ts;
+    const [lhs, rhs] = ts as [TensorType, TensorType];
+    const e = r.assignDtype(rhs.dtype, lhs.dtype, 'the dtypes of lhs and rhs differ');
+    if (e) return e;
+    const b = broadcastShapes(r, lhs.shape, rhs.shape);
+    if (isError(b)) return b;
+    const dtype = boolResult ? 'bool' : (r.resolve(lhs) as TensorType).dtype;
+    const built = tensorType(b.shape, dtype);
+    const e2 = r.assign(out, built, 'the result');
+    if (e2) return e2;
+    return b.wait !== null ? r.wait(b.wait) : 'done';
+  };
+}
+
+export const broadcastRel: RelationFn = broadcastRelation(false);
+export const broadcastCompareRel: RelationFn = broadcastRelation(true);
+
+export const whereRel: RelationFn = (args, out, _attrs, r) => {
+  const ts = tensors(r, args, ['condition', 'x', 'y']);
+  if (!Array.isArray(ts)) return ts;
+  const [cond, x, y] = ts as [TensorType, TensorType, TensorType];
+  const e = r.assignDtype(y.dtype, x.dtype, 'the dtypes of x and y differ');
+  if (e) return e;
+  const xy = broadcastShapes(r, x.shape, y.shape);
+  if (isError(xy)) return xy;
+  const all = broadcastShapes(r, cond.shape, xy.shape);
+  if (isError(all)) return all;
+  const dtype = (r.resolve(x) as TensorType).dtype;
+  const e2 = r.assign(out, tensorType(all.shape, dtype), 'the result');
+  if (e2) return e2;
+  const wait = xy.wait ?? all.wait;
+  return wait !== null ? r.wait(wait) : 'done';
+};
