@@ -3,6 +3,8 @@ import { Command, CommanderError, InvalidArgumentError, Option } from 'commander
 import { UserError } from '../solver/language/diagnostic.js';
 import { DEFAULT_LIMITS } from '../solver/engine/limits.js';
 import { demo } from './demo.js';
+import { infer } from './infer.js';
+import { typeofCommand } from './typeof.js';
 import { query } from './query.js';
 import { EXIT_USAGE, EXIT_USER_ERROR, printDiagnostics } from './report.js';
 
@@ -52,6 +54,31 @@ export async function main(argv: string[]): Promise<number> {
           ...(o['maxDepth'] !== undefined ? { maxTermDepth: o['maxDepth'] as number } : {}),
         },
       });
+    });
+
+  program
+    .command('infer')
+    .description('infer the types of a Relay program and print it back with every binding annotated')
+    .argument('<file>', 'a Relay program (.relay), in TVM\'s text format')
+    .addOption(new Option('-s, --strategy <name>', 'rules: the rule engine; relay: Relay\'s own solver with the hand-coded relations').choices(['rules', 'relay']).default('rules'))
+    .option('--json', 'print {functions, bindings, diagnostics} as JSON', false)
+    .option('-e, --explain <binding>', "why a binding has its type, e.g. '%3'")
+    .option('--max-time <ms>', `stop after this many milliseconds (default ${DEFAULT_LIMITS.maxMillis})`, positiveInt)
+    .action((file: string, o: Record<string, unknown>) => {
+      code = infer(file, {
+        strategy: o['strategy'] as 'rules' | 'relay',
+        json: o['json'] === true,
+        ...(typeof o['explain'] === 'string' ? { explain: o['explain'] } : {}),
+        limits: o['maxTime'] !== undefined ? { maxMillis: o['maxTime'] as number } : {},
+      });
+    });
+
+  program
+    .command('typeof')
+    .description('read JSON lines {"op", "attrs", "args"} on stdin; print the result and argument types of each call')
+    .addOption(new Option('-r, --relations <kind>', 'rules (relations/*.rules) or imperative (relations/imperative/)').choices(['rules', 'imperative']).default('rules'))
+    .action(async (o: { relations: 'rules' | 'imperative' }) => {
+      code = await typeofCommand(o.relations);
     });
 
   program

@@ -37,7 +37,7 @@ function broadcastRelation(boolResult: boolean): RelationFn {
     const ts = tensors(r, args, ['lhs', 'rhs']);
     if (!Array.isArray(ts)) return ts;
     const [lhs, rhs] = ts as [TensorType, TensorType];
-    const e = r.assignDtype(rhs.dtype, lhs.dtype, 'the dtypes of lhs and rhs differ');
+    const e = r.assignDtype(lhs.dtype, rhs.dtype, 'the dtypes of lhs and rhs differ');
     if (e) return e;
     const b = broadcastShapes(r, lhs.shape, rhs.shape);
     if (isError(b)) return b;
@@ -56,7 +56,7 @@ export const whereRel: RelationFn = (args, out, _attrs, r) => {
   const ts = tensors(r, args, ['condition', 'x', 'y']);
   if (!Array.isArray(ts)) return ts;
   const [cond, x, y] = ts as [TensorType, TensorType, TensorType];
-  const e = r.assignDtype(y.dtype, x.dtype, 'the dtypes of x and y differ');
+  const e = r.assignDtype(x.dtype, y.dtype, 'the dtypes of x and y differ');
   if (e) return e;
   const xy = broadcastShapes(r, x.shape, y.shape);
   if (isError(xy)) return xy;

@@ -55,8 +55,6 @@ export const conv2dRel: RelationFn = (args, out, attrs, r) => {
   if (weightArg.kind !== 'tensor' && weightArg.kind !== 'hole') return r.fail(`weight must be a tensor, got ${printType(weightArg)}`);
   const data = expectTensor(r, args[0]!, 'data');
   if (data === 'wait' || isError(data)) return data;
-  const rankErr = expectRank(r, data, 4, 'data');
-  if (rankErr) return rankErr;
 
   const dataLayout = getString(attrs, 'data_layout');
   const kernelLayout = getString(attrs, 'kernel_layout');
@@ -68,6 +66,8 @@ export const conv2dRel: RelationFn = (args, out, attrs, r) => {
   const oIdx = permutationOf(outLayout, 'NCHW');
   if (oIdx === null) return r.fail(`out_layout "${outLayout}" is not supported (supported: the permutations of NCHW)`);
 
+  const rankErr = expectRank(r, data, 4, 'data');
+  if (rankErr) return rankErr;
   const [N, C, H, W] = dIdx.map((i) => data.shape[i]!) as [IDim, IDim, IDim, IDim];
   const strides = getInts(attrs, 'strides', 2);
   const dilation = getInts(attrs, 'dilation', 2);

@@ -27,7 +27,7 @@
 // Distinct dtypes clash; rank mismatches clash. A failed `unify` is atomic: the
 // bindings and residuals it made are undone.
 
-import { type Dim, type DimCompareOp, DimError, dimCompare, dimConst, dimAsInteger, dimToString } from '../../solver/terms/dims.js';
+import { type Dim, type DimCompareOp, DimError, dimCompare, dimConst, dimAsInteger, dimSub, dimToString } from '../../solver/terms/dims.js';
 
 // ─── Representation ──────────────────────────────────────────────────────────
 
@@ -181,6 +181,26 @@ export interface Residual {
   readonly origin: string | null;
 }
 
+const FLIPPED: Record<DimCompareOp, DimCompareOp> = { '==': '==', '!=': '!=', '<': '>', '<=': '>=', '>': '<', '>=': '<=' };
+
+/**
+ * Puts a condition with one constant side in a readable form: the expression on
+ * the left, its constant moved to the right: `4 = n` → `n = 4`, `h + 6 >= 7` →
+ * `h >= 1`. Other conditions are kept as they are.
+ */
+export function normaliseCondition(left: Dim, op: DimCompareOp, right: Dim): [Dim, DimCompareOp, Dim] {
+  if (left.terms.length === 0 && right.terms.length > 0) [left, op, right] = [right, FLIPPED[op], left];
+  if (right.terms.length === 0 && left.terms.length > 0 && left.constant !== 0) {
+    try {
+      const k = dimConst(left.constant);
+      return [dimSub(left, k), op, dimSub(right, k)];
+    } catch (e) {
+      if (!(e instanceof DimError)) throw e;
+    }
+  }
+  return [left, op, right];
+}
+
 export function residualText(left: Dim, op: DimCompareOp, right: Dim): string {
   return `${dimToString(left)} ${op === '==' ? '=' : op} ${dimToString(right)}`;
 }
@@ -214,7 +234,7 @@ export class TypeSolverState {
   private trail: (() => void)[] | null = null;
   private changes = 0;
 
-  /** Increases with every binding and every new residual. */
+  /** Increases with every binding and every new residual (a failed, undone unification leaves it unchanged). */
   get version(): number {
     return this.changes;
   }
@@ -370,7 +390,8 @@ export class TypeSolverState {
   // ── residuals
 
   /** Records an undecided condition; returns false if it was already recorded. */
-  addResidual(left: Dim, op: DimCompareOp, right: Dim, origin: string | null = null): boolean {
+  addResidual(left0: Dim, op0: DimCompareOp, right0: Dim, origin: string | null = null): boolean {
+    const [left, op, right] = normaliseCondition(left0, op0, right0);
     const text = residualText(left, op, right);
     if (this.residualKeys.has(text)) return false;
     this.residualKeys.add(text);
@@ -405,6 +426,7 @@ export class TypeSolverState {
   private transaction(body: () => void): UnifyResult {
     const outer = this.trail;
     const trail: (() => void)[] = [];
+    const changesBefore = this.changes;
     this.trail = trail;
     try {
       body();
@@ -413,6 +435,7 @@ export class TypeSolverState {
     } catch (e) {
       if (!(e instanceof Clash)) throw e;
       for (let i = trail.length - 1; i >= 0; i--) trail[i]!();
+      this.changes = changesBefore;
       return { ok: false, message: e.detail };
     } finally {
       this.trail = outer;

@@ -4,7 +4,7 @@
 // Global functions with type parameters are instantiated fresh at each call; functions
 // without them are monomorphic (so recursion through them is typed by the body).
 import { Map as IMap } from 'immutable';
-import type { Attr, AttrValue, DimExpr, FunctionDef, Module, Pattern, RDim, RExpr, RType, Span, TypeDef } from '../../frontends/relay/ast.js';
+import type { Attr, AttrValue, DimExpr, FunctionDef, Module, Param, Pattern, RDim, RExpr, RType, Span, TypeDef } from '../../frontends/relay/ast.js';
 import { type Diagnostic, diagnostic } from '../language/diagnostic.js';
 import { didYouMean } from '../language/suggest.js';
 import { type Dim, DimError, dimAdd, dimAsInteger, dimConst, dimFloorDiv, dimMod, dimMul, dimSub, dimVar } from '../terms/dims.js';
@@ -31,6 +31,8 @@ export interface TypedBinding {
   readonly type: CType;
   readonly span: Span;
   readonly kind: 'param' | 'let' | 'binding';
+  /** The bound value (lets and bindings) or the parameter. */
+  readonly node: RExpr | Param;
 }
 
 export interface Generated {
@@ -42,6 +44,8 @@ export interface Generated {
   readonly diagnostics: Diagnostic[];
   /** Operator calls by site number. */
   readonly sites: { readonly op: string; readonly span: Span }[];
+  /** The result expression of every function body, with its type. */
+  readonly results: Map<RExpr, CType>;
 }
 
 export const DTYPES = new Set([
@@ -63,6 +67,7 @@ export function generate(module: Module, ops: OpCatalogue): Generated {
   const diagnostics: Diagnostic[] = [];
   const sites: { op: string; span: Span }[] = [];
   const functions = new Map<string, CType>();
+  const results = new Map<RExpr, CType>();
   const err = (message: string, span: Span | null, notes: string[] = []) => diagnostics.push(diagnostic('error', 'type', message, span, notes));
   const unify = (a: CType, b: CType, span: Span, reason: string) => constraints.push({ k: 'unify', a, b, span, reason });
 
@@ -182,7 +187,7 @@ export function generate(module: Module, ops: OpCatalogue): Generated {
     while (e.kind === 'let') {
       const v = expr(e.value, env);
       if (e.type !== null) unify(typeOf(e.type, typeParams), v, e.span, `the annotation of %${e.name}`);
-      bindings.push({ fn: currentFn, name: `%${e.name}`, type: v, span: e.span, kind: e.style });
+      bindings.push({ fn: currentFn, name: `%${e.name}`, type: v, span: e.span, kind: e.style, node: e.value });
       env = env.set(e.name, v);
       e = e.body;
     }
@@ -337,12 +342,15 @@ export function generate(module: Module, ops: OpCatalogue): Generated {
     let env: Env = IMap();
     f.params.forEach((p, i) => {
       env = env.set(p.name, own.params[i]!);
-      bindings.push({ fn: f.name, name: `%${p.name}`, type: own.params[i]!, span: p.span, kind: 'param' });
+      bindings.push({ fn: f.name, name: `%${p.name}`, type: own.params[i]!, span: p.span, kind: 'param', node: p });
     });
     const body = expr(f.body, env);
+    let last = f.body;
+    while (last.kind === 'let') last = last.body;
+    results.set(last, body);
     unify(own.ret, body, f.span, `the result of @${f.name}`);
   }
-  return { constraints, varCount, bindings, functions, diagnostics, sites };
+  return { constraints, varCount, bindings, functions, diagnostics, sites, results };
 }
 
 function dimExpr(e: DimExpr): Dim {

@@ -3,7 +3,7 @@
 // every operator call becomes a fact of its relation, laid out by the relation's
 // declaration in the rule files; the engine solves to fixpoint; diagnostics are traced
 // back to the call site that produced the relation instance.
-import type { AttrValue, Span } from '../../frontends/relay/ast.js';
+import type { AttrValue, Param, RExpr, Span } from '../../frontends/relay/ast.js';
 import { compileProgram, type CompiledProgram } from '../compile/program.js';
 import { DEFAULT_LIMITS, type Limits } from '../engine/limits.js';
 import { Solver } from '../engine/solve.js';
@@ -12,6 +12,7 @@ import type { LoadedSources } from '../load.js';
 import { GIVEN, REBUILT } from '../store/fact-meta.js';
 import { holesOf, resolve } from '../store/union-find.js';
 import { RunResult } from '../run.js';
+import { explainFact } from '../explain.js';
 import { type TermId, TermStore } from '../terms/term-store.js';
 import type { Generated } from './constraints.js';
 import { relayTypeText, TypeTerms } from './term-types.js';
@@ -28,16 +29,21 @@ export interface InferredBinding {
   readonly type: string;
   readonly span: Span;
   readonly kind: 'param' | 'let' | 'binding';
+  readonly node: RExpr | Param;
 }
 
 export interface InferOutcome {
   readonly bindings: InferredBinding[];
+  /** Types of the result expressions of function bodies. */
+  readonly results: Map<RExpr, string>;
   readonly functions: Map<string, string>;
   readonly diagnostics: Diagnostic[];
   readonly instances: number;
   readonly millis: number;
   /** The solved engine run, for --explain. */
   readonly run: RunResult | null;
+  /** Why an operator call (by its span) has its type: the derivation of its relation instance. */
+  readonly explainCall?: (span: Span) => string | null;
 }
 
 function attrTerm(store: TermStore, v: AttrValue): TermId {
@@ -62,7 +68,7 @@ export function inferWithRules(gen: Generated, library: RuleLibrary, limits: Par
   const store = new TermStore();
   const compiled = compileProgram(store, library.sources.programs, 'seminaive', null, new Set());
   if (!compiled.ok)
-    return { bindings: [], functions: new Map(), diagnostics: compiled.diagnostics.map((d) => ({ ...d, message: `relation library: ${d.message}`, notes: [...d.notes, formatDiagnostic(d, library.sources.texts)] })), instances: 0, millis: 0, run: null };
+    return { bindings: [], results: new Map(), functions: new Map(), diagnostics: compiled.diagnostics.map((d) => ({ ...d, message: `relation library: ${d.message}`, notes: [...d.notes, formatDiagnostic(d, library.sources.texts)] })), instances: 0, millis: 0, run: null };
   const program = compiled.program;
   const terms = new TypeTerms(store);
   const facts = new Map<string, TermId[]>();
@@ -135,7 +141,9 @@ export function inferWithRules(gen: Generated, library: RuleLibrary, limits: Par
   }
 
   const text = (t: TermId) => relayTypeText(store, resolve(store, uf, t));
-  const bindings: InferredBinding[] = gen.bindings.map((b) => ({ fn: b.fn, name: b.name, type: text(terms.type(b.type)), span: b.span, kind: b.kind }));
+  const bindings: InferredBinding[] = gen.bindings.map((b) => ({ fn: b.fn, name: b.name, type: text(terms.type(b.type)), span: b.span, kind: b.kind, node: b.node }));
+  const results = new Map<RExpr, string>();
+  for (const [e, t] of gen.results) results.set(e, text(terms.type(t)));
   for (const b of gen.bindings) {
     const t = resolve(store, uf, terms.type(b.type));
     if (holesOf(store, t).size > 0 && diagnostics.every((d) => d.severity !== 'error'))
@@ -143,5 +151,19 @@ export function inferWithRules(gen: Generated, library: RuleLibrary, limits: Par
   }
   const functions = new Map<string, string>();
   for (const [name, t] of gen.functions) functions.set(name, text(terms.type(t)));
-  return { bindings, functions, diagnostics, instances, millis: Date.now() - started, run };
+  const explainCall = (span: Span): string | null => {
+    for (const [name, rel] of solver.db.relations) {
+      if (name.startsWith('$') || name.includes('@')) continue;
+      for (let i = 0; i < rel.log.length; i++) {
+        const f = rel.log.get(i);
+        if (!solver.db.has(f)) continue;
+        const site = siteOf(f);
+        if (site && site.span === span) {
+          return explainFact({ store, meta: solver.meta, rules: program.rules, factSpans: program.factSpans, solver }, f);
+        }
+      }
+    }
+    return null;
+  };
+  return { bindings, results, functions, diagnostics, instances, millis: Date.now() - started, run, explainCall };
 }

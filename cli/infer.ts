@@ -1,0 +1,57 @@
+// `shapelog infer FILE.relay`: type a Relay program; print it back with every binding's type.
+import { readFileSync } from 'node:fs';
+import type { Limits } from '../solver/engine/limits.js';
+import { inferJson, inferText, type InferStrategy, typedText } from '../solver/infer/infer.js';
+import { diagnostic } from '../solver/language/diagnostic.js';
+import { ProgramError } from '../solver/run.js';
+import { EXIT_OK, EXIT_USER_ERROR, printDiagnostics } from './report.js';
+
+export interface InferOptions {
+  strategy: InferStrategy;
+  json: boolean;
+  explain?: string;
+  limits: Partial<Limits>;
+}
+
+export function infer(file: string, o: InferOptions): number {
+  let text: string;
+  try {
+    text = readFileSync(file, 'utf8');
+  } catch (e) {
+    const why = e instanceof Error && 'code' in e && e.code === 'ENOENT' ? 'no such file' : e instanceof Error ? e.message : String(e);
+    printDiagnostics([diagnostic('error', 'file', `cannot read ${file}: ${why}`, null)], new Map(), { warnings: true });
+    return EXIT_USER_ERROR;
+  }
+  let result;
+  try {
+    result = inferText(text, file, o.strategy, o.limits);
+  } catch (e) {
+    if (e instanceof ProgramError) {
+      if (o.json) process.stdout.write(JSON.stringify({ functions: {}, bindings: [], diagnostics: e.diagnostics.map((d) => ({ severity: d.severity, message: d.message, line: d.span?.start.line ?? null, column: d.span?.start.column ?? null })) }) + '\n');
+      else printDiagnostics(e.diagnostics, e.texts, { warnings: true });
+      return EXIT_USER_ERROR;
+    }
+    throw e;
+  }
+  const failed = result.diagnostics.some((d) => d.severity === 'error');
+  if (o.json) {
+    process.stdout.write(JSON.stringify(inferJson(result), null, 2) + '\n');
+    return failed ? EXIT_USER_ERROR : EXIT_OK;
+  }
+  if (o.explain !== undefined) {
+    const name = o.explain.startsWith('%') ? o.explain : `%${o.explain}`;
+    const b = result.outcome.bindings.find((x) => x.name === name);
+    if (!b) {
+      printDiagnostics([diagnostic('error', 'explain', `no binding ${name} in ${file}`, null)], new Map(), { warnings: true });
+      return EXIT_USER_ERROR;
+    }
+    process.stdout.write(`${b.name} : ${b.type}   (@${b.fn}, line ${b.span.start.line})\n`);
+    const why = 'kind' in b.node && b.node.kind === 'call' ? result.outcome.explainCall?.(b.node.span) : null;
+    process.stdout.write((why ?? 'not the result of an operator call: its type comes from unification (annotations, calls, tuples)') + '\n');
+  } else {
+    process.stdout.write(typedText(result));
+  }
+  printDiagnostics(result.diagnostics, result.texts, { warnings: true });
+  return failed ? EXIT_USER_ERROR : EXIT_OK;
+}
+

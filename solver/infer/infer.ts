@@ -1,0 +1,88 @@
+// Type inference of a Relay program: parse, generate constraints, solve them with a
+// strategy (`rules`: the rule engine and relations/*.rules; `relay`: Relay's own
+// algorithm with the hand-coded relations), and report the typed program.
+import type { Module, Param, RExpr } from '../../frontends/relay/ast.js';
+import { parseRelay } from '../../frontends/relay/parse.js';
+import { printModule } from '../../frontends/relay/print.js';
+import { checkAttrs, lookupOp } from '../../relations/catalogue.js';
+import { ruleLibrary } from '../../relations/library.js';
+import type { Limits } from '../engine/limits.js';
+import { type Diagnostic, UserError } from '../language/diagnostic.js';
+import { ProgramError } from '../run.js';
+import { generate, type Generated, type OpCatalogue } from './constraints.js';
+import { inferWithRelay } from './relay-strategy.js';
+import { inferWithRules, type InferOutcome } from './rules-strategy.js';
+
+export type InferStrategy = 'rules' | 'relay';
+
+export const catalogue: OpCatalogue = {
+  find(name) {
+    const r = lookupOp(name);
+    return r.ok ? r.op : { error: r.message };
+  },
+  checkAttrs(op, attrs) {
+    const full = lookupOp(op.name);
+    if (!full.ok) return { values: new Map(), errors: [] };
+    return checkAttrs(full.op, attrs);
+  },
+};
+
+export interface InferResult {
+  readonly module: Module;
+  readonly strategy: InferStrategy;
+  readonly outcome: InferOutcome;
+  readonly diagnostics: Diagnostic[];
+  readonly texts: ReadonlyMap<string, string>;
+}
+
+/** Solvers by strategy name. */
+export const strategies = new Map<InferStrategy, (gen: Generated, limits: Partial<Limits>) => InferOutcome>([
+  ['rules', (gen, limits) => inferWithRules(gen, ruleLibrary(), limits)],
+  ['relay', (gen) => inferWithRelay(gen)],
+]);
+
+export function inferModule(module: Module, texts: ReadonlyMap<string, string>, strategy: InferStrategy, limits: Partial<Limits> = {}): InferResult {
+  const gen = generate(module, catalogue);
+  const solve = strategies.get(strategy);
+  if (solve === undefined) throw new UserError([{ severity: 'error', code: 'usage', message: `the ${strategy} strategy is not available`, span: null, notes: [] }]);
+  if (gen.diagnostics.length > 0)
+    return { module, strategy, outcome: { bindings: [], results: new Map(), functions: new Map(), diagnostics: [], instances: 0, millis: 0, run: null }, diagnostics: gen.diagnostics, texts };
+  const outcome = solve(gen, limits);
+  return { module, strategy, outcome, diagnostics: outcome.diagnostics, texts };
+}
+
+export function inferText(text: string, file: string, strategy: InferStrategy, limits: Partial<Limits> = {}): InferResult {
+  const texts = new Map([[file, text]]);
+  let module: Module;
+  try {
+    module = parseRelay(text, file);
+  } catch (e) {
+    if (e instanceof UserError) throw new ProgramError(e.diagnostics, texts);
+    throw e;
+  }
+  return inferModule(module, texts, strategy, limits);
+}
+
+/** The program printed back with every binding's inferred type, TVM-style. */
+export function typedText(r: InferResult): string {
+  const byNode = new Map<RExpr | Param, string>();
+  for (const b of r.outcome.bindings) byNode.set(b.node, b.type);
+  return printModule(r.module, {
+    annotate: (e) => byNode.get(e) ?? r.outcome.results.get(e) ?? null,
+    typeOfParam: (p) => (p.type === null ? (byNode.get(p) ?? null) : null),
+  });
+}
+
+export interface InferJson {
+  functions: Record<string, string>;
+  bindings: { function: string; name: string; type: string; line: number }[];
+  diagnostics: { severity: string; message: string; line: number | null; column: number | null }[];
+}
+
+export function inferJson(r: InferResult): InferJson {
+  return {
+    functions: Object.fromEntries(r.outcome.functions),
+    bindings: r.outcome.bindings.map((b) => ({ function: b.fn, name: b.name, type: b.type, line: b.span.start.line })),
+    diagnostics: r.diagnostics.map((d) => ({ severity: d.severity, message: d.message, line: d.span?.start.line ?? null, column: d.span?.start.column ?? null })),
+  };
+}
