@@ -1,12 +1,48 @@
 // `shapelog demo` (what `npm start` runs): every bundled example, solved with every
 // strategy; the strategies must derive the same facts and the same goal answers.
 import { readdirSync, readFileSync } from 'node:fs';
-import { dirname, join } from 'node:path';
+import { dirname, join, relative } from 'node:path';
+import { inferJson, inferText } from '../solver/infer/infer.js';
 import { fileURLToPath } from 'node:url';
 import { ProgramError, type RunResult, runFiles, type StrategyName } from '../solver/run.js';
 import { EXIT_OK, EXIT_USER_ERROR, printDiagnostics } from './report.js';
 
 const examplesDir = join(dirname(fileURLToPath(import.meta.url)), '..', 'examples', 'rules');
+const relayDir = join(dirname(fileURLToPath(import.meta.url)), '..', 'examples', 'relay');
+
+interface InferRow {
+  program: string;
+  instances: number;
+  millis: { rules: number; relay: number };
+  errors: number;
+  agree: boolean;
+}
+
+/** Every Relay example (examples/relay and its subfolders), typed by both strategies. */
+function inferExamples(): InferRow[] {
+  const files: string[] = [];
+  const walk = (dir: string) => {
+    for (const e of readdirSync(dir, { withFileTypes: true }).sort((a, b) => a.name.localeCompare(b.name))) {
+      if (e.isDirectory()) walk(join(dir, e.name));
+      else if (e.name.endsWith('.relay')) files.push(join(dir, e.name));
+    }
+  };
+  walk(relayDir);
+  return files.map((path) => {
+    const text = readFileSync(path, 'utf8');
+    const label = relative(join(relayDir, '..', '..'), path);
+    const rules = inferText(text, label, 'rules');
+    const relay = inferText(text, label, 'relay');
+    const key = (r: typeof rules) => JSON.stringify({ ...inferJson(r), diagnostics: r.diagnostics.filter((d) => d.severity === 'error').length > 0 });
+    return {
+      program: label,
+      instances: rules.outcome.instances,
+      millis: { rules: rules.outcome.millis, relay: relay.outcome.millis },
+      errors: rules.diagnostics.filter((d) => d.severity === 'error').length,
+      agree: key(rules) === key(relay),
+    };
+  });
+}
 
 interface Row {
   example: string;
@@ -56,8 +92,9 @@ export function demo(options: { json: boolean }): number {
       agree,
     });
   }
+  const inferred = inferExamples();
   if (options.json) {
-    process.stdout.write(JSON.stringify({ examples: rows }, null, 2) + '\n');
+    process.stdout.write(JSON.stringify({ examples: rows, programs: inferred }, null, 2) + '\n');
   } else {
     const header = ['example', 'facts', 'goal answers', 'errors', 'undecided', 'naive ms', 'seminaive ms', 'demand ms', 'agree'];
     const table = rows.map((r) => [r.example, String(r.facts), r.answers === null ? '-' : String(r.answers), String(r.errors), String(r.undecided), String(r.millis.naive), String(r.millis.seminaive), String(r.millis.demand), r.agree ? 'yes' : 'NO']);
@@ -66,7 +103,14 @@ export function demo(options: { json: boolean }): number {
     process.stdout.write(`shapelog demo: examples/rules/*.rules with every strategy (errors and undecided conditions are part of the examples)\n\n`);
     process.stdout.write(line(header) + '\n' + widths.map((w) => '-'.repeat(w)).join('  ') + '\n');
     for (const t of table) process.stdout.write(line(t) + '\n');
-    process.stdout.write(`\nTry: npx shapelog query examples/rules/broadcast.rules\n     npx shapelog query examples/rules/graph.rules --goal 'path(a, X)' --json\n`);
+    const header2 = ['program', 'relation instances', 'rules ms', 'relay ms', 'errors', 'agree'];
+    const table2 = inferred.map((r) => [r.program, String(r.instances), String(r.millis.rules), String(r.millis.relay), String(r.errors), r.agree ? 'yes' : 'NO']);
+    const widths2 = header2.map((h, i) => Math.max(h.length, ...table2.map((t) => t[i]!.length)));
+    const line2 = (cells: string[]) => cells.map((c, i) => (i === 0 ? c.padEnd(widths2[i]!) : c.padStart(widths2[i]!))).join('  ');
+    process.stdout.write(`\nshapelog infer: examples/relay/**/*.relay typed by the rule engine (relations/*.rules) and by Relay's algorithm (relations/imperative/)\n\n`);
+    process.stdout.write(line2(header2) + '\n' + widths2.map((w) => '-'.repeat(w)).join('  ') + '\n');
+    for (const t of table2) process.stdout.write(line2(t) + '\n');
+    process.stdout.write(`\nTry: npx shapelog query examples/rules/broadcast.rules\n     npx shapelog query examples/rules/graph.rules --goal 'path(a, X)' --json\n     npx shapelog infer examples/relay/mlp.relay\n     npx shapelog infer examples/relay/conv.relay --explain %0\n`);
   }
-  return rows.every((r) => r.agree) ? EXIT_OK : EXIT_USER_ERROR;
+  return rows.every((r) => r.agree) && inferred.every((r) => r.agree) ? EXIT_OK : EXIT_USER_ERROR;
 }

@@ -402,6 +402,8 @@ test('conv2d with symbolic sizes', (t) => {
   });
   // The weight's I = 3 against the data's c: a residual, not a silent pass.
   ok(t, 'nn.conv2d', {}, [F('1, c, 8, 8'), F('4, 3, 3, 3')], { type: F('1, 4, 6, 6'), residuals: ['c = 3'] });
+  // Backwards: the data's unknown channels are the weight's I (groups = 1).
+  ok(t, 'nn.conv2d', {}, ['Tensor[(1, _, 8, 8), float32]', F('4, 3, 3, 3')], { type: F('1, 4, 6, 6'), args: [F('1, 3, 8, 8'), F('4, 3, 3, 3')] });
 });
 
 // ─── Pooling ─────────────────────────────────────────────────────────────────
@@ -523,6 +525,8 @@ test('reshape with symbolic and dynamic sizes', (t) => {
   ok(t, 'reshape', { newshape: [-1] }, [F('n, 4')], { type: F('4*n') });
   ok(t, 'reshape', { newshape: [-1, 4] }, [F('n, 2, 2')], { type: F('n, 4') });
   ok(t, 'reshape', { newshape: [-1, 12] }, [F('?, 3, 4')], { type: F('?, 12') });
+  // -1 = floor(4n / 8) = n / 2, assuming 8 divides 4n: (4n) % 8 = 4*(n % 2) = 0.
+  ok(t, 'reshape', { newshape: [8, -1] }, [F('n, 4')], { type: F('8, n / 2'), residuals: ['4*(n % 2) = 0'] });
 });
 
 test('reshape errors: sizes, -1, -4, malformed newshape', (t) => {

@@ -139,6 +139,7 @@ def @main(%x: float32 /* ty=float32 */) -> float32 { // trailing
   'if as an argument': 'def @main(%c: bool) { add(if (%c) { 1 } else { 2 }, 3) }',
   fn: 'def @main() { fn [A, B: Shape, C: BaseType](%x: A, %y) -> A { %x } }',
   'fn called at once': 'def @main(%x) { (fn (%y) { %y })(%x) }',
+  'fn called at once, as TVM parses it': 'def @main(%x) { (fn (%y) { %y }(%x), fn () { (%x,) }().0) }',
   'fn as a binding': 'def @main(%x) { %0 = fn (%y: float32) -> float32 { %y }; %0(%x) }',
   tuples: 'def @main(%a, %b) { %0 = (); %1 = (%a,); %2 = (%a, %b); %3 = (%a, %b,); (%0, %1, %2, %3) }',
   projections: 'def @main(%t) { %0 = %t.0; %1 = %t.1.2; %2 = split(%t, indices_or_sections=2).1; (%0, %1, %2, (%t, %t).0) }',

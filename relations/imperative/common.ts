@@ -3,7 +3,7 @@
 // of dimensions, and layouts.
 
 import type { AttrValue } from '../../frontends/relay/ast.js';
-import { type Dim, dimAdd, dimConst, dimFloorDiv, dimMod, dimMul, dimSub, dimCompare, DimError } from '../../solver/terms/dims.js';
+import { type Dim, dimAdd, dimFloorDiv, dimMod, dimMul, dimSub, dimCompare, DimError } from '../../solver/terms/dims.js';
 import type { AttrMap, Check, RelError, Reporter } from './relation.js';
 import { isError } from './relation.js';
 import { ANY, type IDim, type IType, OPEN, type TensorType, dimOf, dimValue, intDim, printDim, printType } from './types.js';
@@ -98,7 +98,7 @@ export function normAxes(r: Reporter, axes: readonly number[], ndim: number, wha
   for (const a of axes) {
     const n = normAxis(r, a, ndim, what);
     if (isError(n)) return n;
-    if (out.includes(n)) return r.fail(`${what} contains axis ${n} twice (${JSON.stringify(axes)})`);
+    if (out.includes(n)) return r.fail(`${what} [${axes.join(', ')}] contains axis ${n} twice`);
     out.push(n);
   }
   return out;
@@ -290,4 +290,3 @@ export function intDims(values: readonly number[]): IDim[] {
   return values.map(intDim);
 }
 
-export { dimConst };

@@ -102,10 +102,13 @@ export const conv2dRel: RelationFn = (args, out, attrs, r) => {
       if (e) return e;
       expected = [C, dDiv(channels, C), ...intDims(kernelSize)];
     } else {
-      const e = pending.check(r.require(dMod(C, groups), '==', intDim(0), `the input channels ${printDim(C)} must be divisible by groups = ${groups}`), 'the input channels are not known yet');
-      if (e) return e;
-      if (channels % groups !== 0) return r.fail(`channels = ${channels} must be divisible by groups = ${groups}`);
-      expected = [intDim(channels), dDiv(C, groups), ...intDims(kernelSize)];
+      if (groups > 1) {
+        const e = pending.check(r.require(dMod(C, groups), '==', intDim(0), `the input channels ${printDim(C)} must be divisible by groups = ${groups}`), 'the input channels are not known yet');
+        if (e) return e;
+        if (channels % groups !== 0) return r.fail(`channels = ${channels} must be divisible by groups = ${groups}`);
+      }
+      // groups = 1: the weight's I is the data's C itself (shared, even if a hole).
+      expected = [intDim(channels), groups === 1 ? C : dDiv(C, groups), ...intDims(kernelSize)];
     }
     const wShape: IDim[] = new Array<IDim>(4);
     kIdx.forEach((pos, j) => (wShape[pos] = expected[j]!));
@@ -126,7 +129,10 @@ export const conv2dRel: RelationFn = (args, out, attrs, r) => {
       const e = r.assignDim(O, intDim(channels), `the weight's output channels (axis O of ${kernelLayout}) do not match channels`);
       if (e) return e;
     }
-    if (C.kind !== 'any' && I.kind !== 'any') {
+    if (groups === 1) {
+      const e = r.assignDim(I, C, `the weight's input channels (axis I of ${kernelLayout}) must be the data's channels`);
+      if (e) return e;
+    } else if (C.kind !== 'any' && I.kind !== 'any') {
       const e1 = pending.check(r.require(dMod(C, groups), '==', intDim(0), `the input channels ${printDim(C)} must be divisible by groups = ${groups}`), 'the input channels are not known yet');
       if (e1) return e1;
       if (C.kind === 'hole') pending.note('the input channels are not known yet');
@@ -135,8 +141,10 @@ export const conv2dRel: RelationFn = (args, out, attrs, r) => {
         if (e2) return e2;
       }
     }
-    const e3 = pending.check(r.require(dMod(O, groups), '==', intDim(0), `the weight's output channels ${printDim(O)} must be divisible by groups = ${groups}`), "the weight's output channels are not known yet");
-    if (e3) return e3;
+    if (groups > 1) {
+      const e3 = pending.check(r.require(dMod(O, groups), '==', intDim(0), `the weight's output channels ${printDim(O)} must be divisible by groups = ${groups}`), "the weight's output channels are not known yet");
+      if (e3) return e3;
+    }
     cout = O;
     kh = KH;
     kw = KW;

@@ -141,7 +141,7 @@ export const reshapeRel: RelationFn = (args, out, attrs, r) => {
         parts = d1 === -1 ? [dDiv(d0, known), intDim(known)] : [intDim(known), dDiv(d0, known)];
       } else {
         const e = pending.check(
-          r.require(d0, '==', intDim(d1 * d2), `newshape ${ns}: input dimension ${printDim(d0)} cannot be split into ${d1} x ${d2}`),
+          r.require(d0, '==', dMul(d1, d2), `newshape ${ns}: input dimension ${printDim(d0)} cannot be split into ${d1} x ${d2}`),
           'the dimension to split is not known yet',
         );
         if (e) return e;
@@ -172,7 +172,9 @@ export const reshapeRel: RelationFn = (args, out, attrs, r) => {
     }
   }
 
-  if (!ishape.some((d) => d.kind === 'any') && !oshape.some((d) => d.kind === 'any')) {
+  // With a -1, the divisibility check above already makes the sizes agree (the
+  // other output sizes are copies, products or checked splits of input sizes).
+  if (inferAt < 0 && !ishape.some((d) => d.kind === 'any') && !oshape.some((d) => d.kind === 'any')) {
     const inSize = dProduct(ishape);
     const outSize = dProduct(oshape);
     const e = pending.check(

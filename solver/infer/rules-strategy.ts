@@ -71,7 +71,8 @@ export function inferWithRules(gen: Generated, library: RuleLibrary, limits: Par
     return { bindings: [], results: new Map(), functions: new Map(), diagnostics: compiled.diagnostics.map((d) => ({ ...d, message: `relation library: ${d.message}`, notes: [...d.notes, formatDiagnostic(d, library.sources.texts)] })), instances: 0, millis: 0, run: null };
   const program = compiled.program;
   const terms = new TypeTerms(store);
-  const facts = new Map<string, TermId[]>();
+  // the library's own ground facts (tables such as dtype_name), then the program's
+  const facts = new Map<string, TermId[]>([...program.facts].map(([k, v]) => [k, [...v]]));
   const siteOfFact = new Map<TermId, { span: Span; what: string }>();
   const diagnostics: Diagnostic[] = [];
   const add = (rel: string, fact: TermId, span: Span, what: string) => {
