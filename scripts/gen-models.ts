@@ -517,7 +517,7 @@ function main(): void {
   for (const m of generateModels()) {
     const path = join(MODELS_DIR, m.name);
     writeFileSync(path, m.text);
-    console.log(`wrote ${path} (${m.text.split('\n').length} lines)`);
+    console.log(`wrote ${path} (${m.text.split('\n').length - 1} lines)`);
   }
 }
 

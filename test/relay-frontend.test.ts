@@ -81,7 +81,11 @@ const dim = (value: number) => ({ kind: 'int', value });
 const tvar = (name: string) => ({ kind: 'var', name });
 
 const EXAMPLES = join(import.meta.dirname, '..', 'examples', 'relay');
-const exampleFiles = readdirSync(EXAMPLES).filter((f) => f.endsWith('.relay')).sort();
+/** Every `.relay` file under examples/relay/, subdirectories included, as paths relative to it. */
+const exampleFiles = (readdirSync(EXAMPLES, { recursive: true }) as string[])
+  .filter((f) => f.endsWith('.relay'))
+  .map((f) => f.split('\\').join('/'))
+  .sort();
 
 // ------------------------------------------------------------------ round trips
 

@@ -33,7 +33,7 @@ function spatialAxes(r: Reporter, layout: string, rank: number, dataText: string
   if (axes === null) return r.fail(`layout "${layout}" is not a valid layout`);
   const h = axes.indexOf('H');
   const w = axes.indexOf('W');
-  if (h < 0 || w < 0 || axes.includes('h') || axes.some((a) => /^[0-9]+[hw]$/.test(a))) {
+  if (h < 0 || w < 0 || axes.some((a) => /^[0-9]+[hw]$/.test(a))) {
     return r.fail(`layout "${layout}" must have H and W axes, which cannot be split`);
   }
   if (axes.length !== rank) return r.fail(`layout "${layout}" has ${axes.length} axes but data ${dataText} has rank ${rank}`);

@@ -55,8 +55,6 @@ export interface Plan {
   readonly nvars: number;
   /** Relations read by positive scans (to know when the plan has new input). */
   readonly reads: readonly string[];
-  /** Mutable: this plan has seen every fact with a timestamp below this. */
-  lastRun: number;
 }
 
 /**
@@ -157,5 +155,5 @@ export function compilePlan(store: TermStore, rule: Rule, index: number, stratum
       : h.k === 'unify'
         ? { k: 'unify', a: h.a, b: h.b }
         : { k: 'error', rel: errorRelation(rule.id), relSym: store.symbol(errorRelation(rule.id)), vars: h.vars };
-  return { index, rule, stratum, steps, head, scanCount: scanNo, nvars: rule.varNames.length, reads, lastRun: 0 };
+  return { index, rule, stratum, steps, head, scanCount: scanNo, nvars: rule.varNames.length, reads };
 }

@@ -71,6 +71,10 @@ export class Solver {
   readonly stats: SolveStats = { rounds: 0, facts: 0, derived: 0, rebuilt: 0, bindings: 0, millis: 0, strata: 0 };
   limitHit: LimitError | null = null;
   private readonly byStratum: Plan[][];
+  /** Per plan (by index): every fact with a timestamp below this has been seen by it. Plans themselves are immutable and shareable. */
+  private readonly lastRun: Int32Array;
+  /** Per relation: the timestamp of the last commit that added facts to it. */
+  private readonly changedAt = new Map<string, number>();
   private readonly ctx: JoinContext;
   private readonly joiner: Joiner;
   private deadline = 0;
@@ -87,6 +91,8 @@ export class Solver {
     this.meta = start.meta;
     const count = plans.reduce((m, p) => Math.max(m, p.stratum + 1), 1);
     this.byStratum = Array.from({ length: count }, () => []);
+    this.lastRun = new Int32Array(plans.reduce((m, p) => Math.max(m, p.index + 1), 0));
+    for (const [name, rel] of start.relations) if (rel.log.length > 0) this.changedAt.set(name, start.now - 1);
     for (const p of plans) this.byStratum[p.stratum]!.push(p);
     this.stats.strata = count;
     this.ctx = {
@@ -143,17 +149,18 @@ export class Solver {
   }
 
   private hasInput(p: Plan): boolean {
-    if (p.lastRun === 0) return true;
-    for (const rel of p.reads) {
-      const r = this.db.relation(rel);
-      if (r && r.log.length > 0 && this.meta.timestamp(r.log.get(r.log.length - 1)) >= p.lastRun) return true;
-    }
+    const last = this.lastRun[p.index]!;
+    if (last === 0) return true;
+    for (const rel of p.reads) if ((this.changedAt.get(rel) ?? 0) >= last) return true;
     return false;
   }
 
   private runStratum(s: number): void {
     const plans = this.byStratum[s]!;
-    for (;;) {
+    const readers = this.readersOf(s);
+    // the plans to run this round: at first those with input, then those reading a relation the last commit changed
+    let dirty = plans.filter((p) => this.hasInput(p));
+    while (dirty.length > 0) {
       if (this.stats.rounds >= this.limits.maxRounds) throw new LimitError('rounds', `stopped after ${this.limits.maxRounds} rounds`);
       if (Date.now() > this.deadline) throw new LimitError('time', `stopped after ${this.limits.maxMillis} ms`);
       if ((this.stats.rounds & 0xff) === 0) checkHeap();
@@ -162,29 +169,49 @@ export class Solver {
       const buffer = new RoundBuffer();
       this.ctx.termsAtRoundStart = this.store.size;
       let db = this.db;
-      for (const p of plans) {
-        if (!this.hasInput(p)) continue;
-        if (this.mode === 'naive' || p.lastRun === 0 || p.scanCount === 0) {
+      for (const p of dirty) {
+        const last = this.lastRun[p.index]!;
+        if (this.mode === 'naive' || last === 0 || p.scanCount === 0) {
           db = this.joiner.run(db, buffer, p, this.mode === 'naive' ? -1 : 0, 0, now, this.mode === 'naive');
         } else {
           for (const st of p.steps) {
             if (st.k !== 'scan') continue;
-            const r = db.relation(st.rel);
-            if (!r || r.log.length === 0 || this.meta.timestamp(r.log.get(r.log.length - 1)) < p.lastRun) continue;
-            db = this.joiner.run(db, buffer, p, st.scanNo, p.lastRun, now, false);
+            if ((this.changedAt.get(st.rel) ?? 0) < last) continue;
+            db = this.joiner.run(db, buffer, p, st.scanNo, last, now, false);
           }
         }
-        p.lastRun = now;
+        this.lastRun[p.index] = now;
       }
       this.db = db;
       const changed = this.commit(buffer);
       this.onProgress?.({ round: this.stats.rounds, stratum: s, facts: this.db.factCount, millis: Date.now() - (this.deadline - this.limits.maxMillis) });
-      if (!changed) return;
+      if (changed.size === 0) return;
+      if (this.mode === 'naive') {
+        dirty = plans; // the naive strategy re-evaluates everything
+        continue;
+      }
+      const next = new Set<Plan>();
+      for (const rel of changed) for (const p of readers.get(rel) ?? []) next.add(p);
+      dirty = [...next].sort((a, b) => a.index - b.index);
     }
   }
 
-  /** Apply a round's writes. Returns whether anything visible changed. */
-  private commit(buffer: RoundBuffer): boolean {
+  private readersCache = new Map<number, Map<string, Plan[]>>();
+
+  /** For one stratum: relation name → the plans of the stratum that scan it. */
+  private readersOf(s: number): Map<string, Plan[]> {
+    let m = this.readersCache.get(s);
+    if (m === undefined) {
+      m = new Map();
+      for (const p of this.byStratum[s]!) for (const rel of p.reads) (m.get(rel) ?? m.set(rel, []).get(rel)!).push(p);
+      this.readersCache.set(s, m);
+    }
+    return m;
+  }
+
+  /** Apply a round's writes. Returns the relations that got new facts (empty: nothing changed). */
+  private commit(buffer: RoundBuffer): Set<string> {
+    const changed = new Set<string>(buffer.facts.keys());
     const store = this.store;
     const now = this.db.now;
     let relations = this.db.relations;
@@ -202,6 +229,7 @@ export class Solver {
     const newHoleFacts: TermId[] = [];
     relations = relations.withMutations((m) => {
       for (const [rel, facts] of buffer.facts) {
+        this.changedAt.set(rel, now);
         m.set(rel, (m.get(rel) ?? Relation.empty).insertBatch(facts));
         factCount += facts.length;
         for (const f of facts) if (!store.isGround(f)) newHoleFacts.push(f);
@@ -260,7 +288,11 @@ export class Solver {
       }
       relations = relations.withMutations((m) => {
         for (const [rel, fs] of removed) m.set(rel, m.get(rel)!.removeBatch(fs.length));
-        for (const [rel, fs] of extra) m.set(rel, m.get(rel)!.insertBatch(fs));
+        for (const [rel, fs] of extra) {
+          this.changedAt.set(rel, now);
+          changed.add(rel);
+          m.set(rel, m.get(rel)!.insertBatch(fs));
+        }
       });
       for (const fs of removed.values()) factCount -= fs.length;
       for (const fs of extra.values()) factCount += fs.length;
@@ -268,7 +300,7 @@ export class Solver {
     }
     this.stats.rebuilt += rebuilt;
     this.db = new Database(relations, uf, holeUses, now + 1, factCount, this.meta);
-    return buffer.count > 0 || rebuilt > 0;
+    return changed;
   }
 
   /** Undecided conditions left at the fixpoint, re-checked under the final bindings. */

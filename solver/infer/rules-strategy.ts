@@ -23,6 +23,22 @@ export interface RuleLibrary {
   relationOf(op: string): string | null;
 }
 
+/**
+ * The library compiled once per process: its plans are immutable (solvers keep their
+ * own progress), and its term store is append-only, so every inference can share both.
+ */
+const compiledLibraries = new WeakMap<RuleLibrary, { store: TermStore; compiled: ReturnType<typeof compileProgram> }>();
+
+function compiledLibrary(library: RuleLibrary): { store: TermStore; compiled: ReturnType<typeof compileProgram> } {
+  let c = compiledLibraries.get(library);
+  if (c === undefined) {
+    const store = new TermStore();
+    c = { store, compiled: compileProgram(store, library.sources.programs, 'seminaive', null, new Set()) };
+    compiledLibraries.set(library, c);
+  }
+  return c;
+}
+
 export interface InferredBinding {
   readonly fn: string;
   readonly name: string;
@@ -65,8 +81,7 @@ function attrTerm(store: TermStore, v: AttrValue): TermId {
 
 export function inferWithRules(gen: Generated, library: RuleLibrary, limits: Partial<Limits> = {}): InferOutcome {
   const started = Date.now();
-  const store = new TermStore();
-  const compiled = compileProgram(store, library.sources.programs, 'seminaive', null, new Set());
+  const { store, compiled } = compiledLibrary(library);
   if (!compiled.ok)
     return { bindings: [], results: new Map(), functions: new Map(), diagnostics: compiled.diagnostics.map((d) => ({ ...d, message: `relation library: ${d.message}`, notes: [...d.notes, formatDiagnostic(d, library.sources.texts)] })), instances: 0, millis: 0, run: null };
   const program = compiled.program;
