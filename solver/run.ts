@@ -70,6 +70,13 @@ export function runSources(sources: LoadedSources, options: RunOptions = {}): Ru
   return new RunResult(store, compiled.program, solver, texts, strategy);
 }
 
+/** A diagnostic with the facts it was derived from; a clash also keeps its two terms. */
+export interface Problem {
+  readonly diagnostic: Diagnostic;
+  readonly premises: readonly TermId[];
+  readonly clash?: { readonly left: TermId; readonly right: TermId; readonly reason: string };
+}
+
 export class RunResult {
   constructor(
     readonly store: TermStore,
@@ -157,9 +164,9 @@ export class RunResult {
   }
 
   /** Every diagnostic with the facts it was derived from (for locating it in a program). */
-  problems(): { diagnostic: Diagnostic; premises: readonly TermId[] }[] {
+  problems(): Problem[] {
     const store = this.store;
-    const out: { diagnostic: Diagnostic; premises: readonly TermId[] }[] = this.program.warnings.map((d) => ({ diagnostic: d, premises: [] }));
+    const out: Problem[] = this.program.warnings.map((d) => ({ diagnostic: d, premises: [] }));
     const s = this.solver;
     if (s.limitHit) {
       const sizes = [...s.db.relations.entries()]
@@ -190,6 +197,7 @@ export class RunResult {
           premises.map((p) => `from ${displayFact(store, resolve(store, s.db.uf, p))}`),
         ),
         premises,
+        clash: c,
       });
     }
     for (const [name, rel] of s.db.relations) {

@@ -1,6 +1,7 @@
 // Parses TVM Relay text (v0.0.5) with the generated Peggy parser (grammar/relay.peggy)
 // and turns every syntax error into a `UserError` with one `syntax` diagnostic, as
 // solver/language/parse.ts does for the rule language.
+import { describeExpected, quote } from '../../solver/language/peggy-errors.js';
 import { parse as peggyParse, SyntaxError as PeggySyntaxError } from '../../grammar/generated/relay-parser.js';
 import type { PeggyExpectation, PeggyLocation } from '../../grammar/generated/relay-parser.js';
 import { diagnostic, UserError } from '../../solver/language/diagnostic.js';
@@ -117,7 +118,7 @@ function syntaxDiagnostic(e: PeggySyntaxError, text: string, file: string): Diag
   const width = found?.length ?? 0;
   const span: Span = { file, start, end: { offset: start.offset + width, line: start.line, column: start.column + width } };
   const what = found === null ? 'end of input' : quote(found);
-  return diagnostic('error', 'syntax', `expected ${describeExpected(e.expected)} but found ${what}`, span);
+  return diagnostic('error', 'syntax', `expected ${describeExpected(e.expected, CONTINUATIONS)} but found ${what}`, span);
 }
 
 function toPosition(p: PeggyLocation['start']): Position {
@@ -140,30 +141,3 @@ function foundToken(text: string, offset: number): string | null {
  */
 const CONTINUATIONS = new Set(['operator', '"("', '"."', '"["', '"="']);
 
-function describeExpected(expected: readonly PeggyExpectation[]): string {
-  const all = [...new Set(expected.map(describeExpectation))].sort();
-  const main = all.filter((d) => !CONTINUATIONS.has(d));
-  const shown = main.length > 0 ? main : all;
-  if (shown.length <= 1) return shown[0] ?? 'nothing';
-  if (shown.length === 2) return `${shown[0]} or ${shown[1]}`;
-  return `${shown.slice(0, -1).join(', ')}, or ${shown[shown.length - 1]}`;
-}
-
-function describeExpectation(x: PeggyExpectation): string {
-  switch (x.type) {
-    case 'literal':
-      return quote(x.text ?? '');
-    case 'end':
-      return 'end of input';
-    case 'any':
-      return 'any character';
-    case 'other':
-      return x.description ?? 'something else';
-    default:
-      return 'a character'; // character classes: the grammar names every rule that uses one
-  }
-}
-
-function quote(s: string): string {
-  return `"${s.replace(/\n/g, '\\n').replace(/\r/g, '\\r').replace(/\t/g, '\\t')}"`;
-}

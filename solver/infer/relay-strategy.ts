@@ -161,7 +161,11 @@ export function inferWithRelay(gen: Generated): InferOutcome {
       diagnostics.push(diagnostic('error', 'unresolved', `cannot infer the type of ${b.name}: annotate it`, b.span, [`what is known: ${text(b.type)}`]));
   }
   const results = new Map<RExpr, string>();
-  for (const [e, t] of gen.results) results.set(e, text(t));
+  for (const [e, t] of gen.results) {
+    results.set(e, text(t));
+    if (!state.isGround(type(t)) && diagnostics.every((d) => d.severity !== 'error'))
+      diagnostics.push(diagnostic('error', 'unresolved', 'cannot infer the type of this result: annotate the function', e.span, [`what is known: ${text(t)}`]));
+  }
   const functions = new Map<string, string>();
   for (const [name, t] of gen.functions) functions.set(name, text(t));
   return { bindings, results, functions, diagnostics, instances: opCount, millis: Date.now() - started, run: null };

@@ -148,8 +148,10 @@ export function inferWithRules(gen: Generated, library: RuleLibrary, limits: Par
     }
     return undefined;
   };
-  for (const { diagnostic: d, premises } of run.problems()) {
-    if (d.severity === 'note') continue;
+  for (const { diagnostic: d0, premises, clash } of run.problems()) {
+    if (d0.severity === 'note') continue;
+    // clashes in Relay's type syntax
+    const d = clash ? { ...d0, message: `cannot unify ${relayTypeText(store, clash.left)} with ${relayTypeText(store, clash.right)} (${clash.reason.replace(/\?\d+/g, '_')})`, notes: [] } : d0;
     // locate the problem at the program's call site; the rule that found it becomes a note
     const site = premises.map(siteOf).find((x) => x !== undefined);
     const rule = d.span ? `reported by the rule at ${d.span.file}:${d.span.start.line}:${d.span.start.column}` : null;
@@ -167,6 +169,11 @@ export function inferWithRules(gen: Generated, library: RuleLibrary, limits: Par
   }
   const functions = new Map<string, string>();
   for (const [name, t] of gen.functions) functions.set(name, text(terms.type(t)));
+  for (const [e, t] of gen.results) {
+    const r = resolve(store, uf, terms.type(t));
+    if (holesOf(store, r).size > 0 && diagnostics.every((d) => d.severity !== 'error'))
+      diagnostics.push(diagnostic('error', 'unresolved', 'cannot infer the type of this result: annotate the function', e.span, [`what is known: ${relayTypeText(store, r)}`]));
+  }
   const explainCall = (span: Span): string | null => {
     for (const [name, rel] of solver.db.relations) {
       if (name.startsWith('$') || name.includes('@')) continue;

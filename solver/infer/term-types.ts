@@ -88,6 +88,9 @@ export function relayTypeText(store: TermStore, t: TermId): string {
     }
     if (f === 'tparam' && n === 1) return store.text(store.arg(t, 0));
   }
+  // a dim or a dtype (in clash messages)
+  if (k === Kind.Int || k === Kind.Dim) return dimText(store, t);
+  if (k === Kind.Atom) return store.text(t);
   return '_';
 }
 

@@ -1,5 +1,6 @@
 // Parses rule-language text with the generated Peggy parser (grammar/rules.peggy) and
 // turns every syntax error into a `UserError` with one `syntax` diagnostic.
+import { describeExpected, quote } from './peggy-errors.js';
 import { parse as peggyParse, SyntaxError as PeggySyntaxError } from '../../grammar/generated/rules-parser.js';
 import type { PeggyExpectation, PeggyLocation } from '../../grammar/generated/rules-parser.js';
 import type { AstTerm, Literal, Position, Program, Span, Statement } from './ast.js';
@@ -100,7 +101,7 @@ function syntaxDiagnostic(e: PeggySyntaxError, text: string, file: string): Diag
   const width = found?.length ?? 0;
   const span: Span = { file, start, end: { offset: start.offset + width, line: start.line, column: start.column + width } };
   const what = found === null ? 'end of input' : quote(found);
-  const message = `expected ${describeExpected(e.expected)} but found ${what}`;
+  const message = `expected ${describeExpected(e.expected, CONTINUATIONS)} but found ${what}`;
   const lineBefore = text.slice(start.offset - start.column + 1, start.offset);
   const notes = lineBefore.includes('%')
     ? ['`%` right after a term on the same line is the modulo operator, not a comment; put a comment after `,` or `.`, or on a line of its own']
@@ -128,30 +129,3 @@ function foundToken(text: string, offset: number): string | null {
  */
 const CONTINUATIONS = new Set(['operator', '"("', '"["']);
 
-function describeExpected(expected: readonly PeggyExpectation[]): string {
-  const all = [...new Set(expected.map(describeExpectation))].sort();
-  const main = all.filter((d) => !CONTINUATIONS.has(d));
-  const shown = main.length > 0 ? main : all;
-  if (shown.length <= 1) return shown[0] ?? 'nothing';
-  if (shown.length === 2) return `${shown[0]} or ${shown[1]}`;
-  return `${shown.slice(0, -1).join(', ')}, or ${shown[shown.length - 1]}`;
-}
-
-function describeExpectation(x: PeggyExpectation): string {
-  switch (x.type) {
-    case 'literal':
-      return quote(x.text ?? '');
-    case 'end':
-      return 'end of input';
-    case 'any':
-      return 'any character';
-    case 'other':
-      return x.description ?? 'something else';
-    default:
-      return 'a character'; // character classes: the grammar names every rule that uses one
-  }
-}
-
-function quote(s: string): string {
-  return `"${s.replace(/\n/g, '\\n').replace(/\r/g, '\\r').replace(/\t/g, '\\t')}"`;
-}
