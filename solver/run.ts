@@ -220,8 +220,8 @@ export class RunResult {
     for (const r of s.residuals())
       out.push({
         diagnostic: r.alternative
-          ? diagnostic('note', 'undecided-alternative', `${r.text} (another derivation of a call that has an answer)`, r.step >= 0 ? r.plan.steps[r.step]!.span : r.plan.rule.head.span)
-          : diagnostic('warning', 'undecided', r.text, r.step >= 0 ? r.plan.steps[r.step]!.span : r.plan.rule.head.span),
+          ? diagnostic('note', 'undecided-alternative', `${r.text} (another derivation of a call that has an answer)`, r.step >= 0 ? r.steps[r.step]!.span : r.plan.rule.head.span)
+          : diagnostic('warning', 'undecided', r.text, r.step >= 0 ? r.steps[r.step]!.span : r.plan.rule.head.span),
         premises: r.premises,
       });
     // the same problem found again after a rebuild is reported once

@@ -120,3 +120,43 @@ test('demo (npm start) runs every example and the strategies agree', (t) => {
   t.true(rows.length >= 5);
   t.true(rows.every((x) => x.agree));
 });
+
+test('infer prints the program with every binding typed; --json has functions, bindings, diagnostics', (t) => {
+  const r = shapelog('infer', join(import.meta.dirname, '..', 'examples', 'relay', 'mlp.relay'));
+  t.is(r.code, 0, r.err);
+  t.regex(r.out, /%0 = nn\.dense\(%x, %w1, units=128\) \/\* ty=Tensor\[\(n, 128\), float32\] \*\/;/);
+  const j = shapelog('infer', join(import.meta.dirname, '..', 'examples', 'relay', 'mlp.relay'), '--json', '--strategy', 'relay');
+  t.is(j.code, 0, j.err);
+  const parsed = JSON.parse(j.out) as { functions: Record<string, string>; bindings: { function: string; name: string; type: string; line: number }[]; diagnostics: unknown[] };
+  t.is(parsed.functions['main'], 'fn (Tensor[(n, 784), float32], Tensor[(128, 784), float32], Tensor[(128), float32], Tensor[(10, 128), float32], Tensor[(10), float32]) -> Tensor[(n, 10), float32]');
+  t.deepEqual(parsed.bindings.find((b) => b.name === '%3'), { function: 'main', name: '%3', type: 'Tensor[(n, 10), float32]', line: 8 });
+  t.deepEqual(parsed.diagnostics, []);
+});
+
+test('infer: type errors exit 1 with the call site; --explain shows the derivation', (t) => {
+  const bad = file('bad.relay', 'def @main(%a: Tensor[(2, 3), float32], %b: Tensor[(4), float32]) {\n  add(%a, %b)\n}\n');
+  const r = shapelog('infer', bad);
+  t.is(r.code, 1);
+  t.regex(r.err, /bad\.relay:2:3: error: add: cannot broadcast \[2, 3\] with \[4\]/);
+  t.notRegex(r.err, /\n\s+at /);
+  const e = shapelog('infer', join(import.meta.dirname, '..', 'examples', 'relay', 'conv.relay'), '--explain', '%0');
+  t.is(e.code, 0, e.err);
+  t.regex(e.out, /conv_dim\(224, 7, 3, 3, 2, 1, 112\)/);
+  t.is(shapelog('infer', bad, '--strategy', 'fast').code, 2);
+});
+
+test('typeof answers one JSON line per call, for both relation sets', (t) => {
+  const input = [
+    '{"op": "nn.conv2d", "attrs": {"channels": 64, "kernel_size": [7, 7], "strides": [2, 2], "padding": [3, 3]}, "args": ["Tensor[(1, 3, 224, 224), float32]", "_"]}',
+    '{"op": "add", "args": ["Tensor[(2, 3), float32]", "Tensor[(4), float32]"]}',
+    'not json',
+  ].join('\n');
+  for (const relations of ['rules', 'imperative']) {
+    const r = spawnSync(process.execPath, [bin, 'typeof', '--relations', relations], { input, encoding: 'utf8' });
+    t.is(r.status, 0, r.stderr);
+    const lines = r.stdout.trim().split('\n').map((l) => JSON.parse(l) as Record<string, unknown>);
+    t.deepEqual(lines[0], { type: 'Tensor[(1, 64, 112, 112), float32]', args: ['Tensor[(1, 3, 224, 224), float32]', 'Tensor[(64, 3, 7, 7), float32]'] }, relations);
+    t.truthy(lines[1]!['error'], relations);
+    t.regex(String(lines[2]!['error']), /line 3/, relations);
+  }
+});

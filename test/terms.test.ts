@@ -96,3 +96,16 @@ test('JSON: numbers, atoms and strings as strings, lists as arrays, compounds, d
   t.deepEqual(termJson(s, term), { functor: 'tensor', args: [[2, '2*n', '?4'], 'float32', 'x', []] });
   t.deepEqual(termJson(s, s.list([s.int(1)], s.hole(2))), { functor: '[|]', args: [1, '?2'] });
 });
+
+test('a cloned store keeps every id and interns independently', (t) => {
+  const s = new TermStore();
+  const a = s.compound('f', [s.int(1), s.atom('x')]);
+  const c = s.clone();
+  t.is(c.compound('f', [c.int(1), c.atom('x')]), a);
+  const onlyInClone = c.compound('g', [c.int(2)]);
+  t.is(s.findCompoundSym(s.symbol('g'), [s.int(2)]), 0);
+  t.is(termText(c, onlyInClone), 'g(2)');
+  const onlyInOriginal = s.compound('h', []);
+  t.is(c.size, s.size, 'both grew by one term, independently');
+  t.is(termText(s, onlyInOriginal), 'h()');
+});

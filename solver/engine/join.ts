@@ -53,6 +53,8 @@ export class Joiner {
   private db!: Database;
   private buffer!: RoundBuffer;
   private plan!: Plan;
+  /** The join order in use: the plan's, or its variant with the delta literal first. */
+  private steps!: readonly Step[];
   private vals!: Int32Array;
   private premises!: Int32Array;
   private delta = -1;
@@ -74,6 +76,7 @@ export class Joiner {
     this.db = db;
     this.buffer = buffer;
     this.plan = plan;
+    this.steps = (naive || delta < 0 ? null : plan.variants[delta]) ?? plan.steps;
     this.vals = new Int32Array(plan.nvars);
     this.premises = new Int32Array(plan.scanCount);
     this.delta = delta;
@@ -97,7 +100,7 @@ export class Joiner {
   }
 
   private step(i: number): void {
-    const steps = this.plan.steps;
+    const steps = this.steps;
     if (i === steps.length) {
       this.emit();
       return;
@@ -424,11 +427,11 @@ export class Joiner {
     this.markIncomplete();
     const w = this.ctx.waits;
     if (w.size >= 10_000) return;
-    const key = `${this.plan.index}:${step}:${this.vals.join(',')}`;
+    const key = `${this.plan.index}:${this.steps === this.plan.steps ? '' : 'v'}${step}:${this.vals.join(',')}`;
     if (!w.has(key)) {
       const first = this.plan.steps[0];
       const demand = first && first.k === 'scan' && first.rel.startsWith(DEMAND_PREFIX) ? this.premises[0]! : 0;
-      w.set(key, { plan: this.plan, step, vals: this.vals.slice(), demand, premises: Array.from(this.premises).filter((f) => f > 0) });
+      w.set(key, { plan: this.plan, steps: this.steps, step, vals: this.vals.slice(), demand, premises: Array.from(this.premises).filter((f) => f > 0) });
     }
   }
 

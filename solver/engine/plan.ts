@@ -4,7 +4,8 @@
 // becomes a fact to insert, a unification to apply or an error to report.
 import type { Span } from '../language/ast.js';
 import type { CompareOp } from '../language/ast.js';
-import { allBound, isExpression, type Rule, type TestName, type Tmpl } from '../compile/ir.js';
+import { allBound, isExpression, type Lit, type Rule, type TestName, type Tmpl } from '../compile/ir.js';
+import { schedule } from '../compile/schedule.js';
 import type { TermStore } from '../terms/term-store.js';
 import type { Pat } from './build.js';
 
@@ -50,6 +51,12 @@ export interface Plan {
   readonly rule: Rule;
   readonly stratum: number;
   readonly steps: readonly Step[];
+  /**
+   * Per scan number: the join order to use when that scan reads the new facts (the
+   * delta literal first, the others looked up through indexes), or null to use `steps`.
+   * Scan numbers are those of `steps`, so old/new ranges mean the same in every order.
+   */
+  readonly variants: readonly (readonly Step[] | null)[];
   readonly head: HeadPlan;
   readonly scanCount: number;
   readonly nvars: number;
@@ -76,14 +83,13 @@ export function linkNegations(plans: readonly Plan[]): void {
     return [...seen].filter((r) => !r.startsWith('$demand:') && !(r.includes('@') && r !== rel));
   };
   // the negated relation itself is checked precisely (pending head instances), its dependencies coarsely
-  for (const p of plans) for (const st of p.steps) if (st.k === 'neg') st.dependsOn = closure(st.rel).filter((r) => r !== st.rel);
+  for (const p of plans)
+    for (const steps of [p.steps, ...p.variants])
+      for (const st of steps ?? []) if (st.k === 'neg') st.dependsOn = closure(st.rel).filter((r) => r !== st.rel);
 }
 
-export function errorRelation(ruleId: number): string {
-  return `$error:${ruleId}`;
-}
-
-export function compilePlan(store: TermStore, rule: Rule, index: number, stratum: number): Plan {
+/** Steps for a body in a given order; `scanOf` fixes the scan numbers (else they count up). */
+function compileSteps(rule: Rule, body: readonly Lit[], scanOf: ReadonlyMap<Lit, number> | null): { steps: Step[]; reads: string[]; scanCount: number } {
   const bound = new Set<number>();
   const anon = (v: number) => rule.varNames[v] === '_';
   const toPat = (t: Tmpl): Pat => {
@@ -106,7 +112,7 @@ export function compilePlan(store: TermStore, rule: Rule, index: number, stratum
   const steps: Step[] = [];
   const reads: string[] = [];
   let scanNo = 0;
-  for (const l of rule.body) {
+  for (const l of body) {
     switch (l.k) {
       case 'atom': {
         const keyCols: number[] = [];
@@ -124,7 +130,9 @@ export function compilePlan(store: TermStore, rule: Rule, index: number, stratum
           steps.push({ k: 'neg', rel: l.pred, keyCols, keyTmpls, indexName, arity: l.args.length, demandRel, dependsOn: [], span: l.span });
         } else {
           const pats = l.args.map((a, i) => (keyCols.includes(i) ? null : toPat(a)));
-          steps.push({ k: 'scan', rel: l.pred, keyCols, keyTmpls, indexName, pats, scanNo: scanNo++, span: l.span });
+          const no = scanOf?.get(l) ?? scanNo;
+          scanNo++;
+          steps.push({ k: 'scan', rel: l.pred, keyCols, keyTmpls, indexName, pats, scanNo: no, span: l.span });
           if (!reads.includes(l.pred)) reads.push(l.pred);
         }
         break;
@@ -148,6 +156,29 @@ export function compilePlan(store: TermStore, rule: Rule, index: number, stratum
       }
     }
   }
+  return { steps, reads, scanCount: scanNo };
+}
+
+export function errorRelation(ruleId: number): string {
+  return `$error:${ruleId}`;
+}
+
+export function compilePlan(store: TermStore, rule: Rule, index: number, stratum: number): Plan {
+  const main = compileSteps(rule, rule.body, null);
+  const scanOf = new Map<Lit, number>();
+  let n = 0;
+  for (const l of rule.body) if (l.k === 'atom' && !l.neg) scanOf.set(l, n++);
+  const variants: (Step[] | null)[] = [];
+  for (const [lit, scanNo] of scanOf) {
+    if (scanNo === 0) {
+      variants.push(null);
+      continue;
+    }
+    // the delta literal first; the rest in their order, delayed until they can run
+    const reordered = schedule({ ...rule, body: [lit, ...rule.body.filter((l) => l !== lit)] }, new Set(), null);
+    variants.push(reordered.ok && reordered.body[0] === lit ? compileSteps(rule, reordered.body, scanOf).steps : null);
+  }
+  const { steps, reads, scanCount } = main;
   const h = rule.head;
   const head: HeadPlan =
     h.k === 'atom'
@@ -155,5 +186,5 @@ export function compilePlan(store: TermStore, rule: Rule, index: number, stratum
       : h.k === 'unify'
         ? { k: 'unify', a: h.a, b: h.b }
         : { k: 'error', rel: errorRelation(rule.id), relSym: store.symbol(errorRelation(rule.id)), vars: h.vars };
-  return { index, rule, stratum, steps, head, scanCount: scanNo, nvars: rule.varNames.length, reads };
+  return { index, rule, stratum, steps, variants, head, scanCount, nvars: rule.varNames.length, reads };
 }

@@ -1,6 +1,6 @@
 // What one round derives, buffered: writes are applied together at the end of the
 // round (commit.ts), so every rule in a round reads the same snapshot.
-import type { Plan } from './plan.js';
+import type { Plan, Step } from './plan.js';
 
 export interface UnifyRequest {
   readonly a: number;
@@ -11,6 +11,8 @@ export interface UnifyRequest {
 
 export interface Wait {
   readonly plan: Plan;
+  /** The join order that was running (the plan's steps or one of its variants). */
+  readonly steps: readonly Step[];
   /** Index of the step that could not be decided, or -1 for the head. */
   readonly step: number;
   readonly vals: Int32Array;

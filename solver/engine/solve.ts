@@ -21,7 +21,7 @@ import { userPredOf } from '../compile/demand.js';
 import { Builder } from './build.js';
 import { checkHeap, Joiner, type JoinContext } from './join.js';
 import { DEFAULT_LIMITS, LimitError, type Limits } from './limits.js';
-import type { Plan } from './plan.js';
+import type { Plan, Step } from './plan.js';
 import { RoundBuffer, type Wait } from './round.js';
 import { unify } from './unify.js';
 
@@ -50,6 +50,18 @@ export interface SolveStats {
   bindings: number;
   millis: number;
   strata: number;
+}
+
+/** An undecided condition left at the fixpoint. */
+export interface Residual {
+  readonly plan: Plan;
+  readonly steps: readonly Step[];
+  /** Index into `steps`, or -1 for the head. */
+  readonly step: number;
+  readonly text: string;
+  /** Under a call with bound arguments that has an answer: about another derivation. */
+  readonly alternative: boolean;
+  readonly premises: readonly number[];
 }
 
 export interface Progress {
@@ -286,8 +298,14 @@ export class Solver {
           rebuilt++;
         }
       }
+      const live = (f: number) => this.meta.present(f);
       relations = relations.withMutations((m) => {
-        for (const [rel, fs] of removed) m.set(rel, m.get(rel)!.removeBatch(fs.length));
+        for (const [rel, fs] of removed) {
+          let r = m.get(rel)!.removeBatch(fs.length);
+          // mostly replaced facts: scans would skip more than they read
+          if (r.removed * 2 > r.log.length) r = r.compact(live);
+          m.set(rel, r);
+        }
         for (const [rel, fs] of extra) {
           this.changedAt.set(rel, now);
           changed.add(rel);
@@ -304,8 +322,8 @@ export class Solver {
   }
 
   /** Undecided conditions left at the fixpoint, re-checked under the final bindings. */
-  residuals(): { plan: Plan; step: number; text: string; alternative: boolean; premises: readonly number[] }[] {
-    const out: { plan: Plan; step: number; text: string; alternative: boolean; premises: readonly number[] }[] = [];
+  residuals(): Residual[] {
+    const out: Residual[] = [];
     const seen = new Set<string>();
     const b = this.ctx.builder;
     for (const w of this.waits.values()) {
@@ -313,16 +331,16 @@ export class Solver {
       // concerns another derivation of that call: reported as a note, not a warning
       const alternative = w.demand > 0 && this.demandAnswered(w.plan, w.demand);
       const vals = w.vals.map((v) => (v > 0 ? resolve(this.store, this.db.uf, v) : v));
-      const text = describeWait(this.store, b, w.plan, w.step, vals);
+      const text = describeWait(this.store, b, w.steps, w.step, vals);
       if (text === null || seen.has(text)) continue;
       seen.add(text);
-      out.push({ plan: w.plan, step: w.step, text, alternative, premises: w.premises });
+      out.push({ plan: w.plan, steps: w.steps, step: w.step, text, alternative, premises: w.premises });
     }
     for (const r of this.residualEqualities) {
       const text = `${termText(this.store, r.left)} = ${termText(this.store, r.right)} is assumed (cannot be decided)`;
       if (seen.has(text)) continue;
       seen.add(text);
-      out.push({ plan: r.plan, step: -1, text, alternative: false, premises: [] });
+      out.push({ plan: r.plan, steps: r.plan.steps, step: -1, text, alternative: false, premises: [] });
     }
     return out;
   }
@@ -358,13 +376,13 @@ function registerHoles(store: TermStore, uses: IMap<number, Slice>, facts: reado
 }
 
 /** A still-undecided wait as text, or null if it is decided under the final bindings. */
-function describeWait(store: TermStore, b: Builder, plan: Plan, step: number, vals: Int32Array): string | null {
+function describeWait(store: TermStore, b: Builder, steps: readonly Step[], step: number, vals: Int32Array): string | null {
   const show = (t: Parameters<Builder['build']>[0]) => {
     const v = b.build(t, vals);
     return v > 0 ? termText(store, v) : null;
   };
   if (step < 0) return `the head of this rule needs a value that is not known yet`;
-  const st = plan.steps[step]!;
+  const st = steps[step]!;
   switch (st.k) {
     case 'compare': {
       const a = show(st.a);

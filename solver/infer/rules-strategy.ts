@@ -10,7 +10,9 @@ import { Solver } from '../engine/solve.js';
 import { type Diagnostic, diagnostic, formatDiagnostic } from '../language/diagnostic.js';
 import type { LoadedSources } from '../load.js';
 import { GIVEN, REBUILT } from '../store/fact-meta.js';
-import { holesOf, resolve } from '../store/union-find.js';
+import { holesOf, resolve, UnionFind } from '../store/union-find.js';
+import { Database } from '../store/database.js';
+import { unify } from '../engine/unify.js';
 import { RunResult } from '../run.js';
 import { explainFact } from '../explain.js';
 import { type TermId, TermStore } from '../terms/term-store.js';
@@ -81,7 +83,10 @@ function attrTerm(store: TermStore, v: AttrValue): TermId {
 
 export function inferWithRules(gen: Generated, library: RuleLibrary, limits: Partial<Limits> = {}): InferOutcome {
   const started = Date.now();
-  const { store, compiled } = compiledLibrary(library);
+  const shared = compiledLibrary(library);
+  // this inference's own copy of the library's terms, so ids stay small and nothing leaks between runs
+  const store = shared.store.clone();
+  const compiled = shared.compiled;
   if (!compiled.ok)
     return { bindings: [], results: new Map(), functions: new Map(), diagnostics: compiled.diagnostics.map((d) => ({ ...d, message: `relation library: ${d.message}`, notes: [...d.notes, formatDiagnostic(d, library.sources.texts)] })), instances: 0, millis: 0, run: null };
   const program = compiled.program;
@@ -94,47 +99,67 @@ export function inferWithRules(gen: Generated, library: RuleLibrary, limits: Par
     (facts.get(rel) ?? facts.set(rel, []).get(rel)!).push(fact);
     if (!siteOfFact.has(fact)) siteOfFact.set(fact, { span, what });
   };
+  // Unification constraints (the Hindley-Milner part) go straight into the engine's
+  // initial union-find, as in Relay's solver; relation instances then start resolved.
+  let uf = UnionFind.empty;
+  const assumptions: Diagnostic[] = [];
+  for (const c of gen.constraints) {
+    if (c.k !== 'unify') continue;
+    const a = resolve(store, uf, terms.type(c.a));
+    const b = resolve(store, uf, terms.type(c.b));
+    const out = unify(store, uf, a, b);
+    if (out.k === 'clash') {
+      diagnostics.push(
+        diagnostic('error', 'clash', `${c.reason}: cannot unify ${relayTypeText(store, resolve(store, uf, out.left))} with ${relayTypeText(store, resolve(store, uf, out.right))} (${out.reason.replace(/\?\d+/g, '_')})`, c.span),
+      );
+      continue;
+    }
+    uf = out.uf;
+    for (const [l, r] of out.residuals) assumptions.push(diagnostic('warning', 'undecided', `${relayTypeText(store, l)} = ${relayTypeText(store, r)} is assumed (cannot be decided)`, c.span));
+  }
+  diagnostics.push(...assumptions);
   let instances = 0;
-  gen.constraints.forEach((c, i) => {
+  for (const c of gen.constraints) {
     switch (c.k) {
       case 'unify':
-        add('Unify', store.compound('Unify', [terms.type(c.a), terms.type(c.b), store.int(i)]), c.span, c.reason);
-        return;
+        break;
       case 'proj':
-        add('TupleGet', store.compound('TupleGet', [terms.type(c.tuple), store.int(c.index), terms.type(c.out)]), c.span, `.${c.index}`);
-        return;
+        add('TupleGet', resolve(store, uf, store.compound('TupleGet', [terms.type(c.tuple), store.int(c.index), terms.type(c.out)])), c.span, `.${c.index}`);
+        break;
       case 'op': {
         instances++;
         const rel = library.relationOf(c.op);
         const decl = rel === null ? undefined : program.decls.get(rel);
         if (rel === null || decl === undefined) {
           diagnostics.push(diagnostic('error', 'library', `no relation for ${c.op} in the rule library`, c.span));
-          return;
+          break;
         }
         if (decl.params.length !== c.args.length + 1) {
           diagnostics.push(diagnostic('error', 'library', `relation ${rel} takes ${decl.params.length - 1} argument types, ${c.op} gives ${c.args.length}`, c.span));
-          return;
+          break;
         }
         const args = [...c.args.map((a) => terms.type(a)), terms.type(c.out)];
+        let ok = true;
         for (const a of decl.attrs) {
           const given = c.attrs.get(a.name);
           if (given !== undefined) args.push(attrTerm(store, given));
           else if (a.default !== null) args.push(a.default);
           else {
             diagnostics.push(diagnostic('error', 'attribute', `${c.op} needs attribute '${a.name}'`, c.span));
-            return;
+            ok = false;
+            break;
           }
         }
-        add(rel, store.compound(rel, args), c.span, c.op);
-        return;
+        if (ok) add(rel, resolve(store, uf, store.compound(rel, args)), c.span, c.op);
+        break;
       }
     }
-  });
-  const solver = new Solver(store, program.plans, 'seminaive', { ...DEFAULT_LIMITS, ...limits });
+  }
+  const solver = new Solver(store, program.plans, 'seminaive', { ...DEFAULT_LIMITS, ...limits }, Database.empty().with({ uf }));
   solver.addFacts(facts);
   solver.solve();
   const run = new RunResult(store, program, solver, library.sources.texts, 'seminaive');
-  const uf = solver.db.uf;
+  uf = solver.db.uf;
 
   // the call site behind a fact: follow rebuilds back to the fact inference gave
   const siteOf = (fact: TermId): { span: Span; what: string } | undefined => {

@@ -35,6 +35,17 @@ export class Relation {
     return new Relation(this.log.append(facts), this.indexes, this.removed);
   }
 
+  /**
+   * The same live facts without the replaced ones: a fresh log (still in timestamp
+   * order) and no indexes (rebuilt on first use). Older snapshots keep their own log.
+   */
+  compact(isLive: (fact: number) => boolean): Relation {
+    const live: number[] = [];
+    const raw = this.log.raw;
+    for (let i = 0; i < this.log.length; i++) if (isLive(raw[i]!)) live.push(raw[i]!);
+    return new Relation(Slice.empty.append(live), IMap<string, Index>(), 0);
+  }
+
   /** Count facts replaced by rebuilt forms (their removal time is in the fact tables). */
   removeBatch(count: number): Relation {
     if (count === 0) return this;

@@ -62,6 +62,24 @@ export class TermStore {
     return this.count;
   }
 
+  /**
+   * An independent copy: the same ids mean the same terms, and what either side interns
+   * next is invisible to the other. Used to give every inference its own store that
+   * starts from a compiled relation library's terms.
+   */
+  clone(): TermStore {
+    const c = Object.create(TermStore.prototype) as TermStore;
+    const self = this as unknown as Record<string, unknown>;
+    const copy = c as unknown as Record<string, unknown>;
+    for (const [k, v] of Object.entries(self)) {
+      if (v instanceof Map) copy[k] = new Map(v);
+      else if (Array.isArray(v)) copy[k] = v.slice();
+      else if (ArrayBuffer.isView(v)) copy[k] = (v as Uint8Array).slice();
+      else copy[k] = v;
+    }
+    return c;
+  }
+
   // ---- constructors -------------------------------------------------------
 
   int(value: number): TermId {
