@@ -3,6 +3,7 @@
 // mismatches, unknown attributes, misuse of built-ins and duplicate declarations.
 import type { AstTerm, AttrType, Call, Head, Literal, Program, Span, Statement } from '../language/ast.js';
 import { type Diagnostic, diagnostic } from '../language/diagnostic.js';
+import { clauseTerms, walkTerm } from '../language/ast-walk.js';
 import { didYouMean } from '../language/suggest.js';
 import { TermDepthError, type TermId, type TermStore } from '../terms/term-store.js';
 import { arith, ArithmeticError, FAIL, WAIT } from '../terms/arith.js';
@@ -222,59 +223,13 @@ export function lower(store: TermStore, programs: readonly Program[]): Lowered {
 
   function singletonWarnings(s: Extract<Statement, { kind: 'clause' }>): void {
     const counts = new Map<string, { n: number; span: Span }>();
-    const visit = (t: AstTerm): void => {
-      switch (t.kind) {
-        case 'var':
-          if (!t.name.startsWith('_')) {
-            const c = counts.get(t.name);
-            if (c) c.n++;
-            else counts.set(t.name, { n: 1, span: t.span });
-          }
-          break;
-        case 'compound':
-          t.args.forEach(visit);
-          break;
-        case 'list':
-          t.items.forEach(visit);
-          if (t.tail) visit(t.tail);
-          break;
-        case 'binop':
-          visit(t.left);
-          visit(t.right);
-          break;
-        case 'neg':
-          visit(t.arg);
-          break;
-        case 'index':
-          visit(t.target);
-          visit(t.index);
-          break;
-        case 'slice':
-          visit(t.target);
-          if (t.from) visit(t.from);
-          if (t.to) visit(t.to);
-          break;
-        default:
-          break;
-      }
-    };
-    const visitCall = (c: Call) => {
-      c.args.forEach(visit);
-      c.named.forEach((n) => visit(n.value));
-    };
-    if (s.head.kind === 'call') visitCall(s.head);
-    else {
-      visit(s.head.left);
-      visit(s.head.right);
-    }
-    for (const l of s.body) {
-      if (l.kind === 'call') visitCall(l);
-      else if (l.kind === 'not') visitCall(l.call);
-      else {
-        visit(l.left);
-        visit(l.right);
-      }
-    }
+    for (const top of clauseTerms(s))
+      walkTerm(top, (t) => {
+        if (t.kind !== 'var' || t.name.startsWith('_')) return;
+        const c = counts.get(t.name);
+        if (c) c.n++;
+        else counts.set(t.name, { n: 1, span: t.span });
+      });
     if (s.head.kind === 'call' && s.head.pred === 'error' && s.head.args[0]?.kind === 'string')
       for (const n of templateNames(s.head.args[0].value)) {
         const c = counts.get(n);
@@ -542,56 +497,8 @@ export function where(span: Span): string {
 }
 
 function visitHoles(s: Statement, f: (name: string) => unknown): void {
-  const visit = (t: AstTerm): void => {
-    switch (t.kind) {
-      case 'hole':
-        f(t.name);
-        break;
-      case 'compound':
-        t.args.forEach(visit);
-        break;
-      case 'list':
-        t.items.forEach(visit);
-        if (t.tail) visit(t.tail);
-        break;
-      case 'binop':
-        visit(t.left);
-        visit(t.right);
-        break;
-      case 'neg':
-        visit(t.arg);
-        break;
-      case 'index':
-        visit(t.target);
-        visit(t.index);
-        break;
-      case 'slice':
-        visit(t.target);
-        if (t.from) visit(t.from);
-        if (t.to) visit(t.to);
-        break;
-      default:
-        break;
-    }
-  };
-  const visitCall = (c: Call) => {
-    c.args.forEach(visit);
-    c.named.forEach((n) => visit(n.value));
-  };
   if (s.kind !== 'clause') return;
-  if (s.head.kind === 'call') visitCall(s.head);
-  else {
-    visit(s.head.left);
-    visit(s.head.right);
-  }
-  for (const l of s.body) {
-    if (l.kind === 'call') visitCall(l);
-    else if (l.kind === 'not') visitCall(l.call);
-    else {
-      visit(l.left);
-      visit(l.right);
-    }
-  }
+  for (const top of clauseTerms(s)) walkTerm(top, (t) => t.kind === 'hole' && f(t.name));
 }
 
 /** Does a ground term have an attribute type? `term` accepts anything. */

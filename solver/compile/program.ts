@@ -2,7 +2,8 @@
 // called predicate exists, check stratification, decide which predicates are
 // evaluated on demand, apply the demand transformation, stratify the result, and
 // build one join plan per rule.
-import type { AstTerm, Literal, Program, Span } from '../language/ast.js';
+import type { Literal, Program, Span } from '../language/ast.js';
+import { literalTerms, walkTerm } from '../language/ast-walk.js';
 import { type Diagnostic, diagnostic } from '../language/diagnostic.js';
 import { didYouMean } from '../language/suggest.js';
 import type { TermId, TermStore } from '../terms/term-store.js';
@@ -42,48 +43,11 @@ export function compileProgram(store: TermStore, files: readonly Program[], stra
   const programs = [...files];
   if (goal !== null && goal.length > 0) {
     goalVars = [];
-    const collect = (t: AstTerm): void => {
-      switch (t.kind) {
-        case 'var':
-          if (!t.name.startsWith('_') && !goalVars!.includes(t.name)) goalVars!.push(t.name);
-          break;
-        case 'compound':
-          t.args.forEach(collect);
-          break;
-        case 'list':
-          t.items.forEach(collect);
-          if (t.tail) collect(t.tail);
-          break;
-        case 'binop':
-          collect(t.left);
-          collect(t.right);
-          break;
-        case 'neg':
-          collect(t.arg);
-          break;
-        case 'index':
-          collect(t.target);
-          collect(t.index);
-          break;
-        case 'slice':
-          collect(t.target);
-          if (t.from) collect(t.from);
-          if (t.to) collect(t.to);
-          break;
-        default:
-          break;
-      }
-    };
-    for (const l of goal) {
-      if (l.kind === 'call') {
-        l.args.forEach(collect);
-        l.named.forEach((n) => collect(n.value));
-      } else if (l.kind === 'not') l.call.args.forEach(collect);
-      else {
-        collect(l.left);
-        collect(l.right);
-      }
-    }
+    for (const l of goal)
+      for (const top of literalTerms(l))
+        walkTerm(top, (t) => {
+          if (t.kind === 'var' && !t.name.startsWith('_') && !goalVars!.includes(t.name)) goalVars!.push(t.name);
+        });
     const span = goal[0]!.span;
     programs.push({
       file: span.file,
