@@ -1,0 +1,83 @@
+// Runs one call case with both strategies (rules and the imperative twins) and
+// classifies the pair of answers; `runSweep` does it for every case of some ops.
+import { parseType } from '../../relations/imperative/type-text.js';
+import { printType, TypeSolverState } from '../../relations/imperative/types.js';
+import { typeofCall, type TypeofAnswer, type TypeofRequest } from '../../solver/infer/typeof.js';
+import { casesFor, opNames } from './cases.js';
+
+export type Verdict = { readonly kind: 'agree' } | { readonly kind: 'disagree'; readonly rules: TypeofAnswer; readonly relay: TypeofAnswer };
+
+/** Both strategies' answers to one call; an exception becomes an error answer. */
+export function answers(c: TypeofRequest): { rules: TypeofAnswer; relay: TypeofAnswer } {
+  return { rules: safeTypeof(c, 'rules'), relay: safeTypeof(c, 'relay') };
+}
+
+function safeTypeof(c: TypeofRequest, strategy: 'rules' | 'relay'): TypeofAnswer {
+  try {
+    return typeofCall(c, strategy);
+  } catch (e) {
+    return { error: `crash: ${e instanceof Error ? e.message : String(e)}` };
+  }
+}
+
+/** Type text in canonical form (symbolic sizes normalised), or the text itself if it does not parse. */
+function canon(text: string): string {
+  const p = parseType(text, new TypeSolverState());
+  return p.ok ? printType(p.type) : text;
+}
+
+/** `agree` when both answers are errors, or both have the same result and argument types. */
+export function classify(rules: TypeofAnswer, relay: TypeofAnswer): Verdict {
+  if ('error' in rules && 'error' in relay) return { kind: 'agree' };
+  if ('type' in rules && 'type' in relay) {
+    const same = canon(rules.type) === canon(relay.type) && rules.args.length === relay.args.length && rules.args.every((a, i) => canon(a) === canon(relay.args[i]!));
+    if (same) return { kind: 'agree' };
+  }
+  return { kind: 'disagree', rules, relay };
+}
+
+export function compareCase(c: TypeofRequest): Verdict {
+  const { rules, relay } = answers(c);
+  return classify(rules, relay);
+}
+
+export interface Counterexample {
+  /** The case as a `shapelog typeof` JSON line. */
+  readonly line: string;
+  readonly rules: TypeofAnswer;
+  readonly relay: TypeofAnswer;
+}
+
+export interface OpReport {
+  readonly op: string;
+  readonly cases: number;
+  readonly agree: number;
+  readonly disagree: number;
+  /** The first few disagreeing cases, in case order. */
+  readonly counterexamples: Counterexample[];
+  /** The disagreeing case with the shortest JSON line (null when none). */
+  readonly smallest: Counterexample | null;
+}
+
+export interface SweepOptions {
+  /** Only the first `limit` cases of each op. */
+  readonly limit?: number;
+  /** How many counterexamples to keep per op (default 3). */
+  readonly keep?: number;
+}
+
+export function runSweep(ops: readonly string[] = opNames(), options: SweepOptions = {}): OpReport[] {
+  const keep = options.keep ?? 3;
+  return ops.map((op) => {
+    const cases = casesFor(op).slice(0, options.limit ?? Infinity);
+    let agree = 0;
+    const found: Counterexample[] = [];
+    for (const c of cases) {
+      const v = compareCase(c);
+      if (v.kind === 'agree') agree++;
+      else found.push({ line: JSON.stringify(c), rules: v.rules, relay: v.relay });
+    }
+    const smallest = found.reduce<Counterexample | null>((best, x) => (best === null || x.line.length < best.line.length ? x : best), null);
+    return { op, cases: cases.length, agree, disagree: found.length, counterexamples: found.slice(0, keep), smallest };
+  });
+}
