@@ -14,6 +14,7 @@ import { compareTerms } from './terms/order.js';
 import { type JsonValue, termJson, termText } from './terms/print.js';
 import { Kind, type TermId, TermStore } from './terms/term-store.js';
 import { resolve } from './store/union-find.js';
+import { REBUILT } from './store/fact-meta.js';
 
 export type { StrategyName };
 
@@ -224,6 +225,31 @@ export class RunResult {
           : diagnostic('warning', 'undecided', r.text, r.step >= 0 ? r.steps[r.step]!.span : r.plan.rule.head.span),
         premises: r.premises,
       });
+    // a declared relation's instance whose inputs are all known but whose result was
+    // determined by nothing is itself an error (Relay: "Broadcast failed for ..."),
+    // unless an error or an undecided condition already concerns it
+    if (s.limitHit === null) {
+      const covered = new Set<TermId>();
+      for (const p of out) for (const f of p.premises) covered.add(resolve(store, s.db.uf, f));
+      for (const [name, decl] of this.program.decls) {
+        const n = decl.params.length;
+        if (n < 2) continue;
+        const rel = s.db.relation(name);
+        if (!rel) continue;
+        for (let i = 0; i < rel.log.length; i++) {
+          const f = rel.log.get(i);
+          if (rel.removed > 0 && !s.db.has(f)) continue;
+          if (store.isGround(store.arg(f, n - 1)) || covered.has(f)) continue;
+          let inputsKnown = true;
+          for (let k = 0; k < n - 1 && inputsKnown; k++) inputsKnown = store.isGround(store.arg(f, k));
+          if (!inputsKnown) continue;
+          out.push({
+            diagnostic: diagnostic('error', 'determined-nothing', `${displayFact(store, f)} determined nothing: its inputs are known, but no rule gave its ${decl.params[n - 1]}`, this.spanOfGiven(f)),
+            premises: [f],
+          });
+        }
+      }
+    }
     // the same problem found again after a rebuild is reported once
     const seen = new Set<string>();
     return out.filter(({ diagnostic: d }) => {
@@ -232,6 +258,19 @@ export class RunResult {
       seen.add(k);
       return true;
     });
+  }
+
+  /** Where a fact (or the fact it was rebuilt from) was given in the source, if it was. */
+  private spanOfGiven(fact: TermId): Diagnostic['span'] {
+    let f = fact;
+    for (let guard = 0; guard < 10_000; guard++) {
+      const span = this.program.factSpans.get(f);
+      if (span) return span;
+      const p = this.solver.meta.provenance(f);
+      if (p === null || p.rule !== REBUILT) return null;
+      f = p.premises[0]!;
+    }
+    return null;
   }
 
   private errorPlan(rel: string): Plan | undefined {

@@ -193,3 +193,15 @@ test('regression: an arity error is not followed by an "undefined predicate" err
   t.regex(compileErrors('relation C(x; s: banana = 1).')[0]!.message, /unknown attribute type 'banana'/);
   t.regex(compileErrors('p(X) :- not(q(X)).\nq(1).')[0]!.message, /negation is written `not p\(X\)`/);
 });
+
+test('an instance of a declared relation whose inputs are known but which determined nothing is an error', (t) => {
+  const r = run('relation Id(in, out).\nId(tensor([2], f), ?1).\nId(tensor([3], f), tensor([3], f)).');
+  const es = errors(r);
+  t.is(es.length, 1);
+  t.is(es[0]!.code, 'determined-nothing');
+  t.regex(es[0]!.message, /^Id\(tensor\(\[2\], f\), \?1\) determined nothing: its inputs are known, but no rule gave its out$/);
+  t.is(es[0]!.span?.start.line, 2);
+  // not when an error or an undecided condition already concerns the instance
+  const b = run(BROADCAST + 'Broadcast(tensor([n], float32), tensor([3], float32), ?1).\nBroadcast(tensor([2], float32), tensor([4], float32), ?2).');
+  t.deepEqual(errors(b).map((d) => d.code), ['error-fact']);
+});

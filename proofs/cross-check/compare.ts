@@ -7,8 +7,13 @@ import { casesFor, opNames } from './cases.js';
 
 export type Verdict = { readonly kind: 'agree' } | { readonly kind: 'disagree'; readonly rules: TypeofAnswer; readonly relay: TypeofAnswer };
 
+export interface Answers {
+  readonly rules: TypeofAnswer;
+  readonly relay: TypeofAnswer;
+}
+
 /** Both strategies' answers to one call; an exception becomes an error answer. */
-export function answers(c: TypeofRequest): { rules: TypeofAnswer; relay: TypeofAnswer } {
+export function answers(c: TypeofRequest): Answers {
   return { rules: safeTypeof(c, 'rules'), relay: safeTypeof(c, 'relay') };
 }
 
@@ -36,9 +41,16 @@ export function classify(rules: TypeofAnswer, relay: TypeofAnswer): Verdict {
   return { kind: 'disagree', rules, relay };
 }
 
-export function compareCase(c: TypeofRequest): Verdict {
-  const { rules, relay } = answers(c);
+/** Classifies both strategies' answers to `c`; `answer` is replaceable for testing the comparison itself. */
+export function compareCase(c: TypeofRequest, answer: (c: TypeofRequest) => Answers = answers): Verdict {
+  const { rules, relay } = answer(c);
   return classify(rules, relay);
+}
+
+/** What kind of disagreement: `stuck` = no error but an unresolved result (`_`). */
+export function disagreementKind(rules: TypeofAnswer, relay: TypeofAnswer): string {
+  const side = (a: TypeofAnswer): string => ('error' in a ? 'error' : a.type === '_' ? 'stuck' : 'type');
+  return `rules ${side(rules)} / relay ${side(relay)}`;
 }
 
 export interface Counterexample {
@@ -46,6 +58,8 @@ export interface Counterexample {
   readonly line: string;
   readonly rules: TypeofAnswer;
   readonly relay: TypeofAnswer;
+  /** `disagreementKind` of the pair. */
+  readonly kind: string;
 }
 
 export interface OpReport {
@@ -55,6 +69,8 @@ export interface OpReport {
   readonly disagree: number;
   /** The first few disagreeing cases, in case order. */
   readonly counterexamples: Counterexample[];
+  /** How many disagreements of each `disagreementKind`. */
+  readonly kinds: Record<string, number>;
   /** The disagreeing case with the shortest JSON line (null when none). */
   readonly smallest: Counterexample | null;
 }
@@ -72,12 +88,18 @@ export function runSweep(ops: readonly string[] = opNames(), options: SweepOptio
     const cases = casesFor(op).slice(0, options.limit ?? Infinity);
     let agree = 0;
     const found: Counterexample[] = [];
+    const kinds: Record<string, number> = {};
     for (const c of cases) {
       const v = compareCase(c);
-      if (v.kind === 'agree') agree++;
-      else found.push({ line: JSON.stringify(c), rules: v.rules, relay: v.relay });
+      if (v.kind === 'agree') {
+        agree++;
+        continue;
+      }
+      const kind = disagreementKind(v.rules, v.relay);
+      kinds[kind] = (kinds[kind] ?? 0) + 1;
+      found.push({ line: JSON.stringify(c), rules: v.rules, relay: v.relay, kind });
     }
     const smallest = found.reduce<Counterexample | null>((best, x) => (best === null || x.line.length < best.line.length ? x : best), null);
-    return { op, cases: cases.length, agree, disagree: found.length, counterexamples: found.slice(0, keep), smallest };
+    return { op, cases: cases.length, agree, disagree: found.length, counterexamples: found.slice(0, keep), kinds, smallest };
   });
 }

@@ -37,7 +37,8 @@ if (values.json) {
   for (const r of reports) {
     const first = r.counterexamples[0];
     if (first === undefined) continue;
-    console.log(`\n${r.op}: ${r.disagree} disagreement(s); first:`);
+    const kinds = Object.entries(r.kinds).map(([k, n]) => `${n} ${k}`).join(', ');
+    console.log(`\n${r.op}: ${r.disagree} disagreement(s) (${kinds}); first:`);
     console.log(`  ${first.line}\n    rules: ${show(first.rules)}\n    relay: ${show(first.relay)}`);
     if (r.smallest !== null && r.smallest.line !== first.line) {
       console.log(`  smallest:\n  ${r.smallest.line}\n    rules: ${show(r.smallest.rules)}\n    relay: ${show(r.smallest.relay)}`);

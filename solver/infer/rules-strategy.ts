@@ -175,12 +175,33 @@ export function inferWithRules(gen: Generated, library: RuleLibrary, limits: Par
   };
   for (const { diagnostic: d0, premises, clash } of run.problems()) {
     if (d0.severity === 'note') continue;
+    if (d0.code === 'determined-nothing') continue; // checked per call site below
     // clashes in Relay's type syntax
     const d = clash ? { ...d0, message: `cannot unify ${relayTypeText(store, clash.left)} with ${relayTypeText(store, clash.right)} (${clash.reason.replace(/\?\d+/g, '_')})`, notes: [] } : d0;
     // locate the problem at the program's call site; the rule that found it becomes a note
     const site = premises.map(siteOf).find((x) => x !== undefined);
     const rule = d.span ? `reported by the rule at ${d.span.file}:${d.span.start.line}:${d.span.start.column}` : null;
     diagnostics.push(site ? { ...d, message: `${site.what}: ${d.message}`, span: site.span, notes: [...(rule ? [rule] : []), ...d.notes] } : d);
+  }
+
+  // a call whose inputs are known but whose result is not: inference failed there
+  // (as in Relay; an undecided condition, reported as a warning, says why)
+  const failedSites = new Set(diagnostics.filter((d) => d.severity === 'error').map((d) => d.span));
+  for (const [name, rel] of solver.db.relations) {
+    const decl = program.decls.get(name);
+    if (!decl || name === 'TupleGet') continue;
+    const n = decl.params.length;
+    for (let i = 0; i < rel.log.length; i++) {
+      const f = rel.log.get(i);
+      if (!solver.db.has(f) || store.isGround(store.arg(f, n - 1))) continue;
+      let known = true;
+      for (let k = 0; k < n - 1 && known; k++) known = store.isGround(store.arg(f, k));
+      const site = known ? siteOf(f) : undefined;
+      if (!site || failedSites.has(site.span)) continue;
+      failedSites.add(site.span);
+      const inputs = Array.from({ length: n - 1 }, (_, k) => relayTypeText(store, store.arg(f, k)));
+      diagnostics.push(diagnostic('error', 'relation', `${site.what}: cannot infer the result type from (${inputs.join(', ')})`, site.span));
+    }
   }
 
   const text = (t: TermId) => relayTypeText(store, resolve(store, uf, t));
