@@ -1,15 +1,13 @@
-// The cross-check harness of proofs/cross-check/: rules vs imperative relations
-// agree on the sweep of operators known to agree, and the comparison does see a
-// disagreement when there is one.
+// The cross-check harness of proofs/cross-check/: rules vs imperative relations agree
+// on the whole sweep of every catalogued operator (about 4,900 calls), and the
+// comparison does see a disagreement when there is one.
 import test from 'ava';
 import { casesFor } from '../proofs/cross-check/cases.js';
 import { answers, classify, compareCase, runSweep } from '../proofs/cross-check/compare.js';
 
-// Operators whose whole sweep agrees today (about 800 cases).
-const AGREEING = ['nn.relu', 'nn.conv2d', 'nn.bias_add', 'nn.dense', 'nn.softmax', 'expand_dims', 'cast'];
-
-test('rules and imperative relations agree on the sweep of agreeing operators', (t) => {
-  const reports = runSweep(AGREEING);
+test('rules and imperative relations agree on the sweep of every operator', (t) => {
+  const reports = runSweep();
+  t.true(reports.length >= 33);
   for (const r of reports) {
     t.true(r.cases > 10, `${r.op}: too few cases`);
     t.is(r.disagree, 0, `${r.op}: ${r.counterexamples[0]?.line ?? ''}`);

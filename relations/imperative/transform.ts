@@ -155,6 +155,8 @@ export const reshapeRel: RelationFn = (args, out, attrs, r) => {
   }
 
   if (inferAt >= 0) {
+    // other output sizes multiplying to 0 leave -1 undetermined (TVM would divide by 0; numpy refuses)
+    if (isInt(dProduct(oshape.filter((_, j) => j !== inferAt)), 0)) return r.fail(`newshape ${ns}: cannot infer -1 when the other sizes multiply to 0`);
     const restIn = ishape.filter((_, j) => !usedIn.has(j));
     const restOut = oshape.filter((_, j) => !usedOut.has(j) && j !== inferAt);
     if (restIn.some((d) => d.kind === 'any') || restOut.some((d) => d.kind === 'any')) {
