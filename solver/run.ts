@@ -195,7 +195,7 @@ export class RunResult {
           'clash',
           `cannot unify ${termText(store, c.left)} with ${termText(store, c.right)} (${c.reason})`,
           c.plan.rule.head.span,
-          premises.map((p) => `from ${displayFact(store, resolve(store, s.db.uf, p))}`),
+          premises.map((p) => this.premiseNote(p)),
         ),
         premises,
         clash: c,
@@ -213,7 +213,7 @@ export class RunResult {
         const message = template.replace(/\{([A-Za-z_][A-Za-z0-9_]*)\}/g, () => termText(store, store.arg(f, k++)));
         const premises = shown(s.meta.provenance(f)?.premises ?? []);
         out.push({
-          diagnostic: diagnostic('error', 'error-fact', message, plan.rule.head.span, premises.map((p) => `from ${displayFact(store, resolve(store, s.db.uf, p))}`)),
+          diagnostic: diagnostic('error', 'error-fact', message, plan.rule.head.span, premises.map((p) => this.premiseNote(p))),
           premises,
         });
       }
@@ -258,6 +258,28 @@ export class RunResult {
       seen.add(k);
       return true;
     });
+  }
+
+  /** `from <fact> (given at file:line)` or `(by rule at file:line)`: a premise and where it came from. */
+  private premiseNote(fact: TermId): string {
+    const store = this.store;
+    const text = displayFact(store, resolve(store, this.solver.db.uf, fact));
+    let f = fact;
+    for (let guard = 0; guard < 10_000; guard++) {
+      const p = this.solver.meta.provenance(f);
+      if (p === null) return `from ${text}`;
+      if (p.rule === REBUILT) {
+        f = p.premises[0]!;
+        continue;
+      }
+      if (p.rule >= 0) {
+        const rule = this.program.rules[p.rule];
+        return rule ? `from ${text} (by rule at ${where(rule.span)})` : `from ${text}`;
+      }
+      const span = this.program.factSpans.get(f);
+      return span ? `from ${text} (given at ${where(span)})` : `from ${text} (given)`;
+    }
+    return `from ${text}`;
   }
 
   /** Where a fact (or the fact it was rebuilt from) was given in the source, if it was. */
