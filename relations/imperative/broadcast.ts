@@ -68,3 +68,10 @@ export const whereRel: RelationFn = (args, out, _attrs, r) => {
   const wait = xy.wait ?? all.wait;
   return wait !== null ? r.wait(wait) : 'done';
 };
+
+/** The relations of this file, by relation name (see registry.ts). */
+export const RELATIONS: Readonly<Record<string, RelationFn>> = {
+  Broadcast: broadcastRel,
+  BroadcastCompare: broadcastCompareRel,
+  Where: whereRel,
+};

@@ -178,3 +178,8 @@ export const conv2dRel: RelationFn = (args, out, attrs, r) => {
   if (e) return e;
   return finish(r, pending, built);
 };
+
+/** The relations of this file, by relation name (see registry.ts). */
+export const RELATIONS: Readonly<Record<string, RelationFn>> = {
+  Conv2D: conv2dRel,
+};

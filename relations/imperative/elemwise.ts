@@ -27,3 +27,9 @@ export const castRel: RelationFn = (args, out, attrs, r) => {
   const e = r.assign(out, tensorType(data.shape, getString(attrs, 'dtype')), 'the result');
   return e ?? 'done';
 };
+
+/** The relations of this file, by relation name (see registry.ts). */
+export const RELATIONS: Readonly<Record<string, RelationFn>> = {
+  Identity: identityRel,
+  Cast: castRel,
+};

@@ -156,3 +156,14 @@ export const batchFlattenRel: RelationFn = (args, out, _attrs, r) => {
   if (e) return e;
   return finish(r, new Pending(), built);
 };
+
+/** The relations of this file, by relation name (see registry.ts). */
+export const RELATIONS: Readonly<Record<string, RelationFn>> = {
+  BatchNorm: batchNormRel,
+  BiasAdd: biasAddRel,
+  Dense: denseRel,
+  BatchMatmul: batchMatmulRel,
+  BatchFlatten: batchFlattenRel,
+  Softmax: softmaxRel,
+  LayerNorm: layerNormRel,
+};

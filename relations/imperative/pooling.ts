@@ -87,3 +87,9 @@ export const globalPool2dRel: RelationFn = (args, out, attrs, r) => {
   oshape[hw[1]] = intDim(1);
   return r.assign(out, tensorType(oshape, data.dtype), 'the result') ?? 'done';
 };
+
+/** The relations of this file, by relation name (see registry.ts). */
+export const RELATIONS: Readonly<Record<string, RelationFn>> = {
+  Pool2D: pool2dRel,
+  GlobalPool2D: globalPool2dRel,
+};

@@ -42,3 +42,8 @@ export const reduceRel: RelationFn = (args, out, attrs, r) => {
   });
   return r.assign(out, tensorType(oshape, data.dtype), 'the result') ?? 'done';
 };
+
+/** The relations of this file, by relation name (see registry.ts). */
+export const RELATIONS: Readonly<Record<string, RelationFn>> = {
+  Reduce: reduceRel,
+};

@@ -1,39 +1,29 @@
-// Relation name (as used in the catalogue) → hand-coded relation.
+// Relation name (as used in the catalogue) → hand-coded relation. Each family
+// file exports its relations as RELATIONS; a new family file is added here.
 
 import type { RelationFn } from './relation.js';
-import { broadcastCompareRel, broadcastRel, whereRel } from './broadcast.js';
-import { conv2dRel } from './conv.js';
-import { castRel, identityRel } from './elemwise.js';
-import { batchFlattenRel, batchMatmulRel, batchNormRel, biasAddRel, denseRel, layerNormRel, softmaxRel } from './nn.js';
-import { globalPool2dRel, pool2dRel } from './pooling.js';
-import { reduceRel } from './reduce.js';
-import { concatenateRel, expandDimsRel, reshapeRel, splitRel, squeezeRel, takeRel, transposeRel } from './transform.js';
+import { RELATIONS as BROADCAST } from './broadcast.js';
+import { RELATIONS as CONV } from './conv.js';
+import { RELATIONS as CREATION } from './creation.js';
+import { RELATIONS as ELEMWISE } from './elemwise.js';
+import { RELATIONS as INDEXING } from './indexing.js';
+import { RELATIONS as NN } from './nn.js';
+import { RELATIONS as POOLING } from './pooling.js';
+import { RELATIONS as REDUCE } from './reduce.js';
+import { RELATIONS as TRANSFORM } from './transform.js';
 
-const RELATIONS: ReadonlyMap<string, RelationFn> = new Map<string, RelationFn>([
-  ['Broadcast', broadcastRel],
-  ['BroadcastCompare', broadcastCompareRel],
-  ['Where', whereRel],
-  ['Identity', identityRel],
-  ['Cast', castRel],
-  ['Conv2D', conv2dRel],
-  ['Pool2D', pool2dRel],
-  ['GlobalPool2D', globalPool2dRel],
-  ['BatchNorm', batchNormRel],
-  ['BiasAdd', biasAddRel],
-  ['Dense', denseRel],
-  ['BatchMatmul', batchMatmulRel],
-  ['BatchFlatten', batchFlattenRel],
-  ['Softmax', softmaxRel],
-  ['LayerNorm', layerNormRel],
-  ['Reshape', reshapeRel],
-  ['Transpose', transposeRel],
-  ['Concatenate', concatenateRel],
-  ['Split', splitRel],
-  ['ExpandDims', expandDimsRel],
-  ['Squeeze', squeezeRel],
-  ['Reduce', reduceRel],
-  ['Take', takeRel],
-]);
+const FAMILIES: readonly Readonly<Record<string, RelationFn>>[] = [BROADCAST, CONV, CREATION, ELEMWISE, INDEXING, NN, POOLING, REDUCE, TRANSFORM];
+
+const RELATIONS: ReadonlyMap<string, RelationFn> = (() => {
+  const all = new Map<string, RelationFn>();
+  for (const family of FAMILIES) {
+    for (const [name, fn] of Object.entries(family)) {
+      if (all.has(name)) throw new Error(`internal: relation ${name} is defined by two imperative files`);
+      all.set(name, fn);
+    }
+  }
+  return all;
+})();
 
 /** The imperative relation with this name (`Conv2D`), or undefined. */
 export function imperativeRelation(name: string): RelationFn | undefined {

@@ -375,3 +375,14 @@ export const takeRel: RelationFn = (args, out, attrs, r) => {
   if (e) return e;
   return finish(r, pending, built);
 };
+
+/** The relations of this file, by relation name (see registry.ts). */
+export const RELATIONS: Readonly<Record<string, RelationFn>> = {
+  Reshape: reshapeRel,
+  Transpose: transposeRel,
+  Concatenate: concatenateRel,
+  Split: splitRel,
+  ExpandDims: expandDimsRel,
+  Squeeze: squeezeRel,
+  Take: takeRel,
+};

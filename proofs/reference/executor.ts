@@ -1,0 +1,20 @@
+// The contract of a reference executor: an operator run on concrete tensors.
+//
+// An executor receives the argument values (tensors, or tuples for ops such as
+// concatenate) and the call's attributes as plain values with TVM's defaults
+// filled in (`{ strides: [1, 1], padding: [0, 0], ... }`; an `int` given where
+// `int or list` is allowed stays an int, exactly as the call wrote it). It
+// computes the result element by element — a convolution slides its window
+// over the padded input, a reshape moves elements in row-major order, a
+// reduction folds — and returns it; or it refuses (`refuse(...)` from
+// tensor.ts) when the operator cannot run on these inputs.
+//
+// The output shape must come out of the computation, not from a shape formula
+// shared with the relations: the point of the executor is to be an independent
+// oracle for them. Executors never import from relations/ (except types).
+import type { AttrJs } from '../../relations/imperative/solve-one.js';
+import type { Value } from './tensor.js';
+
+export type Attrs = Readonly<Record<string, AttrJs>>;
+
+export type Executor = (args: readonly Value[], attrs: Attrs) => Value;

@@ -1,0 +1,127 @@
+// The schema of the operator catalogue: what an entry says about an operator
+// (`OpInfo`), attribute types and formats (`AttrSpec`), and small builders the
+// per-family entry files (`relations/ops/*.ts`) share.
+import type { AttrValue, Span } from '../frontends/relay/ast.js';
+import type { AttrJs } from './imperative/solve-one.js';
+
+// ─── Attribute types ─────────────────────────────────────────────────────────
+
+/**
+ * - `int`, `float` (an int is accepted too), `bool`, `string`;
+ * - `int?`: an int or None;
+ * - `ints`: a list of ints; `ints?`: a list of ints or None;
+ * - `ints|int`: an int or a list of ints (padding-like; TVM's Python API expands
+ *   the int); `ints|int?`: the same, or None.
+ */
+export type AttrType = 'int' | 'float' | 'bool' | 'string' | 'int?' | 'ints' | 'ints?' | 'ints|int' | 'ints|int?';
+
+/** What a string attribute must look like. */
+export type StringFormat =
+  /** A dtype name such as `float32`. */
+  | 'dtype'
+  /** A dtype name, or `""` for "same as the input". */
+  | 'dtype-or-empty'
+  /** A layout such as `NCHW`, `NHWC`, `NCHW16c`. */
+  | 'layout'
+  /** A layout, or `""` for "same as the input layout". */
+  | 'layout-or-empty';
+
+export interface AttrSpec {
+  readonly name: string;
+  readonly type: AttrType;
+  /** The Python default; `'required'` when the Python signature has none. */
+  readonly default: AttrValue | 'required';
+  /** Allowed lengths of a list value (a single int, where allowed, is always fine). */
+  readonly lengths?: readonly number[];
+  /** Lower bound for every int in the value. */
+  readonly min?: number;
+  /** Allowed values of a string attribute. */
+  readonly choices?: readonly string[];
+  readonly format?: StringFormat;
+  readonly doc: string;
+}
+
+/** `tensor`: one tensor; `tuple`: a tuple of `size` tensors; `depends`: a tuple whose size depends on an attribute. */
+export type ResultArity =
+  | { readonly kind: 'tensor' }
+  | { readonly kind: 'tuple'; readonly size: number }
+  | { readonly kind: 'depends'; readonly attr: string; readonly rule: string };
+
+export interface OpInfo {
+  /** Relay name: `nn.conv2d`, `add`. */
+  readonly name: string;
+  /** The relation that types it: `Conv2D`, `Broadcast`. Several ops may share one. */
+  readonly relation: string;
+  /** Argument names in TVM's order. */
+  readonly args: readonly string[];
+  readonly attrs: readonly AttrSpec[];
+  readonly result: ResultArity;
+  /** One line: what the operator computes. */
+  readonly doc: string;
+  /** The output shape in words (for docs/relations.md), e.g. `out[i] = floor((in[i] + pad - dilated kernel) / stride) + 1`. */
+  readonly formula?: string;
+  /** What the relation infers backwards (argument types from others and from attributes); absent = nothing. */
+  readonly backwards?: string;
+  /** Every deliberate deviation from TVM's relation, one sentence each. */
+  readonly deviations?: readonly string[];
+  /** A typical call (used by the docs, `bench:relations` and the reference executor's smoke test). */
+  readonly example?: OpExample;
+}
+
+/** A call of the operator: attributes as plain values, argument types as Relay text (`_` = unknown). */
+export interface OpExample {
+  readonly attrs?: Readonly<Record<string, AttrJs>>;
+  readonly args: readonly string[];
+}
+
+// ─── Default values ──────────────────────────────────────────────────────────
+
+/** The span given to attribute values filled in from defaults. */
+export const DEFAULT_SPAN: Span = Object.freeze({
+  file: '<default>',
+  start: Object.freeze({ offset: 0, line: 1, column: 1 }),
+  end: Object.freeze({ offset: 0, line: 1, column: 1 }),
+});
+
+const S = DEFAULT_SPAN;
+export const vInt = (value: number): AttrValue => ({ kind: 'int', value, span: S });
+export const vFloat = (value: number): AttrValue => ({ kind: 'float', value, span: S });
+export const vBool = (value: boolean): AttrValue => ({ kind: 'bool', value, span: S });
+export const vStr = (value: string): AttrValue => ({ kind: 'string', value, span: S });
+export const vInts = (...values: number[]): AttrValue => ({ kind: 'list', items: values.map(vInt), span: S });
+export const vNone: AttrValue = { kind: 'none', span: S };
+
+// ─── Builders ───────────────────────────────────────────────────────────
+
+export function spec(name: string, type: AttrType, def: AttrValue | 'required', doc: string, extra: Partial<Omit<AttrSpec, 'name' | 'type' | 'default' | 'doc'>> = {}): AttrSpec {
+  return { name, type, default: def, doc, ...extra };
+}
+
+export const TENSOR: ResultArity = { kind: 'tensor' };
+
+export const stride2 = (name: string, doc: string) => spec(name, 'ints|int', vInts(1, 1), doc, { lengths: [2], min: 1 });
+export const padding2 = (doc: string) => spec('padding', 'ints|int', vInts(0, 0), doc, { lengths: [1, 2, 4], min: 0 });
+export const outDtype = spec('out_dtype', 'string', vStr(''), 'output dtype for mixed precision; "" = the input dtype', { format: 'dtype-or-empty' });
+
+export function broadcastOp(name: string, doc: string): OpInfo {
+  return { name, relation: 'Broadcast', args: ['lhs', 'rhs'], attrs: [], result: TENSOR, doc };
+}
+
+export function compareOp(name: string, doc: string): OpInfo {
+  return { name, relation: 'BroadcastCompare', args: ['lhs', 'rhs'], attrs: [], result: TENSOR, doc };
+}
+
+export function reduceOp(name: string, doc: string): OpInfo {
+  return {
+    name,
+    relation: 'Reduce',
+    args: ['data'],
+    attrs: [
+      spec('axis', 'ints|int?', vNone, 'axes to reduce; None (or []) = all axes'),
+      spec('keepdims', 'bool', vBool(false), 'keep reduced axes as dimensions of size 1'),
+      spec('exclude', 'bool', vBool(false), 'reduce over the axes NOT in axis'),
+    ],
+    result: TENSOR,
+    doc,
+  };
+}
