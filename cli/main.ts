@@ -2,11 +2,18 @@
 import { Command, CommanderError, InvalidArgumentError, Option } from 'commander';
 import { UserError } from '../solver/language/diagnostic.js';
 import { DEFAULT_LIMITS } from '../solver/engine/limits.js';
+import { checkCommand } from './check.js';
 import { demo } from './demo.js';
 import { infer } from './infer.js';
 import { typeofCommand } from './typeof.js';
 import { query } from './query.js';
 import { EXIT_USAGE, EXIT_USER_ERROR, printDiagnostics } from './report.js';
+
+function nonNegativeInt(value: string): number {
+  const n = Number(value);
+  if (!Number.isSafeInteger(n) || n < 0) throw new InvalidArgumentError('expected a non-negative integer');
+  return n;
+}
 
 function positiveInt(value: string): number {
   const n = Number(value);
@@ -79,6 +86,19 @@ export async function main(argv: string[]): Promise<number> {
     .addOption(new Option('-r, --relations <kind>', 'rules (relations/*.rules) or imperative (relations/imperative/)').choices(['rules', 'imperative']).default('rules'))
     .action(async (o: { relations: 'rules' | 'imperative' }) => {
       code = await typeofCommand(o.relations);
+    });
+
+  program
+    .command('check')
+    .description('cross-check every operator: rules vs imperative twins on an exhaustive sweep and random cases, and both against the reference executor')
+    .option('--ops <names>', 'only these operators, comma-separated (e.g. nn.conv2d,reshape)')
+    .option('--depth <n>', 'sweep cases whose tensors have rank <= n (0-4)', nonNegativeInt, 4)
+    .option('--random <n>', 'random cases per operator (fast-check, seeded)', nonNegativeInt, 0)
+    .option('--seed <s>', 'seed for the random cases (default: a fresh one, printed)', nonNegativeInt)
+    .option('--no-reference', 'skip the reference executor')
+    .option('--json', 'print {"ops": [{op, cases, agree, disagree, counterexamples, reference}]} as JSON', false)
+    .action((o: { ops?: string; depth: number; random: number; seed?: number; reference: boolean; json: boolean }) => {
+      code = checkCommand(o);
     });
 
   program

@@ -1,0 +1,128 @@
+// Mutation check of the cross-check harness: applies each mutation of
+// proofs/mutants/*.ts to a copy of the repository (one at a time), runs the
+// harness (`shapelog check`: the exhaustive sweep plus seeded random cases) on
+// the mutation's operators, and counts it detected when the harness reports a
+// disagreement.
+//
+//   npm run mutants [-- --family conv] [--id conv2d-stride] [--random 50] [--json]
+//
+// Exits 1 when fewer than 95% of the mutations are detected, 2 on bad usage or
+// an invalid mutation (its text not found exactly once).
+import { spawnSync } from 'node:child_process';
+import { cpSync, mkdtempSync, readFileSync, rmSync, symlinkSync, writeFileSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { dirname, join } from 'node:path';
+import { fileURLToPath } from 'node:url';
+import { parseArgs } from 'node:util';
+import { allMutations } from './all.js';
+import type { Mutation } from './mutation.js';
+
+const root = join(dirname(fileURLToPath(import.meta.url)), '..', '..');
+
+export type MutantOutcome = 'detected' | 'survived' | 'invalid';
+
+export interface MutantResult {
+  readonly family: string;
+  readonly id: string;
+  readonly what: string;
+  readonly ops: readonly string[];
+  readonly outcome: MutantOutcome;
+  /** The first counterexample line, when detected; the reason, when invalid. */
+  readonly detail: string;
+  readonly seconds: number;
+}
+
+/** How often `find` occurs in `text`. */
+export function occurrences(text: string, find: string): number {
+  if (find === '') return 0;
+  let n = 0;
+  for (let i = text.indexOf(find); i >= 0; i = text.indexOf(find, i + 1)) n++;
+  return n;
+}
+
+/** A copy of the repository to mutate (sources only; node_modules linked). */
+function makeCopy(): string {
+  const dir = mkdtempSync(join(tmpdir(), 'shapelog-mutants-'));
+  for (const sub of ['relations', 'solver', 'proofs', 'frontends', 'grammar', 'cli', 'bin']) cpSync(join(root, sub), join(dir, sub), { recursive: true });
+  for (const f of ['package.json', 'tsconfig.json']) cpSync(join(root, f), join(dir, f));
+  symlinkSync(join(root, 'node_modules'), join(dir, 'node_modules'), 'dir');
+  return dir;
+}
+
+function runOne(copy: string, family: string, m: Mutation, random: number): MutantResult {
+  const started = Date.now();
+  const base = { family, id: m.id, what: m.what, ops: m.ops };
+  const path = join(copy, m.file);
+  const original = readFileSync(join(root, m.file), 'utf8');
+  const n = occurrences(original, m.find);
+  if (n !== 1) return { ...base, outcome: 'invalid', detail: `the text to replace occurs ${n} times in ${m.file}`, seconds: 0 };
+  writeFileSync(path, original.replace(m.find, () => m.replace));
+  try {
+    const args = ['bin/shapelog.js', 'check', '--ops', m.ops.join(','), '--random', String(random), '--seed', '7', '--no-reference', '--json'];
+    const p = spawnSync(process.execPath, args, { cwd: copy, encoding: 'utf8', maxBuffer: 256 * 1024 * 1024 });
+    const seconds = (Date.now() - started) / 1000;
+    if (p.status === 0) return { ...base, outcome: 'survived', detail: '', seconds };
+    if (p.status === 1) {
+      let detail = '';
+      try {
+        const report = JSON.parse(p.stdout) as { ops: { counterexamples: { line: string }[] }[] };
+        detail = report.ops.flatMap((o) => o.counterexamples)[0]?.line ?? '';
+      } catch {
+        detail = '(unreadable report)';
+      }
+      return { ...base, outcome: 'detected', detail, seconds };
+    }
+    return { ...base, outcome: 'invalid', detail: `the harness exited ${p.status}: ${(p.stderr || p.stdout).trim().split('\n').slice(0, 3).join(' | ')}`, seconds };
+  } finally {
+    writeFileSync(path, original);
+  }
+}
+
+const isMain = process.argv[1] !== undefined && fileURLToPath(import.meta.url) === process.argv[1];
+if (isMain) {
+  const { values } = parseArgs({
+    options: { family: { type: 'string' }, id: { type: 'string' }, random: { type: 'string', default: '30' }, json: { type: 'boolean', default: false } },
+  });
+  const random = Number(values.random);
+  if (!Number.isInteger(random) || random < 0) {
+    console.error(`--random must be a non-negative integer, got '${values.random}'`);
+    process.exit(2);
+  }
+  const chosen = allMutations().filter(({ family, mutation }) => (values.family === undefined || values.family.split(',').includes(family)) && (values.id === undefined || values.id.split(',').includes(mutation.id)));
+  if (chosen.length === 0) {
+    console.error('no mutation matches');
+    process.exit(2);
+  }
+  const ids = new Set<string>();
+  for (const { mutation } of allMutations()) {
+    if (ids.has(mutation.id)) {
+      console.error(`duplicate mutation id '${mutation.id}'`);
+      process.exit(2);
+    }
+    ids.add(mutation.id);
+  }
+  const copy = makeCopy();
+  const results: MutantResult[] = [];
+  try {
+    for (const [i, { family, mutation }] of chosen.entries()) {
+      if (!values.json) process.stderr.write(`\r[${i + 1}/${chosen.length}] ${mutation.id}`.padEnd(70));
+      results.push(runOne(copy, family, mutation, random));
+    }
+  } finally {
+    rmSync(copy, { recursive: true, force: true });
+  }
+  if (!values.json) process.stderr.write('\r'.padEnd(72) + '\r');
+  const detected = results.filter((r) => r.outcome === 'detected').length;
+  const invalid = results.filter((r) => r.outcome === 'invalid');
+  const valid = results.length - invalid.length;
+  const rate = valid === 0 ? 0 : detected / valid;
+  if (values.json) console.log(JSON.stringify({ mutations: results.length, valid, detected, rate, results }, null, 2));
+  else {
+    const w = Math.max(...results.map((r) => r.id.length));
+    for (const r of results) console.log(`${r.outcome.padEnd(9)} ${r.family.padEnd(9)} ${r.id.padEnd(w)}  ${r.what}${r.outcome === 'detected' ? '' : `\n          ${r.detail}`}`);
+    console.log(`\n${detected} of ${valid} mutations detected (${(100 * rate).toFixed(1)}%; target >= 95%)${invalid.length > 0 ? `; ${invalid.length} invalid` : ''}`);
+    const survivors = results.filter((r) => r.outcome === 'survived');
+    if (survivors.length > 0) console.log(`survivors: ${survivors.map((r) => r.id).join(', ')}`);
+  }
+  process.exitCode = invalid.length > 0 ? 2 : rate >= 0.95 ? 0 : 1;
+}
