@@ -8,6 +8,7 @@
 import { SingleBar } from 'cli-progress';
 import pc from 'picocolors';
 import { allOps, lookupOp } from '../relations/catalogue.js';
+import { hasCaseGenerator } from '../proofs/cross-check/cases.js';
 import { casesToCheck, checkOp, type OpCheck } from '../proofs/cross-check/harness.js';
 import type { TypeofAnswer } from '../solver/infer/typeof.js';
 import { EXIT_OK, EXIT_USAGE, EXIT_USER_ERROR } from './report.js';
@@ -30,6 +31,11 @@ export function checkCommand(o: CheckCommandOptions): number {
       process.stderr.write(`shapelog check: ${problems.length > 0 ? problems.join('\n') : '--ops names no operator'}\n`);
       return EXIT_USAGE;
     }
+  }
+  const missing = ops.filter((op) => !hasCaseGenerator(op));
+  if (missing.length > 0) {
+    process.stderr.write(`shapelog check: no sweep case generator for ${missing.join(', ')} (add one in proofs/cross-check/cases/)\n`);
+    return EXIT_USAGE;
   }
   const seed = o.seed ?? Math.floor(Math.random() * 2 ** 31);
   const options = { depth: o.depth, random: o.random, seed, reference: o.reference };

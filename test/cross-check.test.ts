@@ -1,19 +1,28 @@
-// The cross-check harness of proofs/cross-check/: rules vs imperative relations agree
-// on the whole sweep of every catalogued operator (about 4,900 calls), and the
-// comparison does see a disagreement when there is one.
+// The cross-check harness of proofs/cross-check/ on every catalogued operator:
+// rules vs imperative twins agree on the whole sweep plus seeded random cases,
+// and both agree with the reference executor wherever it runs (what
+// `shapelog check --random 25 --seed 1` checks); and the comparison does see a
+// disagreement when there is one.
 import test from 'ava';
-import { casesFor } from '../proofs/cross-check/cases.js';
-import { answers, classify, compareCase, runSweep } from '../proofs/cross-check/compare.js';
+import { casesFor, opNames } from '../proofs/cross-check/cases.js';
+import { answers, classify, compareCase } from '../proofs/cross-check/compare.js';
+import { checkOp } from '../proofs/cross-check/harness.js';
 
-test('rules and imperative relations agree on the sweep of every operator', (t) => {
-  const reports = runSweep();
-  t.true(reports.length >= 33);
-  for (const r of reports) {
-    t.true(r.cases > 10, `${r.op}: too few cases`);
-    t.is(r.disagree, 0, `${r.op}: ${r.counterexamples[0]?.line ?? ''}`);
+for (const op of opNames()) {
+  test(`${op}: rules and twin agree on the sweep and 25 random cases; the reference executor agrees`, (t) => {
+    const r = checkOp(op, { random: 25, seed: 1, keep: 1 });
+    t.true(r.sweep >= 10, `${op}: only ${r.sweep} sweep cases`);
+    t.is(r.random, 25);
+    t.is(r.disagree, 0, `${op}: ${JSON.stringify(r.counterexamples[0] ?? null)}`);
     t.is(r.agree, r.cases);
-  }
-});
+    t.not(r.reference, null);
+    const ref = r.reference!;
+    t.true(ref.available, `${op} has no reference executor`);
+    t.true(ref.executed >= 5, `${op}: the reference executor ran only ${ref.executed} cases`);
+    t.is(ref.unsound, 0, `${op}: ${JSON.stringify(ref.problems[0] ?? null)}`);
+    t.is(ref.stricterUnexpected, 0, `${op}: ${JSON.stringify(ref.problems[0] ?? null)}`);
+  });
+}
 
 test('the sweep is deterministic', (t) => {
   t.deepEqual(casesFor('nn.conv2d'), casesFor('nn.conv2d'));

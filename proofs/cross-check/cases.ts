@@ -25,6 +25,12 @@ export function casesFor(opName: string): TypeofRequest[] {
   return gen(op);
 }
 
+/** Whether the operator's relation has a sweep generator. */
+export function hasCaseGenerator(opName: string): boolean {
+  const op = allOps().find((o) => o.name === opName);
+  return op !== undefined && BY_RELATION.has(op.relation);
+}
+
 /** The names of every catalogued operator, in catalogue order. */
 export function opNames(): string[] {
   return allOps().map((o) => o.name);

@@ -10,7 +10,7 @@ import { referenceCheck } from '../reference/check.js';
 import { executorFor } from '../reference/registry.js';
 import { parseArg, tensorsOf } from './arg-model.js';
 import { casesFor } from './cases.js';
-import { answers, classify, disagreementKind } from './compare.js';
+import { type Answers, answers, classify, disagreementKind } from './compare.js';
 import { applyEdits, randomCaseArb } from './edits.js';
 import { shrinkCase } from './shrink.js';
 
@@ -26,6 +26,8 @@ export interface CheckOptions {
   readonly keep?: number;
   /** Called after each case. */
   readonly onCase?: () => void;
+  /** Both strategies' answers to a case (replaceable to test the harness itself). */
+  readonly answer?: (c: TypeofRequest) => Answers;
 }
 
 export interface Counterexample {
@@ -87,13 +89,13 @@ export function casesToCheck(op: string, options: Pick<CheckOptions, 'depth' | '
   return { sweep, random: draws.map((d) => applyEdits(all[d.seed]!, d.edits)) };
 }
 
-function disagrees(c: TypeofRequest): boolean {
-  const a = answers(c);
-  return classify(a.rules, a.relay).kind === 'disagree';
-}
-
 export function checkOp(op: string, options: CheckOptions = {}): OpCheck {
   const keep = options.keep ?? 3;
+  const answer = options.answer ?? answers;
+  const disagrees = (c: TypeofRequest): boolean => {
+    const a = answer(c);
+    return classify(a.rules, a.relay).kind === 'disagree';
+  };
   const { sweep, random } = casesToCheck(op, options);
   const withReference = (options.reference ?? true) && executorFor(op) !== undefined;
   let agree = 0;
@@ -104,7 +106,7 @@ export function checkOp(op: string, options: CheckOptions = {}): OpCheck {
   for (const [source, list] of [['sweep', sweep], ['random', random]] as const) {
     for (const c of list) {
       const key = JSON.stringify(c);
-      const a = answers(c);
+      const a = answer(c);
       const v = classify(a.rules, a.relay);
       if (v.kind === 'agree') agree++;
       else {
@@ -127,7 +129,7 @@ export function checkOp(op: string, options: CheckOptions = {}): OpCheck {
   }
   const counterexamples = found.map(({ c, source }) => {
     const small = shrinkCase(c, disagrees);
-    const a = answers(small);
+    const a = answer(small);
     return { line: JSON.stringify(small), found: JSON.stringify(c), source, rules: a.rules, relay: a.relay, kind: disagreementKind(a.rules, a.relay) };
   });
   return {

@@ -175,7 +175,7 @@ export class Solver {
     while (dirty.length > 0) {
       if (this.stats.rounds >= this.limits.maxRounds) throw new LimitError('rounds', `stopped after ${this.limits.maxRounds} rounds`);
       if (Date.now() > this.deadline) throw new LimitError('time', `stopped after ${this.limits.maxMillis} ms`);
-      if ((this.stats.rounds & 0xff) === 0) checkHeap();
+      if ((this.stats.rounds & 0xff) === 0xff) checkHeap();
       this.stats.rounds++;
       const now = this.db.now;
       const buffer = new RoundBuffer();

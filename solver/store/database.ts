@@ -25,8 +25,18 @@ export class Database {
     readonly meta: FactMeta,
   ) {}
 
+  /** Relation lookups already made on this (immutable) snapshot: joins look relations up per scan. */
+  private lookups: Map<string, Relation | undefined> | null = null;
+
   relation(name: string): Relation | undefined {
-    return this.relations.get(name);
+    let cache = this.lookups;
+    if (cache === null) cache = this.lookups = new Map();
+    let rel = cache.get(name);
+    if (rel === undefined && !cache.has(name)) {
+      rel = this.relations.get(name);
+      cache.set(name, rel);
+    }
+    return rel;
   }
 
   /** Is the fact a member of this snapshot? */

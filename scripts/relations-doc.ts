@@ -1,0 +1,181 @@
+// Builds docs/relations.md from the operator catalogue (relations/ops/*.ts) and
+// the rule files (relations/*.rules): per operator its relation, arguments,
+// attributes, result, output-shape formula, backward inference, errors (the
+// messages of the relation's error rules), deviations from TVM, an example
+// call with the type the rules infer, and the rules themselves.
+//
+//   npm run docs:relations            write docs/relations.md
+//   npm run docs:relations -- --check exit 1 if docs/relations.md is stale
+import { readdirSync, readFileSync, writeFileSync } from 'node:fs';
+import { dirname, join } from 'node:path';
+import { fileURLToPath } from 'node:url';
+import { allOps, attrValueText, describeType, type AttrSpec, type OpInfo } from '../relations/catalogue.js';
+import { typeofCall } from '../solver/infer/typeof.js';
+import { attrValue } from '../relations/imperative/solve-one.js';
+
+const root = join(dirname(fileURLToPath(import.meta.url)), '..');
+const target = join(root, 'docs', 'relations.md');
+
+/** One statement of a rule file: the text from its start to the `.` that ends it, with the comments just above. */
+interface Statement {
+  readonly file: string;
+  readonly line: number;
+  readonly text: string;
+}
+
+function statements(file: string, text: string): Statement[] {
+  const out: Statement[] = [];
+  const lines = text.split('\n');
+  let buf: string[] = [];
+  let start = 0;
+  let depth = 0;
+  let inString = false;
+  for (const [i, raw] of lines.entries()) {
+    // drop a trailing comment (a % outside strings that is not a modulo after an operand)
+    let code = '';
+    for (let k = 0; k < raw.length; k++) {
+      const ch = raw[k]!;
+      if (ch === '"') inString = !inString;
+      if (!inString && ch === '%' && !/[\w)\]]\s*$/.test(code)) break;
+      code += ch;
+    }
+    if (buf.length === 0 && code.trim() === '') continue;
+    if (buf.length === 0) start = i + 1;
+    buf.push(raw);
+    for (const ch of code) {
+      if (ch === '(' || ch === '[') depth++;
+      if (ch === ')' || ch === ']') depth--;
+    }
+    if (depth === 0 && /\.\s*$/.test(code)) {
+      out.push({ file, line: start, text: buf.join('\n') });
+      buf = [];
+    }
+  }
+  return out;
+}
+
+function loadStatements(): Statement[] {
+  const dir = join(root, 'relations');
+  return readdirSync(dir)
+    .filter((f) => f.endsWith('.rules'))
+    .sort()
+    .flatMap((f) => statements(`relations/${f}`, readFileSync(join(dir, f), 'utf8')));
+}
+
+const ALL = loadStatements();
+
+function rulesOf(relation: string): Statement[] {
+  const re = new RegExp(`\\b${relation}\\(`);
+  return ALL.filter((s) => re.test(s.text));
+}
+
+function errorsOf(relation: string): string[] {
+  const msgs = rulesOf(relation).flatMap((s) => [...s.text.matchAll(/error\("((?:[^"\\]|\\.)*)"\)/g)].map((m) => m[1]!));
+  return [...new Set(msgs)];
+}
+
+function attrRow(s: AttrSpec): string {
+  const def = s.default === 'required' ? '*required*' : `\`${attrValueText(s.default)}\``;
+  const constraint = [describeType(s), s.min !== undefined ? `each >= ${s.min}` : '', s.format !== undefined ? s.format : ''].filter((x) => x !== '').join('; ');
+  return `| \`${s.name}\` | ${constraint} | ${def} | ${s.doc.replace(/\|/g, '\\|')} |`;
+}
+
+function resultText(op: OpInfo): string {
+  switch (op.result.kind) {
+    case 'tensor':
+      return 'a tensor';
+    case 'tuple':
+      return `a tuple of ${op.result.size} tensors`;
+    case 'depends':
+      return `a tuple whose size depends on \`${op.result.attr}\`: ${op.result.rule}`;
+  }
+}
+
+function exampleText(op: OpInfo): string[] {
+  if (op.example === undefined) return [];
+  const req = { op: op.name, args: op.example.args, ...(op.example.attrs !== undefined ? { attrs: op.example.attrs } : {}) };
+  const a = typeofCall(req, 'rules');
+  const attrs = Object.entries(op.example.attrs ?? {}).map(([k, v]) => `${k}=${attrValueText(attrValue(v))}`);
+  const call = `${op.name}(${[...op.example.args.map((t, i) => `${op.args[i] ?? `arg${i}`}: ${t}`), ...attrs].join(', ')})`;
+  return ['**Example**', '', '```', call, `  → ${'type' in a ? a.type : `error: ${a.error}`}`, ...('type' in a && a.args.some((t, i) => t !== op.example!.args[i]) ? [`  arguments inferred: ${a.args.join(', ')}`] : []), '```', ''];
+}
+
+function section(op: OpInfo): string[] {
+  const out: string[] = [`### \`${op.name}\``, '', op.doc, ''];
+  out.push(`- **relation**: \`${op.relation}\``);
+  out.push(`- **arguments**: ${op.args.length === 0 ? 'none' : op.args.map((a) => `\`${a}\``).join(', ')}`);
+  out.push(`- **result**: ${resultText(op)}`);
+  if (op.formula !== undefined) out.push(`- **output shape**: ${op.formula}`);
+  out.push(`- **infers backwards**: ${op.backwards ?? 'nothing'}`);
+  out.push('');
+  if (op.attrs.length > 0) {
+    out.push('| attribute | type and constraint | default | meaning |', '|---|---|---|---|', ...op.attrs.map(attrRow), '');
+  }
+  const errors = errorsOf(op.relation);
+  if (errors.length > 0) out.push('**Errors** (from the rules; `{X}` is filled in):', '', ...errors.map((e) => `- ${e}`), '');
+  if (op.deviations !== undefined && op.deviations.length > 0) out.push('**Deviations from TVM**', '', ...op.deviations.map((d) => `- ${d}`), '');
+  out.push(...exampleText(op));
+  return out;
+}
+
+function relationRules(relation: string): string[] {
+  const rules = rulesOf(relation);
+  if (rules.length === 0) return [];
+  const byFile = new Map<string, Statement[]>();
+  for (const s of rules) byFile.set(s.file, [...(byFile.get(s.file) ?? []), s]);
+  const out = [`### \`${relation}\``, ''];
+  for (const [file, ss] of byFile) out.push(`From \`${file}\`:`, '', '```prolog', ...ss.map((s) => s.text), '```', '');
+  return out;
+}
+
+function familyOf(op: OpInfo): string {
+  return op.relation;
+}
+
+export function render(): string {
+  const ops = allOps();
+  const relations = [...new Set(ops.map(familyOf))];
+  const out: string[] = [
+    '# Relation library',
+    '',
+    '<!-- Generated by scripts/relations-doc.ts from relations/ops/*.ts and relations/*.rules: do not edit; run `npm run docs:relations`. -->',
+    '',
+    `${ops.length} operators, typed by ${relations.length} relations. Each is written as rules (\`relations/*.rules\`) and as a hand-coded twin (\`relations/imperative/\`); \`shapelog check\` cross-checks the two on an exhaustive sweep and random cases, and both against the reference executor (\`proofs/reference/\`). Attribute names, argument order and defaults follow TVM's Python API.`,
+    '',
+    '## Operators',
+    '',
+    '| operator | relation | arguments | result |',
+    '|---|---|---|---|',
+    ...ops.map((op) => `| [\`${op.name}\`](#${anchor(op.name)}) | \`${op.relation}\` | ${op.args.join(', ')} | ${op.result.kind === 'tensor' ? 'tensor' : op.result.kind === 'tuple' ? `tuple of ${op.result.size}` : 'tuple'} |`),
+    '',
+  ];
+  for (const op of ops) out.push(...section(op));
+  out.push('## The rules of each relation', '');
+  for (const r of relations) out.push(...relationRules(r));
+  return out.join('\n').replace(/\n{3,}/g, '\n\n').trimEnd() + '\n';
+}
+
+function anchor(name: string): string {
+  return name.toLowerCase().replace(/[^a-z0-9_ -]/g, '').replace(/ /g, '-');
+}
+
+const isMain = process.argv[1] !== undefined && fileURLToPath(import.meta.url) === process.argv[1];
+if (isMain) {
+  const text = render();
+  if (process.argv.includes('--check')) {
+    let old = '';
+    try {
+      old = readFileSync(target, 'utf8');
+    } catch {
+      /* missing */
+    }
+    if (old !== text) {
+      console.error('docs/relations.md is out of date: run `npm run docs:relations`');
+      process.exit(1);
+    }
+    console.log('docs/relations.md is up to date');
+  } else {
+    writeFileSync(target, text);
+    console.log(`wrote docs/relations.md (${allOps().length} operators)`);
+  }
+}
