@@ -161,15 +161,24 @@ export function inferWithRules(gen: Generated, library: RuleLibrary, limits: Par
   const run = new RunResult(store, program, solver, library.sources.texts, 'seminaive');
   uf = solver.db.uf;
 
-  // the call site behind a fact: follow rebuilds back to the fact inference gave
+  // the call site behind a fact: follow rebuilds back to the fact inference gave, and
+  // derivations back to their premises (an intermediate relation such as a helper that
+  // carries a call's sizes), breadth first, so the nearest call site wins
   const siteOf = (fact: TermId): { span: Span; what: string } | undefined => {
-    let f = fact;
-    for (let guard = 0; guard < 10_000; guard++) {
+    const queue = [fact];
+    const seen = new Set<TermId>(queue);
+    for (let i = 0; i < queue.length && i < 2_000; i++) {
+      const f = queue[i]!;
       const site = siteOfFact.get(f);
       if (site) return site;
       const p = solver.meta.provenance(f);
-      if (p === null || p.rule === GIVEN || p.rule !== REBUILT) return undefined;
-      f = p.premises[0]!;
+      if (p === null || p.rule === GIVEN) continue;
+      for (const q of p.rule === REBUILT ? p.premises.slice(0, 1) : p.premises) {
+        if (!seen.has(q)) {
+          seen.add(q);
+          queue.push(q);
+        }
+      }
     }
     return undefined;
   };
