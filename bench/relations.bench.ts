@@ -1,0 +1,124 @@
+// Per-operator benchmark: the rule-based relations vs the imperative twins on each
+// operator's documented example call (relations/ops/*.ts `example`).
+//
+//   npm run bench:relations [-- --copies 50] [--rounds 7] [--ops a,b] [--quick]
+//
+// Throughput: one module with `copies` independent calls of the operator (each on
+// its own parameters) is inferred with each strategy; time per call = time of the
+// whole inference / copies. Both strategies run in the same process, alternating
+// round by round, after a warm-up; each round times a few back-to-back inferences
+// and the median over rounds is kept. ratio = rules / imperative.
+// Also reported, not targeted: the latency of one lone call (`shapelog typeof`),
+// where the rules pay a fixed per-solve cost.
+//
+// Targets: median ratio <= 2x, worst operator <= 5x. Writes bench/results/relations.json
+// and the table in bench/README.md (between the relations markers).
+import { mkdirSync, readFileSync, writeFileSync } from 'node:fs';
+import { cpus, totalmem } from 'node:os';
+import { dirname, join } from 'node:path';
+import { fileURLToPath } from 'node:url';
+import { parseArgs } from 'node:util';
+import { allOps } from '../relations/catalogue.js';
+import { inferModule } from '../solver/infer/infer.js';
+import { callModule, typeofCall, type TypeofRequest } from '../solver/infer/typeof.js';
+
+const here = dirname(fileURLToPath(import.meta.url));
+const { values } = parseArgs({ options: { copies: { type: 'string', default: '50' }, rounds: { type: 'string', default: '7' }, ops: { type: 'string' }, quick: { type: 'boolean', default: false } } });
+const copies = Number(values.copies);
+const rounds = values.quick ? 1 : Number(values.rounds);
+const only = values.ops?.split(',').map((s) => s.trim());
+
+type Strategy = 'rules' | 'relay';
+const STRATEGIES: readonly Strategy[] = ['rules', 'relay'];
+
+function median(xs: readonly number[]): number {
+  const s = [...xs].sort((a, b) => a - b);
+  const m = s.length >> 1;
+  return s.length % 2 === 1 ? s[m]! : (s[m - 1]! + s[m]!) / 2;
+}
+
+/** Milliseconds per call of `f`, timing enough back-to-back calls to fill ~`targetMs`. */
+function timePerCall(f: () => void, targetMs: number): number {
+  let n = 1;
+  for (;;) {
+    const t0 = performance.now();
+    for (let i = 0; i < n; i++) f();
+    const ms = performance.now() - t0;
+    if (ms >= targetMs || n >= 1 << 12) return ms / n;
+    n = Math.max(n * 2, Math.ceil((n * targetMs) / Math.max(ms, 0.01)));
+  }
+}
+
+interface Row {
+  readonly op: string;
+  readonly call: string;
+  /** Microseconds per call in a batch of `copies`. */
+  readonly rules: number;
+  readonly relay: number;
+  readonly ratio: number;
+  /** Microseconds for one lone call. */
+  readonly singleRules: number;
+  readonly singleRelay: number;
+}
+
+const rows: Row[] = [];
+const ops = allOps().filter((op) => op.example !== undefined && (only === undefined || only.includes(op.name)));
+const started = Date.now();
+for (const [i, op] of ops.entries()) {
+  const req: TypeofRequest = { op: op.name, args: op.example!.args, ...(op.example!.attrs !== undefined ? { attrs: op.example!.attrs } : {}) };
+  // check: both strategies type the example alike, without errors
+  const answers = STRATEGIES.map((s) => typeofCall(req, s));
+  if (answers.some((a) => 'error' in a) || JSON.stringify(answers[0]) !== JSON.stringify(answers[1])) {
+    console.error(`${op.name}: the example does not type alike: ${JSON.stringify(answers)}`);
+    process.exitCode = 1;
+    continue;
+  }
+  const module = callModule(req, copies);
+  const batch = (s: Strategy) => () => {
+    const r = inferModule(module, new Map(), s);
+    if (r.diagnostics.some((d) => d.severity === 'error')) throw new Error(`${op.name}: ${s}: ${r.diagnostics[0]!.message}`);
+  };
+  const single = (s: Strategy) => () => void typeofCall(req, s);
+  // warm-up
+  for (const s of STRATEGIES) timePerCall(batch(s), values.quick ? 20 : 150);
+  const samples: Record<Strategy, number[]> = { rules: [], relay: [] };
+  const singles: Record<Strategy, number[]> = { rules: [], relay: [] };
+  for (let r = 0; r < rounds; r++) {
+    const order = r % 2 === 0 ? STRATEGIES : [...STRATEGIES].reverse();
+    for (const s of order) samples[s].push(timePerCall(batch(s), values.quick ? 20 : 60) / copies);
+    for (const s of order) singles[s].push(timePerCall(single(s), values.quick ? 10 : 30));
+  }
+  const rules = median(samples.rules) * 1000;
+  const relay = median(samples.relay) * 1000;
+  const row: Row = { op: op.name, call: JSON.stringify(req), rules, relay, ratio: rules / relay, singleRules: median(singles.rules) * 1000, singleRelay: median(singles.relay) * 1000 };
+  rows.push(row);
+  process.stderr.write(`[${i + 1}/${ops.length}] ${op.name.padEnd(24)} rules ${row.rules.toFixed(0).padStart(6)} µs  imperative ${row.relay.toFixed(0).padStart(6)} µs  ratio ${row.ratio.toFixed(2)}\n`);
+}
+
+const ratios = rows.map((r) => r.ratio);
+const med = median(ratios);
+const worst = rows.reduce((a, b) => (b.ratio > a.ratio ? b : a), rows[0]!);
+const pass = med <= 2 && worst.ratio <= 5;
+const machine = `${cpus().length} × ${cpus()[0]?.model ?? 'cpu'}, ${Math.round(totalmem() / 2 ** 20)} MB, node ${process.version}`;
+const summary = { date: new Date().toISOString(), machine, copies, rounds, seconds: (Date.now() - started) / 1000, median: med, worst: { op: worst.op, ratio: worst.ratio }, pass, rows };
+mkdirSync(join(here, 'results'), { recursive: true });
+writeFileSync(join(here, 'results', 'relations.json'), JSON.stringify(summary, null, 2) + '\n');
+
+const fmt = (x: number) => (x >= 100 ? x.toFixed(0) : x.toFixed(1));
+const md = [
+  `Measured ${summary.date} on ${machine}; ${rows.length} operators, each its catalogue example; ${copies} independent calls per inference, median of ${rounds} rounds (strategies alternating) after a warm-up.`,
+  '',
+  `**Median ratio ${med.toFixed(2)}× (target ≤ 2×) ${med <= 2 ? 'PASS' : 'FAIL'}; worst ${worst.op} ${worst.ratio.toFixed(2)}× (target ≤ 5×) ${worst.ratio <= 5 ? 'PASS' : 'FAIL'}.**`,
+  '',
+  '| operator | rules µs/call | imperative µs/call | ratio | lone call: rules µs | imperative µs |',
+  '|---|---:|---:|---:|---:|---:|',
+  ...rows.map((r) => `| \`${r.op}\` | ${fmt(r.rules)} | ${fmt(r.relay)} | ${r.ratio.toFixed(2)} | ${fmt(r.singleRules)} | ${fmt(r.singleRelay)} |`),
+].join('\n');
+const readme = join(here, 'README.md');
+const text = readFileSync(readme, 'utf8');
+const block = `<!-- relations:begin -->\n${md}\n<!-- relations:end -->`;
+if (!values.quick && only === undefined) {
+  writeFileSync(readme, text.includes('<!-- relations:begin -->') ? text.replace(/<!-- relations:begin -->[\s\S]*<!-- relations:end -->/, block) : `${text.trimEnd()}\n\n## Relations (\`npm run bench:relations\`)\n\n${block}\n`);
+}
+console.log(`\nmedian ratio ${med.toFixed(2)}x (target <= 2x), worst ${worst.op} ${worst.ratio.toFixed(2)}x (target <= 5x): ${pass ? 'PASS' : 'FAIL'}`);
+if (!pass) process.exitCode = 1;
