@@ -93,7 +93,7 @@ export function checkAttrs(op: OpInfo, attrs: readonly Attr[], callSpan: Span = 
       errors.push({ message: `${op.name}: ${a.name} ${problem} (got ${attrValueText(a.value)})`, span: a.value.span });
       continue;
     }
-    values.set(a.name, a.value);
+    values.set(a.name, s.type === 'pairs' ? flattenPairs(a.value) : a.value);
   }
   for (const s of op.attrs) {
     if (values.has(s.name) || attrs.some((a) => a.name === s.name)) continue;
@@ -125,10 +125,13 @@ function checkValue(s: AttrSpec, v: AttrValue): string | null {
         return isInts(v) || isInt(v);
       case 'ints|int?':
         return isInts(v) || isInt(v) || v.kind === 'none';
+      case 'pairs':
+        return isInts(v) || (v.kind === 'list' && v.items.every((p) => p.kind === 'list' && isInts(p) && p.items.length === 2));
     }
   })();
   if (!typeOk) return `must be ${describeType(s)}`;
-  const ints = v.kind === 'int' ? [v.value] : v.kind === 'list' ? v.items.map((i) => (i as { value: number }).value) : [];
+  const flat = s.type === 'pairs' ? flattenPairs(v) : v;
+  const ints = flat.kind === 'int' ? [flat.value] : flat.kind === 'list' ? flat.items.map((i) => (i as { value: number }).value) : [];
   // A single int where a list is allowed is always fine (TVM's Python API expands
   // it); the lengths constrain lists.
   if (s.lengths !== undefined && v.kind === 'list' && !s.lengths.includes(v.items.length)) {
@@ -164,6 +167,12 @@ const DTYPE = /^(bool|u?int(1|4|8|16|32|64)|float(8|16|32|64)|bfloat16)(x[1-9][0
 /** Primal axes are upper-case letters; a split axis is a factor and a lower-case letter (`16c`). */
 const LAYOUT = /^([A-Z]|[1-9][0-9]*[a-z])+$/;
 
+/** `[[a, b], [c, d]]` → `[a, b, c, d]`; a flat list stays as it is. */
+function flattenPairs(v: AttrValue): AttrValue {
+  if (v.kind !== 'list' || !v.items.some((i) => i.kind === 'list')) return v;
+  return { ...v, items: v.items.flatMap((i) => (i.kind === 'list' ? i.items : [i])) };
+}
+
 function isInt(v: AttrValue): boolean {
   return v.kind === 'int' && Number.isSafeInteger(v.value);
 }
@@ -195,6 +204,8 @@ export function describeType(s: AttrSpec): string {
       return `an int or ${list}`;
     case 'ints|int?':
       return `an int, ${list} or None`;
+    case 'pairs':
+      return 'a list of [int, int] pairs';
   }
 }
 
