@@ -7,10 +7,14 @@ export type { Span };
 
 // ---------------------------------------------------------------- types
 
-/** A dimension as written: an integer, `?` (Any: unknown, never resolved), or a symbolic expression over size variables. */
+/**
+ * A dimension as written: an integer, `?` (Any: unknown, never resolved), `_` (not
+ * given: to be inferred, a shapelog extension), or a symbolic expression over size variables.
+ */
 export type RDim =
   | { readonly kind: 'int'; readonly value: number; readonly span: Span }
   | { readonly kind: 'any'; readonly span: Span }
+  | { readonly kind: 'unknown'; readonly span: Span }
   | { readonly kind: 'sym'; readonly expr: DimExpr; readonly span: Span };
 
 /** `n`, `2*n + 1`, `(h + 2) / 2`: integers, size variables and `+ - * / %` (floor division and modulo). */

@@ -57,6 +57,8 @@ export function printDim(d: RDim): string {
       return String(d.value);
     case 'any':
       return '?';
+    case 'unknown':
+      return '_';
     case 'sym':
       // A lone integer in parentheses, so that it reads back as symbolic, not as an int dim.
       return d.expr.kind === 'int' ? `(${d.expr.value})` : printDimExpr(d.expr);

@@ -27,7 +27,7 @@
 // Distinct dtypes clash; rank mismatches clash. A failed `unify` is atomic: the
 // bindings and residuals it made are undone.
 
-import { type Dim, type DimCompareOp, DimError, dimCompare, dimConst, dimAsInteger, dimSub, dimToString } from '../../solver/terms/dims.js';
+import { type Dim, type DimCompareOp, DimError, dimCompare, dimConst, dimAsInteger, dimAsVariable, dimSub, dimToString } from '../../solver/terms/dims.js';
 
 // ─── Representation ──────────────────────────────────────────────────────────
 
@@ -587,6 +587,11 @@ export class TypeSolverState {
     }
     const dx = dimValue(x)!;
     const dy = dimValue(y)!;
+    // two different size variables are independent sizes: they clash, as in the rule
+    // engine (where `n` against `2*m` or `n + 1` is compared numerically instead)
+    const vx = dimAsVariable(dx);
+    const vy = dimAsVariable(dy);
+    if (vx !== null && vy !== null && vx !== vy) throw new Clash(`${vx} vs ${vy} (different size variables)`);
     let equal: boolean | undefined;
     try {
       equal = dimCompare(dx, dy, '==');

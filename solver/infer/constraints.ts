@@ -90,6 +90,8 @@ export function generate(module: Module, ops: OpCatalogue): Generated {
         return { k: 'int', value: d.value };
       case 'any':
         return { k: 'any' };
+      case 'unknown':
+        return { k: 'var', v: freshVar() };
       case 'sym': {
         try {
           const dim = dimExpr(d.expr);
