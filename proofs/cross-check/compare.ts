@@ -1,9 +1,8 @@
 // Runs one call case with both strategies (rules and the imperative twins) and
-// classifies the pair of answers; `runSweep` does it for every case of some ops.
+// classifies the pair of answers (the harness, harness.ts, runs it over many cases).
 import { parseType } from '../../relations/imperative/type-text.js';
 import { printType, TypeSolverState } from '../../relations/imperative/types.js';
 import { typeofCall, type TypeofAnswer, type TypeofRequest } from '../../solver/infer/typeof.js';
-import { casesFor, opNames } from './cases.js';
 
 export type Verdict = { readonly kind: 'agree' } | { readonly kind: 'disagree'; readonly rules: TypeofAnswer; readonly relay: TypeofAnswer };
 
@@ -51,55 +50,4 @@ export function compareCase(c: TypeofRequest, answer: (c: TypeofRequest) => Answ
 export function disagreementKind(rules: TypeofAnswer, relay: TypeofAnswer): string {
   const side = (a: TypeofAnswer): string => ('error' in a ? 'error' : a.type === '_' ? 'stuck' : 'type');
   return `rules ${side(rules)} / relay ${side(relay)}`;
-}
-
-export interface Counterexample {
-  /** The case as a `shapelog typeof` JSON line. */
-  readonly line: string;
-  readonly rules: TypeofAnswer;
-  readonly relay: TypeofAnswer;
-  /** `disagreementKind` of the pair. */
-  readonly kind: string;
-}
-
-export interface OpReport {
-  readonly op: string;
-  readonly cases: number;
-  readonly agree: number;
-  readonly disagree: number;
-  /** The first few disagreeing cases, in case order. */
-  readonly counterexamples: Counterexample[];
-  /** How many disagreements of each `disagreementKind`. */
-  readonly kinds: Record<string, number>;
-  /** The disagreeing case with the shortest JSON line (null when none). */
-  readonly smallest: Counterexample | null;
-}
-
-export interface SweepOptions {
-  /** Only the first `limit` cases of each op. */
-  readonly limit?: number;
-  /** How many counterexamples to keep per op (default 3). */
-  readonly keep?: number;
-}
-
-export function runSweep(ops: readonly string[] = opNames(), options: SweepOptions = {}): OpReport[] {
-  const keep = options.keep ?? 3;
-  return ops.map((op) => {
-    const cases = casesFor(op).slice(0, options.limit ?? Infinity);
-    let agree = 0;
-    const found: Counterexample[] = [];
-    const kinds: Record<string, number> = {};
-    for (const c of cases) {
-      const v = compareCase(c);
-      if (v.kind === 'agree') {
-        agree++;
-        continue;
-      }
-      const kind = disagreementKind(v.rules, v.relay);
-      kinds[kind] = (kinds[kind] ?? 0) + 1;
-      found.push({ line: JSON.stringify(c), rules: v.rules, relay: v.relay, kind });
-    }
-    const smallest = found.reduce<Counterexample | null>((best, x) => (best === null || x.line.length < best.line.length ? x : best), null);
-    return { op, cases: cases.length, agree, disagree: found.length, counterexamples: found.slice(0, keep), kinds, smallest };
-  });
 }
