@@ -186,7 +186,8 @@ export function inferWithRules(gen: Generated, library: RuleLibrary, limits: Par
     if (d0.severity === 'note') continue;
     if (d0.code === 'determined-nothing') continue; // checked per call site below
     // clashes in Relay's type syntax
-    const d = clash ? { ...d0, message: `cannot unify ${relayTypeText(store, clash.left)} with ${relayTypeText(store, clash.right)} (${clash.reason.replace(/\?\d+/g, '_')})`, notes: d0.notes } : d0;
+    // (holes print as `_`, as in Relay's types, not as the engine's `?7`)
+    const d = clash ? { ...d0, message: `cannot unify ${relayTypeText(store, clash.left)} with ${relayTypeText(store, clash.right)} (${clash.reason.replace(/\?\d+/g, '_')})`, notes: d0.notes } : { ...d0, message: d0.message.replace(/\?\d+/g, '_') };
     // locate the problem at the program's call site; the rule that found it becomes a note
     const site = premises.map(siteOf).find((x) => x !== undefined);
     const rule = d.span ? `reported by the rule at ${d.span.file}:${d.span.start.line}:${d.span.start.column}` : null;
