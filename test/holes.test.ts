@@ -205,3 +205,22 @@ test('an instance of a declared relation whose inputs are known but which determ
   const b = run(BROADCAST + 'Broadcast(tensor([n], float32), tensor([3], float32), ?1).\nBroadcast(tensor([2], float32), tensor([4], float32), ?2).');
   t.deepEqual(errors(b).map((d) => d.code), ['error-fact']);
 });
+
+test('a wait on a fact that a binding later rebuilt is not reported: the rebuilt fact was evaluated again', (t) => {
+  const r = run(`relation Up(in, out).
+relation Half(in, out).
+Out = [_] :- Up(_, Out).
+X = D * 2 :- Up([D], [X]).
+Out = [X / 2] :- Half([X], Out).
+Up([3], ?1).
+Half(?1, ?2).
+`);
+  t.deepEqual(facts(r, 'Half'), ['Half([6], [3])']);
+  t.deepEqual(warnings(r), []);
+  // ... while a wait that is still open at the end is reported
+  const open = run(`relation Half(in, out).
+Out = [X / 2] :- Half([X], Out).
+Half([?1], ?2).
+`);
+  t.is(warnings(open).length, 1);
+});

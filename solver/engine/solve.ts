@@ -327,6 +327,9 @@ export class Solver {
     const seen = new Set<string>();
     const b = this.ctx.builder;
     for (const w of this.waits.values()) {
+      // a wait on a fact that a binding has since rebuilt is stale: the rebuilt fact was
+      // evaluated again (and waited again, if it still had to)
+      if (w.premises.some((f) => !this.db.has(f))) continue;
       // under a call with bound arguments that has an answer, an undecided condition only
       // concerns another derivation of that call: reported as a note, not a warning
       const alternative = w.demand > 0 && this.demandAnswered(w.plan, w.demand);
