@@ -1,6 +1,9 @@
 // Broadcasting relations: Broadcast (add, subtract, multiply, divide, power,
-// maximum, minimum), BroadcastCompare (equal, less, greater: bool result) and
-// Where (condition, x, y).
+// maximum, minimum, floor_divide, floor_mod, mod, logical_and, logical_or,
+// logical_xor: the operands' dtype), BroadcastCompare (equal, not_equal, less,
+// less_equal, greater, greater_equal: bool result) and Where (condition, x, y).
+// TVM registers the logical operators with BroadcastRel too: their operands are
+// not required to be bool.
 //
 // As in TVM (type_relations.cc, BroadcastRel / ConcreteBroadcast; transform.cc,
 // WhereRel): both operands must be tensors; their dtypes must agree (here: are
@@ -11,7 +14,9 @@
 //
 // Deviations from TVM (see `broadcastDim` in common.ts):
 //  - a dimension hole against a dimension provably different from 1 gives that
-//    dimension; other unknown cases wait (TVM has no dimension holes);
+//    dimension, against 1 (or itself) the hole; other unknown cases wait (TVM
+//    has no dimension holes); while any dimension waits, no partial result is
+//    assigned (where: the condition is not looked at until x with y is decided);
 //  - symbolic dimensions that are neither provably equal nor provably
 //    incompatible (`n` vs `5`, `n` vs `m`) make the relation WAIT (the result
 //    dimension stays open) instead of failing as TVM does; `n + 2` vs `1 + n + 1`
@@ -41,11 +46,11 @@ function broadcastRelation(boolResult: boolean): RelationFn {
     if (e) return e;
     const b = broadcastShapes(r, lhs.shape, rhs.shape);
     if (isError(b)) return b;
+    // an undecided dimension: no partial result (the rules give none either)
+    if (b.wait !== null) return r.wait(b.wait);
     const dtype = boolResult ? 'bool' : (r.resolve(lhs) as TensorType).dtype;
     const built = tensorType(b.shape, dtype);
-    const e2 = r.assign(out, built, 'the result');
-    if (e2) return e2;
-    return b.wait !== null ? r.wait(b.wait) : 'done';
+    return r.assign(out, built, 'the result') ?? 'done';
   };
 }
 
@@ -53,20 +58,25 @@ export const broadcastRel: RelationFn = broadcastRelation(false);
 export const broadcastCompareRel: RelationFn = broadcastRelation(true);
 
 export const whereRel: RelationFn = (args, out, _attrs, r) => {
-  const ts = tensors(r, args, ['condition', 'x', 'y']);
-  if (!Array.isArray(ts)) return ts;
-  const [cond, x, y] = ts as [TensorType, TensorType, TensorType];
+  // x and y are checked (dtypes unified, shapes broadcast) before the condition is known
+  const [c0, x0, y0] = (['condition', 'x', 'y'] as const).map((n, i) => expectTensor(r, args[i]!, n));
+  const err = [c0, x0, y0].find(isError);
+  if (err !== undefined) return err;
+  if (x0 === 'wait' || y0 === 'wait') return r.wait('the types of x and y are not known yet');
+  const [x, y] = [x0 as TensorType, y0 as TensorType];
   const e = r.assignDtype(x.dtype, y.dtype, 'the dtypes of x and y differ');
   if (e) return e;
   const xy = broadcastShapes(r, x.shape, y.shape);
   if (isError(xy)) return xy;
+  // an undecided dimension of x with y: the condition is checked once it is decided
+  if (xy.wait !== null) return r.wait(xy.wait);
+  if (c0 === 'wait') return r.wait('the type of condition is not known yet');
+  const cond = c0 as TensorType;
   const all = broadcastShapes(r, cond.shape, xy.shape);
   if (isError(all)) return all;
+  if (all.wait !== null) return r.wait(all.wait);
   const dtype = (r.resolve(x) as TensorType).dtype;
-  const e2 = r.assign(out, tensorType(all.shape, dtype), 'the result');
-  if (e2) return e2;
-  const wait = xy.wait ?? all.wait;
-  return wait !== null ? r.wait(wait) : 'done';
+  return r.assign(out, tensorType(all.shape, dtype), 'the result') ?? 'done';
 };
 
 /** The relations of this file, by relation name (see registry.ts). */

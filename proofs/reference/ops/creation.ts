@@ -1,11 +1,108 @@
 // Reference executors for the creation family (relations/ops/creation.ts): each operator
 // computed on concrete tensors, element by element.
+//
+// zeros/ones/full build a buffer of the requested sizes and fill it; the _like forms
+// map over data; arange steps from start while the value stays on the near side of
+// stop (the length is how many steps were taken); meshgrid walks every combination of
+// the inputs' positions. fill_value must be a scalar (TVM's full reads fill_value()).
 import type { Executor } from '../executor.js';
+import { type NDArray, type Value, asTensor, asTuple, build, fitDtype, refuse } from '../tensor.js';
 
-export const EXECUTORS: Readonly<Record<string, Executor>> = {};
+function crArgs(args: readonly Value[], names: readonly string[]): NDArray[] {
+  if (args.length !== names.length) refuse(`expected ${names.length} arguments (${names.join(', ')}), got ${args.length}`);
+  return names.map((n, i) => asTensor(args[i], n));
+}
+
+function crSizes(v: unknown): number[] {
+  if (!Array.isArray(v) || !v.every((x) => typeof x === 'number' && Number.isSafeInteger(x) && x >= 0)) refuse('shape must be a list of sizes >= 0');
+  return v as number[];
+}
+
+/** The single element of a scalar tensor. */
+function crScalar(t: NDArray, what: string): number {
+  if (t.rank !== 0) refuse(`${what} must be a scalar, got a tensor of shape [${t.shape.join(', ')}]`);
+  return t.data[0]!;
+}
+
+function constant(value: number): Executor {
+  return (args, attrs) => {
+    crArgs(args, []);
+    const dtype = String(attrs.dtype);
+    return build(crSizes(attrs.shape), dtype, () => fitDtype(value, dtype));
+  };
+}
+
+function like(value: number): Executor {
+  return (args) => {
+    const [data] = crArgs(args, ['data']) as [NDArray];
+    return data.map(() => fitDtype(value, data.dtype));
+  };
+}
+
+const full: Executor = (args, attrs) => {
+  const [fill] = crArgs(args, ['fill_value']) as [NDArray];
+  const v = crScalar(fill, 'fill_value');
+  const dtype = attrs.dtype === '' || attrs.dtype === undefined ? fill.dtype : String(attrs.dtype);
+  return build(crSizes(attrs.shape ?? []), dtype, () => fitDtype(v, dtype));
+};
+
+const fullLike: Executor = (args) => {
+  const [data, fill] = crArgs(args, ['data', 'fill_value']) as [NDArray, NDArray];
+  const v = crScalar(fill, 'fill_value');
+  return data.map(() => fitDtype(v, data.dtype));
+};
+
+const arange: Executor = (args, attrs) => {
+  crArgs(args, []);
+  const first = Number(attrs.start);
+  const [start, stop] = attrs.stop === null || attrs.stop === undefined ? [0, first] : [first, Number(attrs.stop)];
+  const step = attrs.step === undefined ? 1 : Number(attrs.step);
+  if (step === 0) refuse('step must not be 0');
+  const values: number[] = [];
+  for (let v = start; step > 0 ? v < stop : v > stop; v += step) values.push(v);
+  const dtype = String(attrs.dtype ?? 'float32');
+  return build([values.length], dtype, ([i]) => fitDtype(values[i!]!, dtype));
+};
+
+const meshgrid: Executor = (args, attrs) => {
+  if (args.length !== 1) refuse(`expected 1 argument (a tuple), got ${args.length}`);
+  const inputs = asTuple(args[0], 'data');
+  if (inputs.length === 0) refuse('data must be a non-empty tuple');
+  const dtype = inputs[0]!.dtype;
+  // each input as a list of values (a scalar is one value)
+  const vectors = inputs.map((t, i) => {
+    if (t.rank > 1) refuse(`data.${i} must be a scalar or a 1-d tensor, got shape [${t.shape.join(', ')}]`);
+    if (t.dtype !== dtype) refuse(`data.${i} has dtype ${t.dtype}, data.0 ${dtype}`);
+    return Array.from(t.data);
+  });
+  // position in the grid that each input's index sits at: "xy" exchanges the first two
+  const xy = attrs.indexing === 'xy' && inputs.length >= 2;
+  const place = (i: number): number => (xy && i < 2 ? 1 - i : i);
+  const sizes: number[] = new Array(inputs.length);
+  vectors.forEach((v, i) => (sizes[place(i)] = v.length));
+  return vectors.map((v, i) => build(sizes, dtype, (idx) => v[idx[place(i)]!]!));
+};
+
+export const EXECUTORS: Readonly<Record<string, Executor>> = {
+  zeros: constant(0),
+  ones: constant(1),
+  full,
+  zeros_like: like(0),
+  ones_like: like(1),
+  full_like: fullLike,
+  arange,
+  meshgrid,
+};
+
+const DTYPES = 'the relation rejects vector and sub-byte dtypes (float32x4, int4) that the catalogue accepts; the executor fills any dtype';
 
 /**
  * Operators whose relation deliberately rejects calls the executor can run,
  * with the reason (e.g. a zero-size output): such divergences are expected.
  */
-export const STRICTER: Readonly<Record<string, string>> = {};
+export const STRICTER: Readonly<Record<string, string>> = {
+  zeros: DTYPES,
+  ones: DTYPES,
+  full: DTYPES,
+  arange: DTYPES,
+};
