@@ -1,56 +1,200 @@
-// Cross-check sweep cases for the conv family (relations/ops/conv.ts).
+// Cross-check sweep cases for the conv family (relations/ops/conv.ts): convolution in
+// 1-3 spatial dimensions, transposed convolution, pooling (plain, global, adaptive).
 import type { OpInfo } from '../../../relations/schema.js';
 import type { TypeofRequest } from '../../../solver/infer/typeof.js';
-import { call, tensor, combos, shapesOfRank, type Attrs, type Shape, type CaseGenerator } from '../case-kit.js';
+import { call, tensor, combos, shapesOfRank, type Attrs, type Dim, type Shape, type CaseGenerator } from '../case-kit.js';
 
-function conv2d(op: OpInfo): TypeofRequest[] {
-  const out: TypeofRequest[] = [];
-  const attrSets = combos({ strides: [1, 2], padding: [0, 1, [1, 2]], kernel_size: [[1, 1], [3, 3]], channels: [4] });
-  for (const layout of ['NCHW', 'NHWC'] as const) {
-    const data: Shape[] = layout === 'NCHW' ? [[1, 3, 5, 5], ['n', 2, 5, 3]] : [[1, 5, 5, 3], ['n', 5, 3, 2]];
-    const kernelLayout = layout === 'NCHW' ? 'OIHW' : 'HWIO';
-    for (const d of data) {
-      for (const a of attrSets) {
-        const attrs: Attrs = layout === 'NCHW' ? a : { ...a, data_layout: layout, kernel_layout: kernelLayout };
-        out.push(call(op.name, [tensor(d), '_'], attrs));
-      }
-      // A given weight, no channels/kernel_size.
-      const cin = layout === 'NCHW' ? d[1]! : d[3]!;
-      for (const k of [1, 3]) {
-        const w = layout === 'NCHW' ? [4, cin, k, k] : [k, k, cin, 4];
-        for (const a of combos({ strides: [1, 2], padding: [0, 1] })) {
-          out.push(call(op.name, [tensor(d), tensor(w)], layout === 'NCHW' ? a : { ...a, data_layout: layout, kernel_layout: kernelLayout }));
+const fill = (nd: number, v: Dim): Dim[] => Array.from({ length: nd }, () => v);
+const CANON = ['NCW', 'NCHW', 'NCDHW'];
+const LAST = ['NWC', 'NHWC', 'NDHWC'];
+const KCANON = ['OIW', 'OIHW', 'OIDHW'];
+const KLAST = ['WIO', 'HWIO', 'DHWIO'];
+
+/** A canonical (N, C, spatial...) shape in the channels-last layout. */
+const toLast = (s: Shape): Dim[] => [s[0]!, ...s.slice(2), s[1]!];
+/** A canonical (O, I, spatial...) weight in the spatial-first kernel layout (HWIO). */
+const wLast = (s: Shape): Dim[] => [...s.slice(2), s[1]!, s[0]!];
+
+function convSweep(nd: number): CaseGenerator {
+  return (op: OpInfo) => {
+    const out: TypeofRequest[] = [];
+    const datas: Shape[] = [
+      [1, 3, ...fill(nd, 5)],
+      ['n', 4, ...fill(nd, 3)],
+      [2, 2, ...fill(nd - 1, 3), 0],
+      [1, 4, ...fill(nd - 1, 2), 'n'],
+    ];
+    const pads = [0, 1, fill(nd, 1), [...fill(nd, 0), ...fill(nd, 2)]];
+    for (const last of [false, true]) {
+      const lay = (a: Attrs): Attrs => (last ? { ...a, data_layout: LAST[nd - 1]!, kernel_layout: KLAST[nd - 1]! } : a);
+      const d = (s: Shape): string => tensor(last ? toLast(s) : s);
+      const w = (s: Shape, dtype = 'float32'): string => tensor(last ? wLast(s) : s, dtype);
+      for (const s of last ? datas.slice(0, 2) : datas) {
+        // the weight inferred from channels and kernel_size
+        for (const a of combos({ strides: [1, 2], padding: pads, kernel_size: [1, 3], channels: [4] })) out.push(call(op.name, [d(s), '_'], lay(a)));
+        for (const a of combos({ dilation: [2, fill(nd, 2)], kernel_size: [2, fill(nd, 3)], channels: [2] })) out.push(call(op.name, [d(s), '_'], lay(a)));
+        for (const a of combos({ groups: [2, 4], channels: [2, 4, 6], kernel_size: [1] })) {
+          out.push(call(op.name, [d(s), '_'], lay(a)));
+          // a given weight: grouped (channels, C / groups, k) and depthwise (C, channels / C, k)
+          const c = s[1] as number;
+          out.push(call(op.name, [d(s), w([a.channels as number, Math.max(1, Math.floor(c / (a.groups as number))), ...fill(nd, 1)])], lay(a)));
+          out.push(call(op.name, [d(s), w([c, Math.max(1, Math.floor((a.channels as number) / c)), ...fill(nd, 1)])], lay(a)));
         }
+        // a given weight, no channels / kernel_size (or one of them)
+        const cin = s[1]!;
+        for (const k of [1, 3]) {
+          for (const a of combos({ strides: [1, 2], padding: [0, 1] })) out.push(call(op.name, [d(s), w([4, cin, ...fill(nd, k)])], lay(a)));
+          out.push(call(op.name, [d(s), w([4, cin, ...fill(nd, k)])], lay({ kernel_size: k, padding: 1 })));
+          out.push(call(op.name, [d(s), w([4, cin, ...fill(nd, k)])], lay({ kernel_size: 2, padding: 1 })));
+          out.push(call(op.name, [d(s), w([4, cin, ...fill(nd, k)])], lay({ channels: 4, padding: 1 })));
+          out.push(call(op.name, [d(s), w([4, cin, ...fill(nd, k)])], lay({ channels: 3 })));
+        }
+        for (const g of [2, 3]) out.push(call(op.name, [d(s), w([6, 2, ...fill(nd, 1)])], lay({ groups: g })), call(op.name, [d(s), w([4, 1, ...fill(nd, 1)])], lay({ groups: g })));
+        out.push(call(op.name, [d(s), w([4, 'n', ...fill(nd, 1)])], lay({})));
       }
     }
+    // depthwise with a channel multiplier: the weight (C, channels / C, k...)
+    for (const [c, m] of [[2, 2], [3, 2], [4, 1]] as const) {
+      out.push(call(op.name, [tensor([1, c, ...fill(nd, 3)]), tensor([c, m, ...fill(nd, 3)])], { groups: c, channels: c * m, kernel_size: 3 }));
+      out.push(call(op.name, [tensor([1, c, ...fill(nd, 3)]), tensor([c, m, ...fill(nd, 3)])], { groups: c }));
+    }
+    // out_layout and out_dtype, permuted layouts
+    const s0: Shape = [1, 3, ...fill(nd, 5)];
+    out.push(call(op.name, [tensor(s0), '_'], { channels: 4, kernel_size: 3, out_layout: LAST[nd - 1]! }));
+    out.push(call(op.name, [tensor(s0), '_'], { channels: 4, kernel_size: 3, out_dtype: 'float16' }));
+    out.push(call(op.name, [tensor(s0), '_'], { channels: 4, kernel_size: 3, kernel_layout: [...KCANON[nd - 1]!].reverse().join('') }));
+    out.push(call(op.name, [tensor([3, 1, ...fill(nd, 5)]), '_'], { channels: 4, kernel_size: 3, data_layout: `C${CANON[nd - 1]!.slice(2)}N`.replace(/^C(.*)N$/, 'CN$1') }));
+    // invalid
+    out.push(call(op.name, [tensor(s0), tensor([4, 2, ...fill(nd, 3)])])); // channel mismatch
+    out.push(call(op.name, [tensor(s0), tensor([4, 3, ...fill(nd, 3)], 'float16')]));
+    out.push(call(op.name, [tensor(s0), tensor([4, 3, ...fill(nd, 7)])])); // kernel larger than the input
+    out.push(call(op.name, [tensor(s0.slice(1)), '_'], { kernel_size: 3, channels: 4 })); // rank too low
+    out.push(call(op.name, [tensor([1, ...s0]), '_'], { kernel_size: 3, channels: 4 })); // rank too high
+    out.push(call(op.name, [tensor(s0), tensor([4, 3])])); // weight rank
+    out.push(call(op.name, [tensor(s0), '_'], { kernel_size: 3, channels: 4, data_layout: CANON[nd - 1]!.replace('C', 'X') }));
+    out.push(call(op.name, [tensor(s0), '_'], { kernel_size: 3, channels: 4, kernel_layout: KCANON[(nd % 3)]! }));
+    out.push(call(op.name, [tensor(s0), '_'], { kernel_size: 3, channels: 4, out_layout: 'NC' }));
+    out.push(call(op.name, [tensor(s0), '_'], { kernel_size: 3 }));
+    out.push(call(op.name, ['_', tensor([4, 3, ...fill(nd, 3)])]));
+    out.push(call(op.name, ['_', '_'], { kernel_size: 3, channels: 4 }));
+    out.push(call(op.name, [tensor(s0), '(float32, float32)']));
+    return out;
+  };
+}
+
+function convTranspose(op: OpInfo): TypeofRequest[] {
+  const out: TypeofRequest[] = [];
+  const datas: Shape[] = [
+    [1, 4, 3, 3],
+    ['n', 2, 4, 1],
+    [1, 4, 0, 2],
+    [1, 2, 2, 'n'],
+  ];
+  for (const last of [false, true]) {
+    const lay = (a: Attrs): Attrs => (last ? { ...a, data_layout: 'NHWC', kernel_layout: 'HWIO' } : a);
+    const d = (s: Shape): string => tensor(last ? toLast(s) : s);
+    const w = (s: Shape): string => tensor(last ? wLast(s) : s);
+    for (const s of last ? datas.slice(0, 2) : datas) {
+      for (const a of combos({ strides: [1, 2], padding: [0, [0, 0, 2, 1]], output_padding: [0, 1], kernel_size: [1, 3], channels: [4] })) out.push(call(op.name, [d(s), '_'], lay(a)));
+      for (const a of combos({ groups: [2, 3], channels: [2, 3, 4], kernel_size: [2] })) out.push(call(op.name, [d(s), '_'], lay(a)));
+      for (const a of combos({ dilation: [2, [1, 2]], kernel_size: [2] , channels: [1]})) out.push(call(op.name, [d(s), '_'], lay(a)));
+      const cin = s[1]!;
+      for (const k of [1, 3]) {
+        for (const a of combos({ strides: [1, 2], padding: [0, 2] })) out.push(call(op.name, [d(s), w([cin, 3, k, k])], lay(a)));
+        out.push(call(op.name, [d(s), w([cin, 3, k, k])], lay({ kernel_size: k })));
+        out.push(call(op.name, [d(s), w([cin, 3, k, k])], lay({ kernel_size: 2 })));
+        out.push(call(op.name, [d(s), w([cin, 3, k, k])], lay({ channels: 3 })));
+        out.push(call(op.name, [d(s), w([cin, 3, k, k])], lay({ channels: 6, groups: 2 })));
+        out.push(call(op.name, [d(s), w([cin, 3, k, k])], lay({ groups: 2 })));
+        out.push(call(op.name, [d(s), w([cin, 3, k, k])], lay({ channels: 4, kernel_size: k })));
+      }
+      out.push(call(op.name, [d(s), w([3, 3, 1, 1])], lay({})));
+      out.push(call(op.name, [d(s), w([cin, 2, 0, 1])], lay({})));
+      out.push(call(op.name, [d(s), w([cin, 2, 3, 3])], lay({ padding: 6 })));
+    }
   }
-  out.push(call(op.name, [tensor([1, 3, 5, 5]), tensor([4, 2, 3, 3])])); // channel mismatch
-  out.push(call(op.name, [tensor([1, 3, 5, 5]), tensor([4, 3, 3, 3], 'float16')]));
-  out.push(call(op.name, [tensor([1, 3, 5]), '_'], { kernel_size: [3, 3], channels: 4 }));
+  const s0: Shape = [1, 4, 3, 3];
+  out.push(call(op.name, [tensor(s0), '_'], { channels: 4, kernel_size: 3, output_padding: 1 })); // output_padding >= stride
+  out.push(call(op.name, [tensor(s0), '_'], { channels: 4, kernel_size: 3, output_padding: [1, 0], dilation: [2, 1] }));
+  out.push(call(op.name, ['_', '_'], { channels: 4, kernel_size: 3, output_padding: 2, strides: 2 }));
+  out.push(call(op.name, [tensor(s0), '_'], { channels: 4, kernel_size: 3, out_layout: 'NHWC', out_dtype: 'float16' }));
+  out.push(call(op.name, [tensor(s0), '_'], { channels: 4, kernel_size: 3, kernel_layout: 'OIHW' }));
+  out.push(call(op.name, [tensor(s0), '_'], { channels: 4, kernel_size: 3, kernel_layout: 'OIDHW' }));
+  out.push(call(op.name, [tensor([1, 4, 3]), '_'], { channels: 4, kernel_size: 3 }));
+  out.push(call(op.name, [tensor(s0), tensor([4, 3, 3])]));
   out.push(call(op.name, ['_', tensor([4, 3, 3, 3])]));
+  out.push(call(op.name, [tensor(s0), '_']));
   return out;
 }
 
-function pool2d(op: OpInfo): TypeofRequest[] {
-  const out: TypeofRequest[] = [];
-  const attrSets = combos({ pool_size: [1, [2, 2], [3, 2]], strides: [1, 2], padding: [0, 1, [1, 2]], ceil_mode: [false, true] });
-  for (const [layout, shapes] of [
-    ['NCHW', [[1, 3, 5, 5], ['n', 2, 5, 3]]],
-    ['NHWC', [[1, 5, 5, 3]]],
-  ] as const) {
-    for (const s of shapes) for (const a of attrSets) out.push(call(op.name, [tensor(s)], layout === 'NCHW' ? a : { ...a, layout }));
-  }
-  out.push(call(op.name, [tensor([1, 3, 5])]), call(op.name, ['_']));
-  return out;
+function poolSweep(nd: number): CaseGenerator {
+  return (op: OpInfo) => {
+    const out: TypeofRequest[] = [];
+    const shapes: [string, Shape][] = [
+      [CANON[nd - 1]!, [1, 3, ...fill(nd, 5)]],
+      [CANON[nd - 1]!, ['n', 2, ...fill(nd - 1, 4), 'n']],
+      [LAST[nd - 1]!, [1, ...fill(nd, 4), 3]],
+    ];
+    const attrSets = combos({ pool_size: [2, fill(nd, 3)], strides: [1, 2], padding: [0, 1, [...fill(nd, 0), ...fill(nd, 1)]], ceil_mode: [false, true] });
+    for (const [layout, s] of shapes) {
+      for (const a of attrSets) out.push(call(op.name, [tensor(s)], layout === CANON[nd - 1] ? a : { ...a, layout }));
+      for (const a of combos({ dilation: [2, fill(nd, 3)], pool_size: [2, 3], ceil_mode: [false, true], strides: [2, 3] })) out.push(call(op.name, [tensor(s)], layout === CANON[nd - 1] ? a : { ...a, layout }));
+    }
+    // zero-size and small inputs, windows beyond the input
+    for (const a of combos({ pool_size: [1, 2, 3], padding: [0, 1], ceil_mode: [false, true], strides: [1, 3] })) out.push(call(op.name, [tensor([1, 2, ...fill(nd - 1, 2), 0])], a));
+    if (op.attrs.some((a) => a.name === 'count_include_pad')) out.push(call(op.name, [tensor([1, 3, ...fill(nd, 5)])], { pool_size: 2, padding: 1, count_include_pad: true }));
+    for (const s of shapesOfRank([0, 1, 2, 3, 4])) out.push(call(op.name, [tensor(s)]));
+    out.push(call(op.name, [tensor([1, 3, ...fill(nd, 5), 2])]));
+    out.push(call(op.name, [tensor([1, 3, ...fill(nd, 5)])], { layout: CANON[nd % 3]! }));
+    out.push(call(op.name, [tensor([1, 3, ...fill(nd, 5)])], { layout: `${CANON[nd - 1]!}16c` }));
+    out.push(call(op.name, [tensor([1, 3, ...fill(nd, 5)], 'int8')], { pool_size: 2 }));
+    out.push(call(op.name, ['_']), call(op.name, ['(float32, float32)']));
+    return out;
+  };
 }
 
 function globalPool(op: OpInfo): TypeofRequest[] {
-  return [...shapesOfRank([3, 4]).flatMap((s) => [call(op.name, [tensor(s)]), call(op.name, [tensor(s)], { layout: 'NHWC' })]), call(op.name, ['_'])];
+  return [
+    ...shapesOfRank([2, 3, 4]).flatMap((s) => [call(op.name, [tensor(s)]), call(op.name, [tensor(s)], { layout: 'NHWC' }), call(op.name, [tensor(s)], { layout: 'HWCN' })]),
+    call(op.name, [tensor([1, 3, 5, 5])], { layout: 'NCHW16c' }),
+    call(op.name, [tensor([1, 3, 5, 5])], { layout: 'NCW' }),
+    call(op.name, [tensor([1, 3, 5, 5])], { out_layout: 'NHWC' }),
+    call(op.name, [tensor([1, 3, 5, 5, 2])]),
+    call(op.name, ['_']),
+  ];
+}
+
+function adaptiveSweep(nd: number): CaseGenerator {
+  return (op: OpInfo) => {
+    const out: TypeofRequest[] = [];
+    const sizes = [null, 1, 3, [2], ...(nd > 1 ? [[...fill(nd - 1, 2), 7]] : [])];
+    for (const s of [[1, 3, ...fill(nd, 5)], ['n', 2, ...fill(nd - 1, 0), 'n'], [2, 1, ...fill(nd, 1)]] as Shape[]) {
+      for (const o of sizes) {
+        out.push(call(op.name, [tensor(s)], { output_size: o }));
+        out.push(call(op.name, [tensor(toLast(s))], { output_size: o, layout: LAST[nd - 1]! }));
+      }
+    }
+    for (const s of shapesOfRank([0, 1, 2, 3, 4])) out.push(call(op.name, [tensor(s)], { output_size: 2 }));
+    out.push(call(op.name, [tensor([1, 3, ...fill(nd, 5)])], { output_size: 2, layout: CANON[nd % 3]! }));
+    out.push(call(op.name, [tensor([1, 3, ...fill(nd, 5)])], { output_size: 2, out_layout: LAST[nd - 1]! }));
+    out.push(call(op.name, [tensor([1, 3, ...fill(nd, 5)])], { output_size: fill(nd + 1, 2) }));
+    out.push(call(op.name, [tensor([1, 3, ...fill(nd, 5)])], { output_size: 0 }));
+    out.push(call(op.name, ['_'], { output_size: 2 }));
+    return out;
+  };
 }
 
 /** Sweep generators by relation name. */
 export const GENERATORS: Readonly<Record<string, CaseGenerator>> = {
-  Conv2D: conv2d,
-  Pool2D: pool2d,
+  Conv1D: convSweep(1),
+  Conv2D: convSweep(2),
+  Conv3D: convSweep(3),
+  Conv2DTranspose: convTranspose,
+  Pool1D: poolSweep(1),
+  Pool2D: poolSweep(2),
+  Pool3D: poolSweep(3),
   GlobalPool2D: globalPool,
+  AdaptivePool1D: adaptiveSweep(1),
+  AdaptivePool2D: adaptiveSweep(2),
+  AdaptivePool3D: adaptiveSweep(3),
 };
