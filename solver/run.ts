@@ -75,7 +75,7 @@ export function runSources(sources: LoadedSources, options: RunOptions = {}): Ru
 export interface Problem {
   readonly diagnostic: Diagnostic;
   readonly premises: readonly TermId[];
-  readonly clash?: { readonly left: TermId; readonly right: TermId; readonly reason: string };
+  readonly clash?: { readonly left: TermId; readonly right: TermId; readonly reason: string; readonly outer: readonly [TermId, TermId] };
 }
 
 export class RunResult {
@@ -187,20 +187,6 @@ export class RunResult {
     }
     for (const d of s.runtimeDiagnostics()) out.push({ diagnostic: d, premises: [] });
     const shown = (ps: readonly TermId[]) => ps.filter((p) => !store.functor(p).startsWith('$'));
-    for (const c of s.clashes) {
-      const premises = shown(c.premises);
-      out.push({
-        diagnostic: diagnostic(
-          'error',
-          'clash',
-          `cannot unify ${termText(store, c.left)} with ${termText(store, c.right)} (${c.reason})`,
-          c.plan.rule.head.span,
-          premises.map((p) => this.premiseNote(p)),
-        ),
-        premises,
-        clash: c,
-      });
-    }
     for (const [name, rel] of s.db.relations) {
       if (!name.startsWith('$error:')) continue;
       const plan = this.errorPlan(name);
@@ -217,6 +203,21 @@ export class RunResult {
           premises,
         });
       }
+    }
+    // clashes after the error facts: a rule's own message says more than a unification's
+    for (const c of s.clashes) {
+      const premises = shown(c.premises);
+      out.push({
+        diagnostic: diagnostic(
+          'error',
+          'clash',
+          `cannot unify ${termText(store, c.left)} with ${termText(store, c.right)} (${c.reason})`,
+          c.plan.rule.head.span,
+          premises.map((p) => this.premiseNote(p)),
+        ),
+        premises,
+        clash: c,
+      });
     }
     for (const r of s.residuals())
       out.push({

@@ -38,6 +38,8 @@ export interface Clash {
   readonly left: TermId;
   readonly right: TermId;
   readonly reason: string;
+  /** The two whole terms being unified (left and right are the parts that clash). */
+  readonly outer: readonly [TermId, TermId];
   readonly plan: Plan;
   readonly premises: readonly number[];
 }
@@ -257,7 +259,7 @@ export class Solver {
       const b = resolve(store, uf, u.b);
       const out = unify(store, uf, a, b);
       if (out.k === 'clash') {
-        this.clashes.push({ left: resolve(store, uf, out.left), right: resolve(store, uf, out.right), reason: out.reason, plan: u.plan, premises: u.premises });
+        this.clashes.push({ left: resolve(store, uf, out.left), right: resolve(store, uf, out.right), reason: out.reason, outer: [a, b], plan: u.plan, premises: u.premises });
         continue;
       }
       uf = out.uf;

@@ -15,9 +15,10 @@ import { Database } from '../store/database.js';
 import { unify } from '../engine/unify.js';
 import { RunResult } from '../run.js';
 import { explainFact } from '../explain.js';
-import { type TermId, TermStore } from '../terms/term-store.js';
+import { Kind, type TermId, TermStore } from '../terms/term-store.js';
 import type { Generated } from './constraints.js';
 import { relayTypeText, TypeTerms } from './term-types.js';
+import { termText } from '../terms/print.js';
 
 export interface RuleLibrary {
   readonly sources: LoadedSources;
@@ -187,7 +188,7 @@ export function inferWithRules(gen: Generated, library: RuleLibrary, limits: Par
     if (d0.code === 'determined-nothing') continue; // checked per call site below
     // clashes in Relay's type syntax
     // (holes print as `_`, as in Relay's types, not as the engine's `?7`)
-    const d = clash ? { ...d0, message: `cannot unify ${relayTypeText(store, clash.left)} with ${relayTypeText(store, clash.right)} (${clash.reason.replace(/\?\d+/g, '_')})`, notes: d0.notes } : { ...d0, message: d0.message.replace(/\?\d+/g, '_') };
+    const d = clash ? { ...d0, message: clashMessage(store, uf, clash), notes: d0.notes } : { ...d0, message: d0.message.replace(/\?\d+/g, '_') };
     // locate the problem at the program's call site; the rule that found it becomes a note
     const site = premises.map(siteOf).find((x) => x !== undefined);
     const rule = d.span ? `reported by the rule at ${d.span.file}:${d.span.start.line}:${d.span.start.column}` : null;
@@ -245,4 +246,22 @@ export function inferWithRules(gen: Generated, library: RuleLibrary, limits: Par
     return null;
   };
   return { bindings, results, functions, diagnostics, instances, millis: Date.now() - started, run, explainCall };
+}
+
+/**
+ * `cannot unify Tensor[(16, 4, 3, 3), float32] with Tensor[(16, 3, 3, 3), float32] (4 vs 3:
+ * different sizes)`: the whole types, in Relay syntax, and the parts that clash.
+ */
+function clashMessage(store: TermStore, uf: UnionFind, clash: { left: TermId; right: TermId; reason: string; outer: readonly [TermId, TermId] }): string {
+  // a type in Relay syntax; other terms (a shape list, a size) as the engine prints them
+  const show = (t: TermId): string => {
+    const r = relayTypeText(store, t);
+    if (r !== '_' || store.kind(t) === Kind.Hole) return r;
+    const text = termText(store, t).replace(/\?\d+/g, '_');
+    return store.kind(t) === Kind.Cons ? `shape (${text.slice(1, -1)})` : text;
+  };
+  const reason = clash.reason.replace(/\?\d+/g, '_');
+  const [a, b] = clash.outer.map((t) => resolve(store, uf, t)) as [TermId, TermId];
+  if ((a === clash.left && b === clash.right) || (a === clash.right && b === clash.left)) return `cannot unify ${show(clash.left)} with ${show(clash.right)} (${reason})`;
+  return `cannot unify ${show(a)} with ${show(b)} (${show(clash.left)} vs ${show(clash.right)}: ${reason})`;
 }
