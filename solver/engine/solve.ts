@@ -84,7 +84,11 @@ export class Solver {
   readonly runtimeErrors: JoinContext['runtimeErrors'] = new Map();
   readonly stats: SolveStats = { rounds: 0, facts: 0, derived: 0, rebuilt: 0, bindings: 0, millis: 0, strata: 0 };
   limitHit: LimitError | null = null;
-  private readonly byStratum: Plan[][];
+  private readonly byStratum: readonly Plan[][];
+  /** Per stratum: the relations its plans read, and who reads each. Shared by every solver over the same plans. */
+  private readonly index: PlanIndex;
+  /** Per stratum: the database time when it last reached its fixpoint (0: never); it has input again only once a relation it reads changes at or after that. */
+  private readonly doneAt: Int32Array;
   /** Per plan (by index): every fact with a timestamp below this has been seen by it. Plans themselves are immutable and shareable. */
   private readonly lastRun: Int32Array;
   /** Per relation: the timestamp of the last commit that added facts to it. */
@@ -103,11 +107,12 @@ export class Solver {
   ) {
     this.db = start;
     this.meta = start.meta;
-    const count = plans.reduce((m, p) => Math.max(m, p.stratum + 1), 1);
-    this.byStratum = Array.from({ length: count }, () => []);
+    this.index = planIndex(plans);
+    const count = this.index.byStratum.length;
+    this.byStratum = this.index.byStratum;
+    this.doneAt = new Int32Array(count);
     this.lastRun = new Int32Array(plans.reduce((m, p) => Math.max(m, p.index + 1), 0));
     for (const [name, rel] of start.relations) if (rel.log.length > 0) this.changedAt.set(name, start.now - 1);
-    for (const p of plans) this.byStratum[p.stratum]!.push(p);
     this.stats.strata = count;
     this.ctx = {
       store,
@@ -123,6 +128,32 @@ export class Solver {
       pendingHeads: new Map(),
     };
     this.joiner = new Joiner(this.ctx);
+  }
+
+  /**
+   * A solver that continues from this one's fixpoint: the same plans, a fork of the
+   * database (what either derives next is invisible to the other) and a copy of the
+   * bookkeeping, so that facts added to the fork are joined semi-naively against
+   * everything derived so far without deriving it again. `store` must be this solver's
+   * store or a clone of it (the same ids).
+   */
+  fork(store: TermStore, limits: Limits = this.limits): Solver {
+    const s = new Solver(store, this.plans, this.mode, limits, this.db.fork(), this.onProgress);
+    s.lastRun.set(this.lastRun);
+    s.doneAt.set(this.doneAt);
+    s.changedAt.clear();
+    for (const [k, v] of this.changedAt) s.changedAt.set(k, v);
+    for (const [k, v] of this.waits) s.waits.set(k, v);
+    s.bindings.push(...this.bindings);
+    for (const [k, v] of this.bindingOf) s.bindingOf.set(k, v);
+    s.clashes.push(...this.clashes);
+    s.residualEqualities.push(...this.residualEqualities);
+    for (const [k, v] of this.runtimeErrors) s.runtimeErrors.set(k, v);
+    for (const d of this.ctx.incompleteDemands) s.ctx.incompleteDemands.add(d);
+    for (const [k, v] of this.ctx.pendingHeads) s.ctx.pendingHeads.set(k, v === null ? null : v.map((x) => [...x]));
+    Object.assign(s.stats, this.stats);
+    s.limitHit = this.limitHit;
+    return s;
   }
 
   /** Insert given facts (from the source text) as one batch at the current timestamp. */
@@ -147,7 +178,8 @@ export class Solver {
     this.store.maxDepth = this.limits.maxTermDepth;
     try {
       for (;;) {
-        const s = this.byStratum.findIndex((plans) => plans.some((p) => this.hasInput(p)));
+        let s = -1;
+        for (let k = 0; k < this.byStratum.length && s < 0; k++) if (this.stratumHasInput(k)) s = k;
         if (s < 0) break;
         this.runStratum(s);
       }
@@ -162,6 +194,21 @@ export class Solver {
     }
   }
 
+  private stratumHasInput(s: number): boolean {
+    const done = this.doneAt[s]!;
+    if (done > 0) {
+      let changed = false;
+      for (const rel of this.index.reads[s]!) {
+        if ((this.changedAt.get(rel) ?? 0) >= done) {
+          changed = true;
+          break;
+        }
+      }
+      if (!changed) return false;
+    }
+    return this.byStratum[s]!.some((p) => this.hasInput(p));
+  }
+
   private hasInput(p: Plan): boolean {
     const last = this.lastRun[p.index]!;
     if (last === 0) return true;
@@ -173,7 +220,14 @@ export class Solver {
     const plans = this.byStratum[s]!;
     const readers = this.readersOf(s);
     // the plans to run this round: at first those with input, then those reading a relation the last commit changed
-    let dirty = plans.filter((p) => this.hasInput(p));
+    let dirty: Plan[];
+    const done = this.doneAt[s]!;
+    if (done > 0) {
+      // only readers of what changed since the stratum's last fixpoint can have input
+      const candidates = new Set<Plan>();
+      for (const rel of this.index.reads[s]!) if ((this.changedAt.get(rel) ?? 0) >= done) for (const p of readers.get(rel) ?? []) candidates.add(p);
+      dirty = [...candidates].filter((p) => this.hasInput(p)).sort((a, b) => a.index - b.index);
+    } else dirty = plans.filter((p) => this.hasInput(p));
     while (dirty.length > 0) {
       if (this.stats.rounds >= this.limits.maxRounds) throw new LimitError('rounds', `stopped after ${this.limits.maxRounds} rounds`);
       if (Date.now() > this.deadline) throw new LimitError('time', `stopped after ${this.limits.maxMillis} ms`);
@@ -199,7 +253,10 @@ export class Solver {
       this.db = db;
       const changed = this.commit(buffer);
       this.onProgress?.({ round: this.stats.rounds, stratum: s, facts: this.db.factCount, millis: Date.now() - (this.deadline - this.limits.maxMillis) });
-      if (changed.size === 0) return;
+      if (changed.size === 0) {
+        this.doneAt[s] = this.db.now;
+        return;
+      }
       if (this.mode === 'naive') {
         dirty = plans; // the naive strategy re-evaluates everything
         continue;
@@ -210,17 +267,10 @@ export class Solver {
     }
   }
 
-  private readersCache = new Map<number, Map<string, Plan[]>>();
 
   /** For one stratum: relation name → the plans of the stratum that scan it. */
-  private readersOf(s: number): Map<string, Plan[]> {
-    let m = this.readersCache.get(s);
-    if (m === undefined) {
-      m = new Map();
-      for (const p of this.byStratum[s]!) for (const rel of p.reads) (m.get(rel) ?? m.set(rel, []).get(rel)!).push(p);
-      this.readersCache.set(s, m);
-    }
-    return m;
+  private readersOf(s: number): ReadonlyMap<string, readonly Plan[]> {
+    return this.index.readers[s]!;
   }
 
   /** Apply a round's writes. Returns the relations that got new facts (empty: nothing changed). */
@@ -430,4 +480,30 @@ function describeWait(store: TermStore, b: Builder, steps: readonly Step[], step
 function compareSafe(store: TermStore, op: CompareOp, a: TermId, b: TermId): boolean | undefined {
   if (a <= 0 || b <= 0) return undefined;
   return compare(store, op, a, b);
+}
+
+/** The plans grouped by stratum, with each stratum's read relations and their readers. */
+interface PlanIndex {
+  readonly byStratum: readonly Plan[][];
+  readonly reads: readonly (readonly string[])[];
+  readonly readers: readonly ReadonlyMap<string, readonly Plan[]>[];
+}
+
+const planIndexes = new WeakMap<readonly Plan[], PlanIndex>();
+
+function planIndex(plans: readonly Plan[]): PlanIndex {
+  let idx = planIndexes.get(plans);
+  if (idx === undefined) {
+    const count = plans.reduce((m, p) => Math.max(m, p.stratum + 1), 1);
+    const byStratum: Plan[][] = Array.from({ length: count }, () => []);
+    for (const p of plans) byStratum[p.stratum]!.push(p);
+    const readers = byStratum.map((ps) => {
+      const m = new Map<string, Plan[]>();
+      for (const p of ps) for (const rel of p.reads) (m.get(rel) ?? m.set(rel, []).get(rel)!).push(p);
+      return m;
+    });
+    idx = { byStratum, reads: readers.map((m) => [...m.keys()]), readers };
+    planIndexes.set(plans, idx);
+  }
+  return idx;
 }

@@ -30,13 +30,35 @@ export interface RuleLibrary {
  * The library compiled once per process: its plans are immutable (solvers keep their
  * own progress), and its term store is append-only, so every inference can share both.
  */
-const compiledLibraries = new WeakMap<RuleLibrary, { store: TermStore; compiled: ReturnType<typeof compileProgram> }>();
+const compiledLibraries = new WeakMap<RuleLibrary, SharedLibrary>();
 
-function compiledLibrary(library: RuleLibrary): { store: TermStore; compiled: ReturnType<typeof compileProgram> } {
+/**
+ * The library compiled once per process, and solved once on its own facts (tables
+ * such as dtype_name and what the rules derive from them alone): every inference
+ * forks that fixpoint and adds only its relation instances, so the library's own
+ * facts are neither inserted nor derived again per program.
+ */
+interface SharedLibrary {
+  readonly store: TermStore;
+  readonly compiled: ReturnType<typeof compileProgram>;
+  /** The solver at the library's own fixpoint, or null when that is not clean (then each inference starts from scratch). */
+  readonly base: Solver | null;
+}
+
+function compiledLibrary(library: RuleLibrary): SharedLibrary {
   let c = compiledLibraries.get(library);
   if (c === undefined) {
     const store = new TermStore();
-    c = { store, compiled: compileProgram(store, library.sources.programs, 'seminaive', null, new Set()) };
+    const compiled = compileProgram(store, library.sources.programs, 'seminaive', null, new Set());
+    let base: Solver | null = null;
+    if (compiled.ok) {
+      const s = new Solver(store, compiled.program.plans, 'seminaive', DEFAULT_LIMITS, Database.empty());
+      s.addFacts(compiled.program.facts);
+      s.solve();
+      const clean = s.limitHit === null && s.clashes.length === 0 && s.waits.size === 0 && s.db.uf.size === 0 && s.runtimeErrors.size === 0 && ![...s.db.relations.keys()].some((n) => n.startsWith('$error:'));
+      base = clean ? s : null;
+    }
+    c = { store, compiled, base };
     compiledLibraries.set(library, c);
   }
   return c;
@@ -92,8 +114,8 @@ export function inferWithRules(gen: Generated, library: RuleLibrary, limits: Par
     return { bindings: [], results: new Map(), functions: new Map(), diagnostics: compiled.diagnostics.map((d) => ({ ...d, message: `relation library: ${d.message}`, notes: [...d.notes, formatDiagnostic(d, library.sources.texts)] })), instances: 0, millis: 0, run: null };
   const program = compiled.program;
   const terms = new TypeTerms(store);
-  // the library's own ground facts (tables such as dtype_name), then the program's
-  const facts = new Map<string, TermId[]>([...program.facts].map(([k, v]) => [k, [...v]]));
+  // the library's own ground facts (tables such as dtype_name) unless the shared fixpoint has them, then the program's
+  const facts = new Map<string, TermId[]>(shared.base !== null ? [] : [...program.facts].map(([k, v]) => [k, [...v]]));
   const siteOfFact = new Map<TermId, { span: Span; what: string }>();
   const diagnostics: Diagnostic[] = [];
   const add = (rel: string, fact: TermId, span: Span, what: string) => {
@@ -156,7 +178,8 @@ export function inferWithRules(gen: Generated, library: RuleLibrary, limits: Par
       }
     }
   }
-  const solver = new Solver(store, program.plans, 'seminaive', { ...DEFAULT_LIMITS, ...limits }, Database.empty().with({ uf }));
+  const solver = shared.base !== null ? shared.base.fork(store, { ...DEFAULT_LIMITS, ...limits }) : new Solver(store, program.plans, 'seminaive', { ...DEFAULT_LIMITS, ...limits }, Database.empty());
+  solver.db = solver.db.with({ uf });
   solver.addFacts(facts);
   solver.solve();
   const run = new RunResult(store, program, solver, library.sources.texts, 'seminaive');

@@ -25,6 +25,38 @@ export class TermDepthError extends Error {}
 
 const EMPTY = 0;
 
+/**
+ * A map that clones in O(1): entries live in a shared, frozen base plus this copy's own
+ * additions. `fork()` folds the own additions into a new base (once, when there are any)
+ * and gives the fork the same base, so a store cloned many times (the relation library's,
+ * once per inference) is not copied each time.
+ */
+class LayeredMap<K, V> {
+  constructor(
+    private base: ReadonlyMap<K, V> = new Map(),
+    private own: Map<K, V> = new Map(),
+  ) {}
+
+  get(k: K): V | undefined {
+    const v = this.own.get(k);
+    return v !== undefined ? v : this.base.get(k);
+  }
+
+  set(k: K, v: V): void {
+    this.own.set(k, v);
+  }
+
+  fork(): LayeredMap<K, V> {
+    if (this.own.size > 0) {
+      const merged = new Map(this.base);
+      for (const [k, v] of this.own) merged.set(k, v);
+      this.base = merged;
+      this.own = new Map();
+    }
+    return new LayeredMap(this.base);
+  }
+}
+
 export class TermStore {
   private kinds = new Uint8Array(1024);
   private ground = new Uint8Array(1024); // 1 when the term has no hole inside
@@ -38,14 +70,14 @@ export class TermStore {
   private count = 1; // id 0 is reserved as "no term"
 
   private readonly symbols: string[] = [];
-  private readonly symbolIds = new Map<string, number>();
-  private readonly atomIds = new Map<string, TermId>();
-  private readonly strIds = new Map<string, TermId>();
-  private readonly intIds = new Map<number, TermId>();
-  private readonly floatIds = new Map<number, TermId>();
-  private readonly holeIds = new Map<number, TermId>();
-  private readonly dimIds = new Map<string, TermId>();
-  private readonly dims = new Map<TermId, Dim>();
+  private readonly symbolIds = new LayeredMap<string, number>();
+  private readonly atomIds = new LayeredMap<string, TermId>();
+  private readonly strIds = new LayeredMap<string, TermId>();
+  private readonly intIds = new LayeredMap<number, TermId>();
+  private readonly floatIds = new LayeredMap<number, TermId>();
+  private readonly holeIds = new LayeredMap<number, TermId>();
+  private readonly dimIds = new LayeredMap<string, TermId>();
+  private readonly dims = new LayeredMap<TermId, Dim>();
   // open addressing table for compounds and cons cells, storing ids (0 = empty)
   private table = new Int32Array(1 << 16);
   private tableUsed = 0;
@@ -72,7 +104,8 @@ export class TermStore {
     const self = this as unknown as Record<string, unknown>;
     const copy = c as unknown as Record<string, unknown>;
     for (const [k, v] of Object.entries(self)) {
-      if (v instanceof Map) copy[k] = new Map(v);
+      if (v instanceof LayeredMap) copy[k] = v.fork();
+      else if (v instanceof Map) copy[k] = new Map(v);
       else if (Array.isArray(v)) copy[k] = v.slice();
       else if (ArrayBuffer.isView(v)) copy[k] = (v as Uint8Array).slice();
       else copy[k] = v;
