@@ -8,6 +8,7 @@ import { GIVEN, REBUILT, type FactMeta } from './store/fact-meta.js';
 import type { Solver } from './engine/solve.js';
 import { factText, termText } from './terms/print.js';
 import { holesOf } from './store/union-find.js';
+import { PART_PREFIX, PROJECTION_PREFIX } from './compile/projection.js';
 import type { TermId, TermStore } from './terms/term-store.js';
 
 export interface ExplainContext {
@@ -58,22 +59,37 @@ export function explainFact(ctx: ExplainContext, fact: TermId, maxLines = 400): 
       lines.push(`${pad}${text}   (rebuilt after ${how.join('; ') || 'bindings'})`);
       for (const h of holes) {
         const b = ctx.solver.bindings[ctx.solver.bindingOf.get(h)!]!;
-        for (const q of b.premises) if (!isInternal(ctx.store, q)) walk(q, depth + 1);
+        for (const q of visiblePremises(ctx.store, ctx.meta, b.premises)) walk(q, depth + 1);
       }
       walk(old, depth + 1);
       return;
     }
     const rule = ctx.rules[p.rule];
     lines.push(`${pad}${text}   (by ${rule ? ruleLabel(rule) : `rule ${p.rule}`})`);
-    for (const q of p.premises) if (!isInternal(ctx.store, q)) walk(q, depth + 1);
+    for (const q of visiblePremises(ctx.store, ctx.meta, p.premises)) walk(q, depth + 1);
   };
   walk(fact, 0);
   if (lines.length >= maxLines) lines.push(`... (cut at ${maxLines} lines)`);
   return lines.join('\n');
 }
 
-function isInternal(store: TermStore, fact: TermId): boolean {
-  return store.functor(fact).startsWith('$');
+/**
+ * The premises a user would see: projected and factored facts (compile/projection.ts)
+ * stand for the facts they were derived from; other internal facts (demand) are left out.
+ */
+export function visiblePremises(store: TermStore, meta: FactMeta, premises: readonly TermId[]): TermId[] {
+  const out: TermId[] = [];
+  const visit = (f: TermId, depth: number) => {
+    const name = store.functor(f);
+    if (!name.startsWith('$')) {
+      if (!out.includes(f)) out.push(f);
+      return;
+    }
+    if (depth > 20 || !(name.startsWith(PROJECTION_PREFIX) || name.startsWith(PART_PREFIX))) return;
+    for (const q of meta.provenance(f)?.premises ?? []) visit(q, depth + 1);
+  };
+  for (const p of premises) visit(p, 0);
+  return out;
 }
 
 export function ruleLabel(rule: Rule): string {

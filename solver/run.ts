@@ -5,7 +5,7 @@ import { where } from './compile/lower.js';
 import { errorRelation, type Plan } from './engine/plan.js';
 import { DEFAULT_LIMITS, type Limits } from './engine/limits.js';
 import { Solver, type Progress, type SolveStats } from './engine/solve.js';
-import { displayFact, explainFact } from './explain.js';
+import { displayFact, explainFact, visiblePremises } from './explain.js';
 import type { Literal } from './language/ast.js';
 import { type Diagnostic, diagnostic, UserError } from './language/diagnostic.js';
 import { parseGoal, parseTerm } from './language/parse.js';
@@ -186,7 +186,7 @@ export class RunResult {
       });
     }
     for (const d of s.runtimeDiagnostics()) out.push({ diagnostic: d, premises: [] });
-    const shown = (ps: readonly TermId[]) => ps.filter((p) => !store.functor(p).startsWith('$'));
+    const shown = (ps: readonly TermId[]) => visiblePremises(store, s.meta, ps);
     for (const [name, rel] of s.db.relations) {
       if (!name.startsWith('$error:')) continue;
       const plan = this.errorPlan(name);

@@ -7,6 +7,7 @@ import { type Diagnostic } from '../language/diagnostic.js';
 import { type AtomLit, isExpression, type Lit, type Rule, type Tmpl, varsOf } from './ir.js';
 import { callPattern } from './modes.js';
 import { schedule } from './schedule.js';
+import { Projections } from './projection.js';
 
 export function adornedName(pred: string, pattern: string): string {
   return `${pred}@${pattern}`;
@@ -27,6 +28,8 @@ export interface DemandInput {
   readonly demanded: ReadonlySet<string>;
   /** Predicates with ground facts in the source (their copies must see those facts). */
   readonly hasFacts: ReadonlySet<string>;
+  /** Declared relations (`relation Name(...)`): rules reading one are projected (compile/projection.ts). */
+  readonly declared?: ReadonlySet<string>;
 }
 
 export interface DemandOutput {
@@ -86,6 +89,9 @@ export function transformForDemand(input: DemandInput): DemandOutput {
   };
 
   // Roots: every rule whose head is not a demanded predicate, evaluated bottom-up.
+  // A first literal that drops parts of its facts is read through its projection.
+  const declared = input.declared ?? new Set<string>();
+  const projections = new Projections((rule) => push(rule), (pred) => declared.has(pred) && !input.demanded.has(pred));
   for (const r of input.rules) {
     if (r.head.k === 'atom' && input.demanded.has(r.head.pred)) continue;
     const s = schedule(r, new Set(), null);
@@ -93,7 +99,7 @@ export function transformForDemand(input: DemandInput): DemandOutput {
       problems.push(s.problem);
       continue;
     }
-    push({ ...r, body: rewrite(r, [], s.body, new Set()) });
+    for (const { rule, body } of projections.apply(r, s.body)) push({ ...rule, body: rewrite(rule, [], body, new Set()) });
   }
 
   // Copies of demanded predicates, one per binding pattern reached.

@@ -62,8 +62,8 @@ export interface Rule {
   readonly span: Span;
   /** The user's rule this one was derived from (itself for user rules). */
   readonly origin: number;
-  /** What the rule is, for explanations: `rule`, `demand`, `goal`. */
-  readonly role: 'rule' | 'demand' | 'goal';
+  /** What the rule is, for explanations: `rule`, `demand`, `goal`, `projection` (see compile/projection.ts). */
+  readonly role: 'rule' | 'demand' | 'goal' | 'projection';
 }
 
 export interface RelationDecl {

@@ -101,7 +101,7 @@ export function compileProgram(store: TermStore, files: readonly Program[], stra
   if (strategy === 'demand' && goal !== null) for (const r of lowered.rules) if (r.head.k === 'atom' && r.head.pred !== GOAL) goalDirected.add(r.head.pred);
 
   const attempt = (demanded: Set<string>) => {
-    const t = transformForDemand({ rules: lowered.rules, demanded, hasFacts: new Set(lowered.facts.keys()) });
+    const t = transformForDemand({ rules: lowered.rules, demanded, hasFacts: new Set(lowered.facts.keys()), declared: new Set(lowered.decls.keys()) });
     if (t.problems.length > 0) return { ok: false as const, diagnostics: dedupe(t.problems) };
     const st = stratify(t.rules, (p) => userPredOf(p) ?? p);
     if (!st.ok) return { ok: false as const, diagnostics: [st.problem] };

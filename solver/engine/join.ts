@@ -238,6 +238,10 @@ export class Joiner {
     const arity = pats.length;
     const checkLive = rel.removed > 0;
     const meta = this.ctx.meta;
+    const project = st.project;
+    const vals = this.vals;
+    // facts that agree on what the rest of the join reads lead to the same derivations
+    let seen: Set<number | string> | null = null;
     for (; k < n; k++) {
       const f = raw[k]!;
       if (ts[f]! >= to) break;
@@ -252,6 +256,17 @@ export class Joiner {
         }
       }
       if (!ok) continue;
+      if (project !== null) {
+        if (project.length === 0) {
+          this.premises[st.scanNo] = f;
+          this.step(i + 1);
+          return;
+        }
+        const key = project.length === 1 ? vals[project[0]!]! : project.map((v) => vals[v]!).join(',');
+        if (seen === null) seen = new Set();
+        else if (seen.has(key)) continue;
+        seen.add(key);
+      }
       this.premises[st.scanNo] = f;
       this.step(i + 1);
     }

@@ -4,7 +4,7 @@
 // becomes a fact to insert, a unification to apply or an error to report.
 import type { Span } from '../language/ast.js';
 import type { CompareOp } from '../language/ast.js';
-import { allBound, isExpression, type Lit, type Rule, type TestName, type Tmpl } from '../compile/ir.js';
+import { allBound, headVars, isExpression, litVars, type Lit, type Rule, type TestName, type Tmpl, varsOf } from '../compile/ir.js';
 import { schedule } from '../compile/schedule.js';
 import type { TermStore } from '../terms/term-store.js';
 import type { Pat } from './build.js';
@@ -21,6 +21,13 @@ export type Step =
       readonly pats: readonly (Pat | null)[];
       /** Which premise slot this scan fills. */
       readonly scanNo: number;
+      /**
+       * When the scan binds something nothing later reads (a `_`, or a variable used only
+       * here): the variables it binds that later steps or the head do read. Facts that
+       * agree on them lead to the same derivations, so the rest of the join runs once per
+       * distinct value (once in all when empty). Null when every match is distinct.
+       */
+      readonly project: readonly number[] | null;
       readonly span: Span;
     }
   | {
@@ -112,7 +119,14 @@ function compileSteps(rule: Rule, body: readonly Lit[], scanOf: ReadonlyMap<Lit,
   const steps: Step[] = [];
   const reads: string[] = [];
   let scanNo = 0;
-  for (const l of body) {
+  // usedAfter[j]: the variables read by the literals after body[j] or by the head
+  const usedAfter: Set<number>[] = new Array(body.length);
+  let acc = headVars(rule.head);
+  for (let j = body.length - 1; j >= 0; j--) {
+    usedAfter[j] = acc;
+    acc = new Set([...acc, ...litVars(body[j]!)]);
+  }
+  for (const [j, l] of body.entries()) {
     switch (l.k) {
       case 'atom': {
         const keyCols: number[] = [];
@@ -129,10 +143,23 @@ function compileSteps(rule: Rule, body: readonly Lit[], scanOf: ReadonlyMap<Lit,
           const demandRel = l.pred.includes('@') && !l.pred.startsWith('$') ? `$demand:${l.pred}` : null;
           steps.push({ k: 'neg', rel: l.pred, keyCols, keyTmpls, indexName, arity: l.args.length, demandRel, dependsOn: [], span: l.span });
         } else {
+          const before = new Set(bound);
           const pats = l.args.map((a, i) => (keyCols.includes(i) ? null : toPat(a)));
           const no = scanOf?.get(l) ?? scanNo;
           scanNo++;
-          steps.push({ k: 'scan', rel: l.pred, keyCols, keyTmpls, indexName, pats, scanNo: no, span: l.span });
+          // the variables this scan binds, and whether it drops any part of a fact
+          const binds = new Set<number>();
+          let drops = false;
+          for (const [i, a] of l.args.entries()) {
+            if (keyCols.includes(i)) continue;
+            for (const v of varsOf(a)) {
+              if (anon(v)) drops = true;
+              else if (!before.has(v)) binds.add(v);
+            }
+          }
+          const kept = [...binds].filter((v) => usedAfter[j]!.has(v));
+          if (kept.length < binds.size) drops = true;
+          steps.push({ k: 'scan', rel: l.pred, keyCols, keyTmpls, indexName, pats, scanNo: no, project: drops ? kept : null, span: l.span });
           if (!reads.includes(l.pred)) reads.push(l.pred);
         }
         break;
