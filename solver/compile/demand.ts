@@ -28,8 +28,8 @@ export interface DemandInput {
   readonly demanded: ReadonlySet<string>;
   /** Predicates with ground facts in the source (their copies must see those facts). */
   readonly hasFacts: ReadonlySet<string>;
-  /** Declared relations (`relation Name(...)`): rules reading one are projected (compile/projection.ts). */
-  readonly declared?: ReadonlySet<string>;
+  /** Relations with one fact per operator call (declared relations and what is derived from them): rules reading one are projected (compile/projection.ts). */
+  readonly perCall?: ReadonlySet<string>;
 }
 
 export interface DemandOutput {
@@ -90,8 +90,8 @@ export function transformForDemand(input: DemandInput): DemandOutput {
 
   // Roots: every rule whose head is not a demanded predicate, evaluated bottom-up.
   // A first literal that drops parts of its facts is read through its projection.
-  const declared = input.declared ?? new Set<string>();
-  const projections = new Projections((rule) => push(rule), (pred) => declared.has(pred) && !input.demanded.has(pred));
+  const perCall = input.perCall ?? new Set<string>();
+  const projections = new Projections((rule) => push(rule), (pred) => perCall.has(pred) && !input.demanded.has(pred));
   for (const r of input.rules) {
     if (r.head.k === 'atom' && input.demanded.has(r.head.pred)) continue;
     const s = schedule(r, new Set(), null);

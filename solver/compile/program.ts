@@ -101,7 +101,7 @@ export function compileProgram(store: TermStore, files: readonly Program[], stra
   if (strategy === 'demand' && goal !== null) for (const r of lowered.rules) if (r.head.k === 'atom' && r.head.pred !== GOAL) goalDirected.add(r.head.pred);
 
   const attempt = (demanded: Set<string>) => {
-    const t = transformForDemand({ rules: lowered.rules, demanded, hasFacts: new Set(lowered.facts.keys()), declared: new Set(lowered.decls.keys()) });
+    const t = transformForDemand({ rules: lowered.rules, demanded, hasFacts: new Set(lowered.facts.keys()), perCall: perCallRelations(lowered.rules, new Set(lowered.decls.keys())) });
     if (t.problems.length > 0) return { ok: false as const, diagnostics: dedupe(t.problems) };
     const st = stratify(t.rules, (p) => userPredOf(p) ?? p);
     if (!st.ok) return { ok: false as const, diagnostics: [st.problem] };
@@ -138,6 +138,25 @@ export function compileProgram(store: TermStore, files: readonly Program[], stra
     ok: true,
     program: { plans, rules: result.rules, facts, factSpans, decls: lowered.decls, goalVars, demanded: result.demanded, warnings },
   };
+}
+
+/**
+ * Declared relations (one fact per operator call) and the relations derived from them:
+ * their facts are per call, and rules reading them are projected (compile/projection.ts).
+ */
+function perCallRelations(rules: readonly Rule[], declared: ReadonlySet<string>): Set<string> {
+  const out = new Set(declared);
+  for (let changed = true; changed; ) {
+    changed = false;
+    for (const r of rules) {
+      if (r.head.k !== 'atom' || out.has(r.head.pred)) continue;
+      if (r.body.some((l) => l.k === 'atom' && !l.neg && out.has(l.pred))) {
+        out.add(r.head.pred);
+        changed = true;
+      }
+    }
+  }
+  return out;
 }
 
 function dedupe(ds: Diagnostic[]): Diagnostic[] {

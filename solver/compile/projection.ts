@@ -24,8 +24,9 @@
 //   Out = tensor(OS, D) :- Reshape(tensor(S, D), Out), $part:5(S, D, OS).
 //
 // Rules with the same literal and the same kept variables share one projection. Both
-// rewrites apply only to declared relations (relation instances), and only when the
-// rest of the body joins something (a positive literal). They change no derivation: a projected
+// rewrites apply only to relations with a fact per operator call (declared relations
+// and the relations derived from them), and only when the rest of the body joins
+// something (a positive literal). They change no derivation: a projected
 // or factored fact is an internal step that explanations walk through.
 import type { AtomLit, Lit, Rule, Tmpl } from './ir.js';
 import { headVars, litVars, varsOf } from './ir.js';
@@ -39,7 +40,7 @@ export class Projections {
 
   constructor(
     private readonly emit: (rule: Omit<Rule, 'id'>) => void,
-    /** Which relations may be read through a projection: declared relations (one fact per operator call), not evaluated on demand. */
+    /** Which relations may be read through a projection: those with one fact per operator call (declared relations and what is derived from them), not evaluated on demand. */
     private readonly eligible: (pred: string) => boolean,
   ) {}
 
