@@ -238,7 +238,13 @@ export function inferWithRules(gen: Generated, library: RuleLibrary, limits: Par
     }
   }
 
-  const text = (t: TermId) => relayTypeText(store, resolve(store, uf, t));
+  const texts = new Map<TermId, string>();
+  const text = (t: TermId) => {
+    const r = resolve(store, uf, t);
+    let x = texts.get(r);
+    if (x === undefined) texts.set(r, (x = relayTypeText(store, r)));
+    return x;
+  };
   const bindings: InferredBinding[] = gen.bindings.map((b) => ({ fn: b.fn, name: b.name, type: text(terms.type(b.type)), span: b.span, kind: b.kind, node: b.node }));
   const results = new Map<RExpr, string>();
   for (const [e, t] of gen.results) results.set(e, text(terms.type(t)));

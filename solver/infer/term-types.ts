@@ -10,6 +10,8 @@ export const ANY_DIM = '?';
 
 export class TypeTerms {
   private readonly holes: TermId[] = [];
+  /** Constraint types are shared objects (a binding's type is also an argument's): each becomes a term once. */
+  private readonly terms = new Map<CType, TermId>();
 
   constructor(readonly store: TermStore) {}
 
@@ -38,6 +40,12 @@ export class TypeTerms {
   }
 
   type(t: CType): TermId {
+    let id = this.terms.get(t);
+    if (id === undefined) this.terms.set(t, (id = this.build(t)));
+    return id;
+  }
+
+  private build(t: CType): TermId {
     const s = this.store;
     switch (t.k) {
       case 'var':
