@@ -8,7 +8,7 @@ import { Kind, type TermStore } from '../terms/term-store.js';
 import type { Database } from '../store/database.js';
 import type { FactMeta } from '../store/fact-meta.js';
 import type { Relation } from '../store/relation.js';
-import { Slice } from '../store/slice.js';
+import { NO_POSITIONS, type Positions } from '../store/log-index.js';
 import { Builder, FAIL, WAIT } from './build.js';
 import { LimitError } from './limits.js';
 import { getHeapStatistics } from 'node:v8';
@@ -24,7 +24,6 @@ export function checkHeap(): void {
 import type { Plan, Step } from './plan.js';
 import type { RoundBuffer, Wait } from './round.js';
 
-export const KEY_FUNCTOR = '$key';
 
 export interface JoinContext {
   readonly store: TermStore;
@@ -58,27 +57,35 @@ export class Joiner {
   private vals!: Int32Array;
   private premises!: Int32Array;
   private delta = -1;
+  private readonly scratchOf: Scratch[] = [];
+  private scratch$!: Scratch;
+  /** Relations of `db` looked up so far. */
+  private readonly relations = new Map<string, Relation | undefined>();
   private lo = 0;
   private hi = 0;
   private naive = false;
-  private readonly keySym: number;
 
-  constructor(private readonly ctx: JoinContext) {
-    this.keySym = ctx.store.symbol(KEY_FUNCTOR);
-  }
+  constructor(private readonly ctx: JoinContext) {}
 
-  /** The database as updated with any indexes built while joining. */
-  get database(): Database {
-    return this.db;
-  }
-
-  run(db: Database, buffer: RoundBuffer, plan: Plan, delta: number, lo: number, hi: number, naive: boolean): Database {
-    this.db = db;
+  /** Run `plan` against the snapshot `db`, buffering what it derives (the database itself is not changed). */
+  run(db: Database, buffer: RoundBuffer, plan: Plan, delta: number, lo: number, hi: number, naive: boolean): void {
+    if (db !== this.db) {
+      this.db = db;
+      this.relations.clear();
+    }
     this.buffer = buffer;
     this.plan = plan;
     this.steps = (naive || delta < 0 ? null : plan.variants[delta]) ?? plan.steps;
-    this.vals = new Int32Array(plan.nvars);
-    this.premises = new Int32Array(plan.scanCount);
+    // each plan keeps its own scratch arrays (runs never nest): cleared, not allocated
+    let scratch = this.scratchOf[plan.index];
+    if (scratch === undefined) this.scratchOf[plan.index] = scratch = { vals: new Int32Array(plan.nvars), premises: new Int32Array(plan.scanCount), keys: [] };
+    else {
+      scratch.vals.fill(0);
+      scratch.premises.fill(0);
+    }
+    this.scratch$ = scratch;
+    this.vals = scratch.vals;
+    this.premises = scratch.premises;
     this.delta = delta;
     this.lo = lo;
     this.hi = hi;
@@ -89,7 +96,6 @@ export class Joiner {
       if (e instanceof ArithmeticError) this.runtimeError(e.message, plan.rule.span);
       else throw e;
     }
-    return this.db;
   }
 
   private tick(): void {
@@ -121,14 +127,21 @@ export class Joiner {
         }
         // an existing answer decides `not` as false; no answer decides it as true
         // only when the negated computation is not waiting on something undecided
-        const rel = this.db.relation(st.rel);
+        const rel = this.relation(st.rel);
         if (rel !== undefined && rel.size > 0) {
-          const found = this.lookup(rel, st.rel, st.keyCols, st.keyTmpls, st.indexName, i);
-          if (found === null) return; // waiting
-          for (let k = 0; k < found.length; k++) {
-            const f = found.get(k);
-            if (rel.removed > 0 && !this.ctx.meta.present(f)) continue;
-            return;
+          const n = rel.log.length;
+          const raw = rel.log.raw;
+          if (st.keyCols.length === 0) {
+            for (let k = 0; k < n; k++) if (rel.removed === 0 || this.ctx.meta.present(raw[k]!)) return;
+          } else {
+            const found = this.lookup(rel, st.keyCols, st.keyTmpls, st.indexName, i);
+            if (found === null) return; // waiting
+            for (let k = 0; k < found.length; k++) {
+              const pos = found[k]!;
+              if (pos >= n) break;
+              if (rel.removed > 0 && !this.ctx.meta.present(raw[pos]!)) continue;
+              return;
+            }
           }
         }
         if (this.negationUndecided(st)) return this.wait(i);
@@ -203,8 +216,15 @@ export class Joiner {
     }
   }
 
+  private relation(name: string): Relation | undefined {
+    const cache = this.relations;
+    let rel = cache.get(name);
+    if (rel === undefined && !cache.has(name)) cache.set(name, (rel = this.db.relation(name)));
+    return rel;
+  }
+
   private scan(st: Extract<Step, { k: 'scan' }>, i: number): void {
-    const rel = this.db.relation(st.rel);
+    const rel = this.relation(st.rel);
     if (rel === undefined) return;
     // the timestamp range this scan reads
     let from = 0;
@@ -214,20 +234,29 @@ export class Joiner {
       else if (st.scanNo < this.delta) to = this.lo;
     }
     if (from >= to) return;
-    const candidates = st.keyCols.length === 0 ? rel.log : this.lookup(rel, st.rel, st.keyCols, st.keyTmpls, st.indexName, i);
-    if (candidates === null) return;
-    const n = candidates.length;
+    const log = rel.log;
+    const raw = log.raw;
+    const n = log.length;
     if (n === 0) return;
+    // the facts to read: the whole log, or the log positions of the key's facts
+    let positions: Positions | null = null;
+    let count = n;
+    if (st.keyCols.length > 0) {
+      positions = this.lookup(rel, st.keyCols, st.keyTmpls, st.indexName, i);
+      if (positions === null) return;
+      count = positions.length;
+      if (count === 0) return;
+    }
     const ts = this.ctx.meta.timestamps;
-    const raw = candidates.raw;
     // entries are in timestamp order: skip to the first one in range
     let k = 0;
     if (from > 0) {
       let lo = 0;
-      let hi = n;
+      let hi = count;
       while (lo < hi) {
         const mid = (lo + hi) >>> 1;
-        if (ts[raw[mid]!]! < from) lo = mid + 1;
+        const pos = positions === null ? mid : positions[mid]!;
+        if (pos < n && ts[raw[pos]!]! < from) lo = mid + 1;
         else hi = mid;
       }
       k = lo;
@@ -241,9 +270,13 @@ export class Joiner {
     const project = st.project;
     const vals = this.vals;
     // facts that agree on what the rest of the join reads lead to the same derivations
-    let seen: Set<number | string> | null = null;
-    for (; k < n; k++) {
-      const f = raw[k]!;
+    let seen: SeenKeys | null = null;
+    let first = true;
+    const firstKey = project !== null && project.length > 0 ? this.projectKey(i, project.length) : null!;
+    for (; k < count; k++) {
+      const pos = positions === null ? k : positions[k]!;
+      if (pos >= n) break;
+      const f = raw[pos]!;
       if (ts[f]! >= to) break;
       this.tick();
       if (checkLive && !meta.present(f)) continue;
@@ -262,57 +295,60 @@ export class Joiner {
           this.step(i + 1);
           return;
         }
-        const key = project.length === 1 ? vals[project[0]!]! : project.map((v) => vals[v]!).join(',');
-        if (seen === null) seen = new Set();
-        else if (seen.has(key)) continue;
-        seen.add(key);
+        // the first match's key is kept in place; a set only from the second match on
+        if (first) {
+          first = false;
+          for (let v = 0; v < project.length; v++) firstKey[v] = vals[project[v]!]!;
+        } else {
+          if (seen === null) {
+            seen = new SeenKeys();
+            seen.addKey(firstKey, project.length);
+          }
+          if (!seen.add(vals, project)) continue;
+        }
       }
       this.premises[st.scanNo] = f;
       this.step(i + 1);
     }
   }
 
-  /** Facts whose key columns equal the given values, through an index built on demand; null when a key must wait. */
-  private lookup(rel: Relation, name: string, keyCols: readonly number[], keyTmpls: readonly Tmpl[], indexName: string, stepIndex: number): Slice | null {
-    if (keyCols.length === 0) return rel.log;
-    const store = this.ctx.store;
+  /** Log positions of the facts whose key columns equal the given values, through an index built on demand; null when a key must wait. */
+  private lookup(rel: Relation, keyCols: readonly number[], keyTmpls: readonly Tmpl[], indexName: string, stepIndex: number): Positions | null {
     const b = this.ctx.builder;
-    let key: number;
-    let r = rel;
-    const idx = r.indexes.get(indexName);
-    if (idx === undefined || idx.synced !== r.log.length) {
-      const keySym = this.keySym;
-      const keyOf =
-        keyCols.length === 1
-          ? (f: number) => store.arg(f, keyCols[0]!)
-          : (f: number) => store.compoundSym(keySym, keyCols.map((c) => store.arg(f, c)));
-      r = r.withIndex(indexName, keyOf);
-      this.db = this.db.with({ relations: this.db.relations.set(name, r) });
-    }
-    const index = r.indexes.get(indexName)!.map;
+    const index = rel.log.index(indexName, keyCols, this.arg);
     if (keyCols.length === 1) {
-      key = b.build(keyTmpls[0]!, this.vals);
+      const key = b.build(keyTmpls[0]!, this.vals);
       if (key === WAIT) {
         this.wait(stepIndex);
         return null;
       }
-      if (key === FAIL) return Slice.empty;
-    } else {
-      const parts: number[] = [];
-      for (const t of keyTmpls) {
-        const v = b.build(t, this.vals);
-        if (v === WAIT) {
-          this.wait(stepIndex);
-          return null;
-        }
-        if (v === FAIL) return Slice.empty;
-        parts.push(v);
-      }
-      key = store.findCompoundSym(this.keySym, parts);
-      if (key === 0) return Slice.empty;
+      if (key === FAIL) return NO_POSITIONS;
+      return index.get1(key);
     }
-    return index.get(key) ?? Slice.empty;
+    const parts = this.keyParts;
+    parts.length = keyTmpls.length;
+    for (let k = 0; k < keyTmpls.length; k++) {
+      const v = b.build(keyTmpls[k]!, this.vals);
+      if (v === WAIT) {
+        this.wait(stepIndex);
+        return null;
+      }
+      if (v === FAIL) return NO_POSITIONS;
+      parts[k] = v;
+    }
+    return index.get(parts);
   }
+
+  private readonly keyParts: number[] = [];
+
+  /** Scratch space for the first projected key of the scan at step `i` (each step has its own: scans nest). */
+  private projectKey(i: number, n: number): Int32Array {
+    const keys = this.scratch$.keys;
+    let a = keys[i];
+    if (a === undefined || a.length < n) keys[i] = a = new Int32Array(n);
+    return a;
+  }
+  private readonly arg = (fact: number, col: number): number => this.ctx.store.arg(fact, col);
 
   private emit(): void {
     const plan = this.plan;
@@ -453,5 +489,44 @@ export class Joiner {
   private runtimeError(message: string, span: Step['span']): void {
     const key = `${span.file}:${span.start.offset}:${message}`;
     if (!this.ctx.runtimeErrors.has(key)) this.ctx.runtimeErrors.set(key, { message, rule: this.plan.rule, span });
+  }
+}
+
+/** A plan's reusable arrays: variable values, premises, and per scan step the first projected key. */
+interface Scratch {
+  readonly vals: Int32Array;
+  readonly premises: Int32Array;
+  readonly keys: (Int32Array | undefined)[];
+}
+
+/** The distinct value tuples a scan has passed on (a trie over term ids, so no key strings are built). */
+class SeenKeys {
+  private readonly root = new Map<number, unknown>();
+
+  /** Records the values of `vars`; false when they were seen before. */
+  add(vals: Int32Array, vars: readonly number[]): boolean {
+    let node = this.root;
+    const last = vars.length - 1;
+    for (let k = 0; k < last; k++) {
+      const v = vals[vars[k]!]!;
+      let next = node.get(v) as Map<number, unknown> | undefined;
+      if (next === undefined) node.set(v, (next = new Map()));
+      node = next;
+    }
+    const v = vals[vars[last]!]!;
+    if (node.has(v)) return false;
+    node.set(v, true);
+    return true;
+  }
+
+  /** Records a key given as its values. */
+  addKey(key: Int32Array, n: number): void {
+    let node = this.root;
+    for (let k = 0; k < n - 1; k++) {
+      let next = node.get(key[k]!) as Map<number, unknown> | undefined;
+      if (next === undefined) node.set(key[k]!, (next = new Map()));
+      node = next;
+    }
+    node.set(key[n - 1]!, true);
   }
 }

@@ -69,6 +69,39 @@ export interface Plan {
   readonly nvars: number;
   /** Relations read by positive scans (to know when the plan has new input). */
   readonly reads: readonly string[];
+  /**
+   * For a rule whose body reads one relation (one positive literal, no negation): that
+   * relation and a bit mask of the columns the rule looks at (bit 30 stands for all
+   * columns from 30 on; bit 31, always set, for facts that are new rather than rebuilt). A fact rebuilt with changes only in other columns derives
+   * nothing the fact before it did not (the solver skips such a delta). Null otherwise.
+   */
+  readonly singleScan: { readonly rel: string; readonly columns: number } | null;
+}
+
+/** The columns of a rule's only positive literal that the rule looks at, as a bit mask. */
+function columnsUsed(rule: Rule): { rel: string; columns: number } | null {
+  const atoms = rule.body.filter((l) => l.k === 'atom');
+  if (atoms.length !== 1 || atoms[0]!.k !== 'atom' || atoms[0]!.neg) return null;
+  const lit = atoms[0]!;
+  const elsewhere = headVars(rule.head);
+  for (const l of rule.body) if (l !== lit) for (const v of litVars(l)) elsewhere.add(v);
+  const count = new Map<number, number>();
+  for (const a of lit.args) if (a.k === 'var') count.set(a.v, (count.get(a.v) ?? 0) + 1);
+  // bit 31: new facts (not rebuilt ones), which every rule must see
+  let columns = 1 << 31;
+  lit.args.forEach((a, c) => {
+    const ignored = a.k === 'var' && (rule.varNames[a.v] === '_' || (!elsewhere.has(a.v) && count.get(a.v) === 1 && !varsInOtherArgs(lit.args, c).has(a.v)));
+    if (!ignored) columns |= 1 << Math.min(c, 30);
+  });
+  return { rel: lit.pred, columns };
+}
+
+function varsInOtherArgs(args: readonly Tmpl[], c: number): Set<number> {
+  const out = new Set<number>();
+  args.forEach((a, i) => {
+    if (i !== c) varsOf(a, out);
+  });
+  return out;
 }
 
 /**
@@ -213,5 +246,5 @@ export function compilePlan(store: TermStore, rule: Rule, index: number, stratum
       : h.k === 'unify'
         ? { k: 'unify', a: h.a, b: h.b }
         : { k: 'error', rel: errorRelation(rule.id), relSym: store.symbol(errorRelation(rule.id)), vars: h.vars };
-  return { index, rule, stratum, steps, variants, head, scanCount, nvars: rule.varNames.length, reads };
+  return { index, rule, stratum, steps, variants, head, scanCount, nvars: rule.varNames.length, reads, singleScan: columnsUsed(rule) };
 }

@@ -4,7 +4,9 @@
 // then commits: new facts are inserted, unification heads bind holes, and every fact
 // that mentions a newly bound hole is replaced by its resolved form, which is new and
 // so feeds the next round. When a rebuild gives a lower stratum new input, solving
-// goes back to it.
+// goes back to it. A rule that reads one relation is not run on facts rebuilt only in
+// columns it ignores (a call's fact after its result is bound): it derived from the
+// fact before the rebuild exactly what it would derive from the rebuilt one.
 import { Map as IMap } from 'immutable';
 import type { Diagnostic } from '../language/diagnostic.js';
 import { diagnostic } from '../language/diagnostic.js';
@@ -91,8 +93,13 @@ export class Solver {
   private readonly doneAt: Int32Array;
   /** Per plan (by index): every fact with a timestamp below this has been seen by it. Plans themselves are immutable and shareable. */
   private readonly lastRun: Int32Array;
-  /** Per relation: the timestamp of the last commit that added facts to it. */
-  private readonly changedAt = new Map<string, number>();
+  /** Per relation read by a plan (by its id in the plan index): the timestamp of the last commit that added facts to it. */
+  private readonly changedAt: Int32Array;
+  /** The last commit's timestamp and, per relation it changed, the columns that changed (all, for new facts; those with newly bound holes, for rebuilt ones). */
+  private lastCommit: { at: number; columns: ReadonlyMap<string, number>; before: ReadonlyMap<string, number> } = { at: -1, columns: new Map(), before: new Map() };
+  /** Per plan (by index): the round that last put it on the list to run (to list each once). */
+  private readonly pickedIn: Int32Array;
+  private readonly plansByIndex: Plan[] = [];
   private readonly ctx: JoinContext;
   private readonly joiner: Joiner;
   private deadline = 0;
@@ -112,7 +119,10 @@ export class Solver {
     this.byStratum = this.index.byStratum;
     this.doneAt = new Int32Array(count);
     this.lastRun = new Int32Array(plans.reduce((m, p) => Math.max(m, p.index + 1), 0));
-    for (const [name, rel] of start.relations) if (rel.log.length > 0) this.changedAt.set(name, start.now - 1);
+    this.pickedIn = new Int32Array(this.lastRun.length);
+    for (const p of plans) this.plansByIndex[p.index] = p;
+    this.changedAt = new Int32Array(this.index.relIds.size);
+    for (const [name, rel] of start.relations) if (rel.log.length > 0) this.setChangedAt(name, start.now - 1);
     this.stats.strata = count;
     this.ctx = {
       store,
@@ -141,8 +151,7 @@ export class Solver {
     const s = new Solver(store, this.plans, this.mode, limits, this.db.fork(), this.onProgress);
     s.lastRun.set(this.lastRun);
     s.doneAt.set(this.doneAt);
-    s.changedAt.clear();
-    for (const [k, v] of this.changedAt) s.changedAt.set(k, v);
+    s.changedAt.set(this.changedAt);
     for (const [k, v] of this.waits) s.waits.set(k, v);
     s.bindings.push(...this.bindings);
     for (const [k, v] of this.bindingOf) s.bindingOf.set(k, v);
@@ -199,7 +208,7 @@ export class Solver {
     if (done > 0) {
       let changed = false;
       for (const rel of this.index.reads[s]!) {
-        if ((this.changedAt.get(rel) ?? 0) >= done) {
+        if (this.changedAtOf(rel) >= done) {
           changed = true;
           break;
         }
@@ -212,7 +221,7 @@ export class Solver {
   private hasInput(p: Plan): boolean {
     const last = this.lastRun[p.index]!;
     if (last === 0) return true;
-    for (const rel of p.reads) if ((this.changedAt.get(rel) ?? 0) >= last) return true;
+    for (const rel of p.reads) if (this.changedAtOf(rel) >= last) return true;
     return false;
   }
 
@@ -225,7 +234,7 @@ export class Solver {
     if (done > 0) {
       // only readers of what changed since the stratum's last fixpoint can have input
       const candidates = new Set<Plan>();
-      for (const rel of this.index.reads[s]!) if ((this.changedAt.get(rel) ?? 0) >= done) for (const p of readers.get(rel) ?? []) candidates.add(p);
+      for (const rel of this.index.reads[s]!) if (this.changedAtOf(rel) >= done) for (const p of readers.get(rel) ?? []) candidates.add(p);
       dirty = [...candidates].filter((p) => this.hasInput(p)).sort((a, b) => a.index - b.index);
     } else dirty = plans.filter((p) => this.hasInput(p));
     while (dirty.length > 0) {
@@ -236,21 +245,22 @@ export class Solver {
       const now = this.db.now;
       const buffer = new RoundBuffer();
       this.ctx.termsAtRoundStart = this.store.size;
-      let db = this.db;
+      const db = this.db;
       for (const p of dirty) {
         const last = this.lastRun[p.index]!;
         if (this.mode === 'naive' || last === 0 || p.scanCount === 0) {
-          db = this.joiner.run(db, buffer, p, this.mode === 'naive' ? -1 : 0, 0, now, this.mode === 'naive');
+          this.joiner.run(db, buffer, p, this.mode === 'naive' ? -1 : 0, 0, now, this.mode === 'naive');
+        } else if (p.singleScan !== null && this.onlyIgnoredChanges(p.singleScan, last)) {
+          // its only new input is facts rebuilt in columns it ignores: it would derive again what it derived from them before
         } else {
-          for (const st of p.steps) {
-            if (st.k !== 'scan') continue;
-            if ((this.changedAt.get(st.rel) ?? 0) < last) continue;
-            db = this.joiner.run(db, buffer, p, st.scanNo, last, now, false);
+          const scans = this.index.scans[p.index]!;
+          for (let k = 0; k < scans.length; k += 2) {
+            if (this.changedAt[scans[k]!]! < last) continue;
+            this.joiner.run(db, buffer, p, scans[k + 1]!, last, now, false);
           }
         }
         this.lastRun[p.index] = now;
       }
-      this.db = db;
       const changed = this.commit(buffer);
       this.onProgress?.({ round: this.stats.rounds, stratum: s, facts: this.db.factCount, millis: Date.now() - (this.deadline - this.limits.maxMillis) });
       if (changed.size === 0) {
@@ -261,12 +271,46 @@ export class Solver {
         dirty = plans; // the naive strategy re-evaluates everything
         continue;
       }
-      const next = new Set<Plan>();
-      for (const rel of changed) for (const p of readers.get(rel) ?? []) next.add(p);
-      dirty = [...next].sort((a, b) => a.index - b.index);
+      // the readers of what changed, each once, in plan order
+      const round = this.stats.rounds;
+      const picked: number[] = [];
+      for (const rel of changed) {
+        const rs = readers.get(rel);
+        if (rs === undefined) continue;
+        for (const p of rs) {
+          if (this.pickedIn[p.index] === round) continue;
+          this.pickedIn[p.index] = round;
+          picked.push(p.index);
+        }
+      }
+      const order = Int32Array.from(picked).sort();
+      dirty = new Array<Plan>(order.length);
+      for (let k = 0; k < order.length; k++) dirty[k] = this.plansByIndex[order[k]!]!;
     }
   }
 
+
+  private changedAtOf(rel: string): number {
+    const id = this.index.relIds.get(rel);
+    return id === undefined ? 0 : this.changedAt[id]!;
+  }
+
+  private setChangedAt(rel: string, at: number): void {
+    const id = this.index.relIds.get(rel);
+    if (id !== undefined) this.changedAt[id] = at;
+  }
+
+  /**
+   * Has a single-scan plan that last ran at `last` seen every fact of its relation but
+   * those of the last commit, and do those differ from facts it saw only in columns it ignores?
+   */
+  private onlyIgnoredChanges(scan: { rel: string; columns: number }, last: number): boolean {
+    const c = this.lastCommit;
+    if (this.changedAtOf(scan.rel) !== c.at) return false;
+    const changed = c.columns.get(scan.rel);
+    if (changed === undefined || (changed & scan.columns) !== 0) return false;
+    return (c.before.get(scan.rel) ?? Infinity) < last;
+  }
 
   /** For one stratum: relation name → the plans of the stratum that scan it. */
   private readersOf(s: number): ReadonlyMap<string, readonly Plan[]> {
@@ -291,9 +335,16 @@ export class Solver {
       i += 3 + n;
     }
     const newHoleFacts: TermId[] = [];
+    const columns = new Map<string, number>();
+    const before = new Map<string, number>();
+    const changing = (rel: string) => {
+      if (!before.has(rel)) before.set(rel, this.changedAtOf(rel));
+      this.setChangedAt(rel, now);
+    };
     relations = relations.withMutations((m) => {
       for (const [rel, facts] of buffer.facts) {
-        this.changedAt.set(rel, now);
+        changing(rel);
+        columns.set(rel, ALL_COLUMNS);
         m.set(rel, (m.get(rel) ?? Relation.empty).insertBatch(facts));
         factCount += facts.length;
         for (const f of facts) if (!store.isGround(f)) newHoleFacts.push(f);
@@ -345,6 +396,7 @@ export class Solver {
           if (this.meta.present(r) || done.has(r)) continue;
           done.add(r);
           (extra.get(relName) ?? extra.set(relName, []).get(relName)!).push(r);
+          columns.set(relName, (columns.get(relName) ?? 0) | changedColumns(store, f, r));
           this.meta.record(r, now, REBUILT, [f], 1);
           if (!store.isGround(r)) rebuiltFacts.push(r);
           rebuilt++;
@@ -359,7 +411,7 @@ export class Solver {
           m.set(rel, r);
         }
         for (const [rel, fs] of extra) {
-          this.changedAt.set(rel, now);
+          changing(rel);
           changed.add(rel);
           m.set(rel, m.get(rel)!.insertBatch(fs));
         }
@@ -369,6 +421,7 @@ export class Solver {
       holeUses = registerHoles(store, holeUses, rebuiltFacts);
     }
     this.stats.rebuilt += rebuilt;
+    this.lastCommit = { at: now, columns, before };
     this.db = new Database(relations, uf, holeUses, now + 1, factCount, this.meta);
     return changed;
   }
@@ -421,6 +474,16 @@ export class Solver {
   runtimeDiagnostics(): Diagnostic[] {
     return [...this.runtimeErrors.values()].map((e) => diagnostic('error', 'arithmetic', e.message, e.span));
   }
+}
+
+const ALL_COLUMNS = -1;
+
+/** The columns in which a rebuilt fact differs from the fact before it, as a bit mask (bit 30: any column from 30 on). */
+function changedColumns(store: TermStore, before: TermId, after: TermId): number {
+  let mask = 0;
+  const n = store.arity(after);
+  for (let c = 0; c < n; c++) if (store.arg(before, c) !== store.arg(after, c)) mask |= 1 << Math.min(c, 30);
+  return mask;
 }
 
 function registerHoles(store: TermStore, uses: IMap<number, Slice>, facts: readonly TermId[]): IMap<number, Slice> {
@@ -485,6 +548,10 @@ function compareSafe(store: TermStore, op: CompareOp, a: TermId, b: TermId): boo
 /** The plans grouped by stratum, with each stratum's read relations and their readers. */
 interface PlanIndex {
   readonly byStratum: readonly Plan[][];
+  /** An id for every relation some plan reads. */
+  readonly relIds: ReadonlyMap<string, number>;
+  /** Per plan (by index): for each positive scan of its steps, the relation's id and the scan number. */
+  readonly scans: readonly Int32Array[];
   readonly reads: readonly (readonly string[])[];
   readonly readers: readonly ReadonlyMap<string, readonly Plan[]>[];
 }
@@ -502,7 +569,11 @@ function planIndex(plans: readonly Plan[]): PlanIndex {
       for (const p of ps) for (const rel of p.reads) (m.get(rel) ?? m.set(rel, []).get(rel)!).push(p);
       return m;
     });
-    idx = { byStratum, reads: readers.map((m) => [...m.keys()]), readers };
+    const relIds = new Map<string, number>();
+    for (const p of plans) for (const rel of p.reads) if (!relIds.has(rel)) relIds.set(rel, relIds.size);
+    const scans: Int32Array[] = [];
+    for (const p of plans) scans[p.index] = Int32Array.from(p.steps.flatMap((st) => (st.k === 'scan' ? [relIds.get(st.rel)!, st.scanNo] : [])));
+    idx = { byStratum, reads: readers.map((m) => [...m.keys()]), readers, relIds, scans };
     planIndexes.set(plans, idx);
   }
   return idx;

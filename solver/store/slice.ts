@@ -1,10 +1,14 @@
 // A persistent append-only vector of ints. Every value is an immutable view of a
 // prefix of a shared buffer; appending to the newest view writes into the buffer in
 // place (O(1) amortised), appending to an older view copies first. Older views never
-// see later elements, so every snapshot stays valid.
+// see later elements, so every snapshot stays valid. Indexes over a buffer's entries
+// are memos attached to the buffer (store/log-index.ts).
+import { LogIndex } from './log-index.js';
 
 interface Buffer {
   items: number[];
+  /** Indexes over the entries, by name (built on first use). */
+  indexes?: Map<string, LogIndex>;
 }
 
 export class Slice {
@@ -47,6 +51,20 @@ export class Slice {
     }
     for (let i = 0; i < values.length; i++) items.push(values[i]!);
     return new Slice(buffer, items.length);
+  }
+
+  /**
+   * The index `name` on the columns `keyCols` of the facts in this view, covering at
+   * least this view's entries (callers skip positions at or past `length`).
+   */
+  index(name: string, keyCols: readonly number[], arg: (fact: number, col: number) => number): LogIndex {
+    const buffer = this.buffer;
+    let indexes = buffer.indexes;
+    if (indexes === undefined) buffer.indexes = indexes = new Map();
+    let idx = indexes.get(name);
+    if (idx === undefined) indexes.set(name, (idx = new LogIndex(keyCols)));
+    if (idx.coveredLength < this.length) idx.catchUp(buffer.items, this.length, arg);
+    return idx;
   }
 
   toArray(): number[] {

@@ -257,7 +257,11 @@ export class TermStore {
   }
   args(id: TermId): TermId[] {
     const start = this.argStart[id]!;
-    return Array.from(this.argPool.subarray(start, start + this.arities[id]!));
+    const n = this.arities[id]!;
+    const pool = this.argPool;
+    const out = new Array<TermId>(n);
+    for (let i = 0; i < n; i++) out[i] = pool[start + i]!;
+    return out;
   }
   head(id: TermId): TermId {
     return this.argPool[this.argStart[id]!]!;
