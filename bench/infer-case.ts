@@ -1,7 +1,7 @@
 // Times whole-program inference of one workload with one strategy in this fresh process:
-// warm-up runs (up to 30 or 2 s, at least one, as bench/engine-case.ts), a full
-// collection, then the timed run. Prints one JSON
-// line `{ "ms", "instances", "errors" }`.
+// warm-up runs (up to 30 or 2 s, at least one, as bench/engine-case.ts), then five timed
+// runs in steady state (no forced collection: what a run leaves to collect is part of
+// its cost); prints the median as one JSON line `{ "ms", "instances", "errors" }`.
 // Usage: node --expose-gc --import=tsx bench/infer-case.ts <workload> <rules|relay>
 import { readFileSync } from 'node:fs';
 import { dirname, join } from 'node:path';

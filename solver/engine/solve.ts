@@ -283,9 +283,9 @@ export class Solver {
           picked.push(p.index);
         }
       }
-      const order = Int32Array.from(picked).sort();
-      dirty = new Array<Plan>(order.length);
-      for (let k = 0; k < order.length; k++) dirty[k] = this.plansByIndex[order[k]!]!;
+      sortNumbers(picked);
+      dirty = new Array<Plan>(picked.length);
+      for (let k = 0; k < picked.length; k++) dirty[k] = this.plansByIndex[picked[k]!]!;
     }
   }
 
@@ -341,15 +341,12 @@ export class Solver {
       if (!before.has(rel)) before.set(rel, this.changedAtOf(rel));
       this.setChangedAt(rel, now);
     };
-    relations = relations.withMutations((m) => {
-      for (const [rel, facts] of buffer.facts) {
-        changing(rel);
-        columns.set(rel, ALL_COLUMNS);
-        m.set(rel, (m.get(rel) ?? Relation.empty).insertBatch(facts));
-        factCount += facts.length;
-        for (const f of facts) if (!store.isGround(f)) newHoleFacts.push(f);
-      }
-    });
+    for (const [rel, facts] of buffer.facts) {
+      changing(rel);
+      columns.set(rel, ALL_COLUMNS);
+      factCount += facts.length;
+      for (const f of facts) if (!store.isGround(f)) newHoleFacts.push(f);
+    }
     this.stats.derived += buffer.count;
     holeUses = registerHoles(store, holeUses, newHoleFacts);
     // 2. unifications
@@ -374,15 +371,16 @@ export class Solver {
     this.stats.bindings += linked.length;
     // 3. rebuild every fact that mentions a newly bound hole
     let rebuilt = 0;
+    const extra = new Map<string, number[]>();
+    const removed = new Map<string, number[]>();
     if (linked.length > 0) {
-      const extra = new Map<string, number[]>();
-      const removed = new Map<string, number[]>();
       const rebuiltFacts: TermId[] = [];
       const done = new Set<TermId>();
+      const used: TermId[] = [];
       for (const h of linked) {
         const uses = holeUses.get(h);
         if (!uses) continue;
-        holeUses = holeUses.remove(h);
+        used.push(h);
         for (let i = 0; i < uses.length; i++) {
           const f = uses.get(i);
           if (done.has(f)) continue;
@@ -402,24 +400,26 @@ export class Solver {
           rebuilt++;
         }
       }
-      const live = (f: number) => this.meta.present(f);
-      relations = relations.withMutations((m) => {
-        for (const [rel, fs] of removed) {
-          let r = m.get(rel)!.removeBatch(fs.length);
-          // mostly replaced facts: scans would skip more than they read
-          if (r.removed * 2 > r.log.length) r = r.compact(live);
-          m.set(rel, r);
-        }
-        for (const [rel, fs] of extra) {
-          changing(rel);
-          changed.add(rel);
-          m.set(rel, m.get(rel)!.insertBatch(fs));
-        }
-      });
       for (const fs of removed.values()) factCount -= fs.length;
       for (const fs of extra.values()) factCount += fs.length;
-      holeUses = registerHoles(store, holeUses, rebuiltFacts);
+      holeUses = registerHoles(store, holeUses, rebuiltFacts, used);
     }
+    // 4. the relations, in one batch: new facts, replaced ones, rebuilt ones
+    const live = (f: number) => this.meta.present(f);
+    relations = relations.withMutations((m) => {
+      for (const [rel, facts] of buffer.facts) m.set(rel, (m.get(rel) ?? Relation.empty).insertBatch(facts));
+      for (const [rel, fs] of removed) {
+        let r = m.get(rel)!.removeBatch(fs.length);
+        // mostly replaced facts: scans would skip more than they read
+        if (r.removed * 2 > r.log.length) r = r.compact(live);
+        m.set(rel, r);
+      }
+      for (const [rel, fs] of extra) {
+        changing(rel);
+        changed.add(rel);
+        m.set(rel, m.get(rel)!.insertBatch(fs));
+      }
+    });
     this.stats.rebuilt += rebuilt;
     this.lastCommit = { at: now, columns, before };
     this.db = new Database(relations, uf, holeUses, now + 1, factCount, this.meta);
@@ -478,6 +478,23 @@ export class Solver {
 
 const ALL_COLUMNS = -1;
 
+/** Sorts a short list of numbers in place (insertion sort: a round's plans are few). */
+function sortNumbers(xs: number[]): void {
+  if (xs.length > 64) {
+    xs.sort((a, b) => a - b);
+    return;
+  }
+  for (let i = 1; i < xs.length; i++) {
+    const x = xs[i]!;
+    let j = i - 1;
+    while (j >= 0 && xs[j]! > x) {
+      xs[j + 1] = xs[j]!;
+      j--;
+    }
+    xs[j + 1] = x;
+  }
+}
+
 /** The columns in which a rebuilt fact differs from the fact before it, as a bit mask (bit 30: any column from 30 on). */
 function changedColumns(store: TermStore, before: TermId, after: TermId): number {
   let mask = 0;
@@ -486,10 +503,16 @@ function changedColumns(store: TermStore, before: TermId, after: TermId): number
   return mask;
 }
 
-function registerHoles(store: TermStore, uses: IMap<number, Slice>, facts: readonly TermId[]): IMap<number, Slice> {
-  if (facts.length === 0) return uses;
+/** The hole → facts table with `facts` added under each of their holes, and the holes in `bound` (now bound, their facts rebuilt) dropped. */
+function registerHoles(store: TermStore, uses: IMap<number, Slice>, facts: readonly TermId[], bound: readonly TermId[] = []): IMap<number, Slice> {
+  if (facts.length === 0 && bound.length === 0) return uses;
+  const holes = new Set<TermId>();
   return uses.withMutations((m) => {
-    for (const f of facts) for (const h of holesOf(store, f)) m.set(h, (m.get(h) ?? Slice.empty).push(f));
+    for (const h of bound) m.remove(h);
+    for (const f of facts) {
+      holes.clear();
+      for (const h of holesOf(store, f, holes)) m.set(h, (m.get(h) ?? Slice.empty).push(f));
+    }
   });
 }
 

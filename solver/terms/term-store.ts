@@ -31,6 +31,9 @@ const EMPTY = 0;
  * and gives the fork the same base, so a store cloned many times (the relation library's,
  * once per inference) is not copied each time.
  */
+/** Integers below this are interned through a table rather than a map. */
+const SMALL_INTS = 1 << 12;
+
 class LayeredMap<K, V> {
   constructor(
     private base: ReadonlyMap<K, V> = new Map(),
@@ -74,6 +77,7 @@ export class TermStore {
   private readonly atomIds = new LayeredMap<string, TermId>();
   private readonly strIds = new LayeredMap<string, TermId>();
   private readonly intIds = new LayeredMap<number, TermId>();
+  private smallInts = new Int32Array(SMALL_INTS);
   private readonly floatIds = new LayeredMap<number, TermId>();
   private readonly holeIds = new LayeredMap<number, TermId>();
   private readonly dimIds = new LayeredMap<string, TermId>();
@@ -116,11 +120,18 @@ export class TermStore {
   // ---- constructors -------------------------------------------------------
 
   int(value: number): TermId {
-    const found = this.intIds.get(value);
+    // small non-negative integers (sizes, axes, attributes) through a plain table
+    const small = value >= 0 && value < SMALL_INTS && Number.isInteger(value);
+    if (small) {
+      const id = this.smallInts[value]!;
+      if (id !== 0) return id;
+    }
+    const found = small ? undefined : this.intIds.get(value);
     if (found !== undefined) return found;
     const id = this.alloc(Kind.Int, 1, 0);
     this.data[id] = value;
-    this.intIds.set(value, id);
+    if (small) this.smallInts[value] = id;
+    else this.intIds.set(value, id);
     return id;
   }
 
