@@ -81,6 +81,15 @@ test('union-find: versions are independent and resolve follows chains', (t) => {
   t.is(termText(s, resolve(s, v3, term)), 'f([7, 4], 7)');
   t.is(v1.find(s, h2), h1);
   t.is(v0.find(s, h2), h2, 'the old version is untouched');
+  // linking from an older version branches: neither side sees the other's links
+  const w2 = v1.link(h3, s.int(5));
+  t.is(termText(s, resolve(s, w2, term)), 'f(?1, 5)');
+  t.is(termText(s, resolve(s, v3, term)), 'f([7, 4], 7)');
+  t.is(v2.find(s, h3), h3);
+  const w3 = w2.link(h1, s.int(9));
+  t.is(termText(s, resolve(s, w3, term)), 'f(9, 5)');
+  t.is(termText(s, resolve(s, v3, term)), 'f([7, 4], 7)');
+  t.deepEqual([v0.size, v1.size, v2.size, v3.size, w2.size, w3.size], [0, 1, 2, 3, 2, 3]);
 });
 
 test('standard order: numbers < dims < holes < atoms < strings < lists < compounds', (t) => {

@@ -7,14 +7,12 @@
 // goes back to it. A rule that reads one relation is not run on facts rebuilt only in
 // columns it ignores (a call's fact after its result is bound): it derived from the
 // fact before the rebuild exactly what it would derive from the rebuilt one.
-import { Map as IMap } from 'immutable';
 import type { Diagnostic } from '../language/diagnostic.js';
 import { diagnostic } from '../language/diagnostic.js';
 import { Database } from '../store/database.js';
 import { type FactMeta, GIVEN, REBUILT } from '../store/fact-meta.js';
 import { Relation } from '../store/relation.js';
-import { Slice } from '../store/slice.js';
-import { holesOf, resolve } from '../store/union-find.js';
+import { resolve } from '../store/union-find.js';
 import { TermDepthError, type TermId, type TermStore } from '../terms/term-store.js';
 import { termText } from '../terms/print.js';
 import { compare } from '../terms/arith.js';
@@ -323,7 +321,7 @@ export class Solver {
     const store = this.store;
     const now = this.db.now;
     let relations = this.db.relations;
-    let holeUses = this.db.holeUses;
+    const holeUses = this.db.holeUses;
     let factCount = this.db.factCount;
     // 1. new facts
     const prov = buffer.provenance;
@@ -348,7 +346,7 @@ export class Solver {
       for (const f of facts) if (!store.isGround(f)) newHoleFacts.push(f);
     }
     this.stats.derived += buffer.count;
-    holeUses = registerHoles(store, holeUses, newHoleFacts);
+    holeUses.register(store, newHoleFacts);
     // 2. unifications
     let uf = this.db.uf;
     const linked: TermId[] = [];
@@ -364,7 +362,7 @@ export class Solver {
       for (const h of out.linked) {
         linked.push(h);
         this.bindingOf.set(h, this.bindings.length);
-        this.bindings.push({ hole: h, value: uf.parent.get(h)!, plan: u.plan, premises: u.premises });
+        this.bindings.push({ hole: h, value: uf.parentOf(h)!, plan: u.plan, premises: u.premises });
       }
       for (const [l, r] of out.residuals) this.residualEqualities.push({ left: l, right: r, plan: u.plan });
     }
@@ -382,7 +380,7 @@ export class Solver {
         if (!uses) continue;
         used.push(h);
         for (let i = 0; i < uses.length; i++) {
-          const f = uses.get(i);
+          const f = uses[i]!;
           if (done.has(f)) continue;
           done.add(f);
           const relName = store.functor(f);
@@ -402,7 +400,8 @@ export class Solver {
       }
       for (const fs of removed.values()) factCount -= fs.length;
       for (const fs of extra.values()) factCount += fs.length;
-      holeUses = registerHoles(store, holeUses, rebuiltFacts, used);
+      for (const h of used) holeUses.drop(h);
+      holeUses.register(store, rebuiltFacts);
     }
     // 4. the relations, in one batch: new facts, replaced ones, rebuilt ones
     const live = (f: number) => this.meta.present(f);
@@ -503,18 +502,6 @@ function changedColumns(store: TermStore, before: TermId, after: TermId): number
   return mask;
 }
 
-/** The hole → facts table with `facts` added under each of their holes, and the holes in `bound` (now bound, their facts rebuilt) dropped. */
-function registerHoles(store: TermStore, uses: IMap<number, Slice>, facts: readonly TermId[], bound: readonly TermId[] = []): IMap<number, Slice> {
-  if (facts.length === 0 && bound.length === 0) return uses;
-  const holes = new Set<TermId>();
-  return uses.withMutations((m) => {
-    for (const h of bound) m.remove(h);
-    for (const f of facts) {
-      holes.clear();
-      for (const h of holesOf(store, f, holes)) m.set(h, (m.get(h) ?? Slice.empty).push(f));
-    }
-  });
-}
 
 /** A still-undecided wait as text, or null if it is decided under the final bindings. */
 function describeWait(store: TermStore, b: Builder, steps: readonly Step[], step: number, vals: Int32Array): string | null {

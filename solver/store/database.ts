@@ -1,23 +1,25 @@
-// One snapshot of the solver's state: relations by name, the union-find of holes, and
-// which facts mention each hole. All immutable: a round produces a new Database and
-// the old one stays valid, for explanations and for re-solving from a starting point.
+// One snapshot of the solver's state: relations by name and the union-find of holes,
+// both immutable: a round produces a new Database and the old one stays valid, for
+// explanations and for re-solving from a starting point. The lineage's fact tables and
+// its table of which facts mention each unbound hole are shared by its snapshots
+// (versioned by timestamps, or used only by the newest) and copied by fork().
 import { Map as IMap } from 'immutable';
 import { FactMeta } from './fact-meta.js';
 import { Relation } from './relation.js';
-import { Slice } from './slice.js';
+import { HoleUses } from './hole-uses.js';
 import { UnionFind } from './union-find.js';
 
 export class Database {
   /** An empty database with its own fact tables. Timestamps start at 1 (0 means "never"). */
   static empty(meta: FactMeta = new FactMeta()): Database {
-    return new Database(IMap<string, Relation>(), UnionFind.empty, IMap<number, Slice>(), 1, 0, meta);
+    return new Database(IMap<string, Relation>(), UnionFind.empty, new HoleUses(), 1, 0, meta);
   }
 
   constructor(
     readonly relations: IMap<string, Relation>,
     readonly uf: UnionFind,
-    /** hole term id → facts that mentioned it when inserted */
-    readonly holeUses: IMap<number, Slice>,
+    /** hole term id → facts that mentioned it when inserted (the lineage's, used by its newest state) */
+    readonly holeUses: HoleUses,
     /** The timestamp the next round's facts get. Facts of this snapshot have smaller ones. */
     readonly now: number,
     readonly factCount: number,
@@ -49,14 +51,14 @@ export class Database {
    * fact tables, so what either side derives next stays invisible to the other.
    */
   fork(): Database {
-    return new Database(this.relations, this.uf, this.holeUses, this.now, this.factCount, this.meta.fork());
+    return new Database(this.relations, this.uf, this.holeUses.fork(), this.now, this.factCount, this.meta.fork());
   }
 
-  with(changes: Partial<{ relations: IMap<string, Relation>; uf: UnionFind; holeUses: IMap<number, Slice>; now: number; factCount: number }>): Database {
+  with(changes: Partial<{ relations: IMap<string, Relation>; uf: UnionFind; now: number; factCount: number }>): Database {
     return new Database(
       changes.relations ?? this.relations,
       changes.uf ?? this.uf,
-      changes.holeUses ?? this.holeUses,
+      this.holeUses,
       changes.now ?? this.now,
       changes.factCount ?? this.factCount,
       this.meta,

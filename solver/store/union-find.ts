@@ -1,36 +1,99 @@
 // Persistent union-find over holes. A hole maps either to another hole (merged into
-// it) or to a non-hole term (bound). Unmapped holes are roots. Every version is an
-// Immutable.js map, so each round's bindings are a snapshot.
-import { Map as IMap } from 'immutable';
+// it) or to a non-hole term (bound). Unmapped holes are roots.
+//
+// Every version is a snapshot: the links live in a table shared by a lineage of
+// versions, each link stamped with the version that made it (the "fat node" technique,
+// as the fact tables in fact-meta.ts), so a version reads only links stamped at or
+// before it. Linking from the newest version writes into the table in place; linking
+// from an older one (a branch) first copies the links it can see. A hole is linked at
+// most once along a lineage (only roots are linked), so a find is a few array reads.
 import { Kind, type TermId, type TermStore } from '../terms/term-store.js';
 
+class LinkTable {
+  /** hole id → the term it is linked to (0: none) */
+  target: Int32Array;
+  /** hole id → the version that linked it */
+  at: Int32Array;
+  /** The newest version written. */
+  version = 0;
+
+  constructor(capacity = 64) {
+    this.target = new Int32Array(capacity);
+    this.at = new Int32Array(capacity);
+  }
+
+  set(hole: TermId, target: TermId, version: number): void {
+    if (hole >= this.target.length) {
+      let n = this.target.length;
+      while (n <= hole) n *= 2;
+      const t = new Int32Array(n);
+      t.set(this.target);
+      const a = new Int32Array(n);
+      a.set(this.at);
+      this.target = t;
+      this.at = a;
+    }
+    this.target[hole] = target;
+    this.at[hole] = version;
+    this.version = version;
+  }
+
+  /** A table with only the links of versions up to `version`. */
+  upTo(version: number): LinkTable {
+    const c = new LinkTable(this.target.length);
+    for (let h = 0; h < this.target.length; h++) {
+      const v = this.at[h]!;
+      if (v !== 0 && v <= version) {
+        c.target[h] = this.target[h]!;
+        c.at[h] = v;
+      }
+    }
+    c.version = version;
+    return c;
+  }
+}
+
 export class UnionFind {
-  static readonly empty = new UnionFind(IMap<number, number>());
+  /** A new, empty union-find (its own lineage). */
+  static get empty(): UnionFind {
+    return new UnionFind(new LinkTable(), 0, 0);
+  }
 
-  private constructor(readonly parent: IMap<TermId, TermId>) {}
+  private constructor(
+    private readonly table: LinkTable,
+    private readonly version: number,
+    /** How many holes are linked in this version. */
+    readonly size: number,
+  ) {}
 
-  get size(): number {
-    return this.parent.size;
+  /** What a hole is directly linked to in this version (another hole or a term), or undefined for a root. */
+  parentOf(hole: TermId): TermId | undefined {
+    const t = this.table;
+    if (hole >= t.at.length) return undefined;
+    const v = t.at[hole]!;
+    return v !== 0 && v <= this.version ? t.target[hole]! : undefined;
   }
 
   /** The representative of a hole: a root hole or the term it is bound to. */
   find(store: TermStore, hole: TermId): TermId {
-    let t = hole;
+    const t = this.table;
+    const at = t.at;
+    const version = this.version;
+    let h = hole;
     for (;;) {
-      const next = this.parent.get(t);
-      if (next === undefined) return t;
+      const v = h < at.length ? at[h]! : 0;
+      if (v === 0 || v > version) return h;
+      const next = t.target[h]!;
       if (store.kind(next) !== Kind.Hole) return next;
-      t = next;
+      h = next;
     }
   }
 
   /** Point a root hole at a term (another root hole, or a non-hole term). */
   link(root: TermId, target: TermId): UnionFind {
-    return new UnionFind(this.parent.set(root, target));
-  }
-
-  withMutations(fn: (m: IMap<TermId, TermId>) => void): UnionFind {
-    return new UnionFind(this.parent.withMutations(fn));
+    const table = this.table.version === this.version ? this.table : this.table.upTo(this.version);
+    table.set(root, target, this.version + 1);
+    return new UnionFind(table, this.version + 1, this.size + 1);
   }
 }
 
