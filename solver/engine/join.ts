@@ -59,8 +59,10 @@ export class Joiner {
   private delta = -1;
   private readonly scratchOf: Scratch[] = [];
   private scratch$!: Scratch;
-  /** Relations of `db` looked up so far. */
-  private readonly relations = new Map<string, Relation | undefined>();
+  /** Relations of `db` looked up so far, by number (valid while `cachedIn` holds the current epoch). */
+  private readonly cached: (Relation | undefined)[] = [];
+  private readonly cachedIn: number[] = [];
+  private epoch = 0;
   private lo = 0;
   private hi = 0;
   private naive = false;
@@ -71,7 +73,7 @@ export class Joiner {
   run(db: Database, buffer: RoundBuffer, plan: Plan, delta: number, lo: number, hi: number, naive: boolean): void {
     if (db !== this.db) {
       this.db = db;
-      this.relations.clear();
+      this.epoch++;
     }
     this.buffer = buffer;
     this.plan = plan;
@@ -127,7 +129,7 @@ export class Joiner {
         }
         // an existing answer decides `not` as false; no answer decides it as true
         // only when the negated computation is not waiting on something undecided
-        const rel = this.relation(st.rel);
+        const rel = this.relation(st.relId);
         if (rel !== undefined && rel.size > 0) {
           const n = rel.log.length;
           const raw = rel.log.raw;
@@ -216,15 +218,16 @@ export class Joiner {
     }
   }
 
-  private relation(name: string): Relation | undefined {
-    const cache = this.relations;
-    let rel = cache.get(name);
-    if (rel === undefined && !cache.has(name)) cache.set(name, (rel = this.db.relation(name)));
+  private relation(id: number): Relation | undefined {
+    if (this.cachedIn[id] === this.epoch) return this.cached[id];
+    const rel = this.db.relationById(id);
+    this.cachedIn[id] = this.epoch;
+    this.cached[id] = rel;
     return rel;
   }
 
   private scan(st: Extract<Step, { k: 'scan' }>, i: number): void {
-    const rel = this.relation(st.rel);
+    const rel = this.relation(st.relId);
     if (rel === undefined) return;
     // the timestamp range this scan reads
     let from = 0;

@@ -8,11 +8,14 @@ import { allBound, headVars, isExpression, litVars, type Lit, type Rule, type Te
 import { schedule } from '../compile/schedule.js';
 import type { TermStore } from '../terms/term-store.js';
 import type { Pat } from './build.js';
+import { relationId } from '../store/relation-map.js';
 
 export type Step =
   | {
       readonly k: 'scan';
       readonly rel: string;
+      /** The relation's number (store/relation-map.ts). */
+      readonly relId: number;
       /** Argument positions whose values are known before the scan: looked up through an index. */
       readonly keyCols: readonly number[];
       readonly keyTmpls: readonly Tmpl[];
@@ -33,6 +36,7 @@ export type Step =
   | {
       readonly k: 'neg';
       readonly rel: string;
+      readonly relId: number;
       readonly keyCols: readonly number[];
       readonly keyTmpls: readonly Tmpl[];
       readonly indexName: string;
@@ -174,7 +178,7 @@ function compileSteps(rule: Rule, body: readonly Lit[], scanOf: ReadonlyMap<Lit,
         const indexName = keyCols.join(',');
         if (l.neg) {
           const demandRel = l.pred.includes('@') && !l.pred.startsWith('$') ? `$demand:${l.pred}` : null;
-          steps.push({ k: 'neg', rel: l.pred, keyCols, keyTmpls, indexName, arity: l.args.length, demandRel, dependsOn: [], span: l.span });
+          steps.push({ k: 'neg', rel: l.pred, relId: relationId(l.pred), keyCols, keyTmpls, indexName, arity: l.args.length, demandRel, dependsOn: [], span: l.span });
         } else {
           const before = new Set(bound);
           const pats = l.args.map((a, i) => (keyCols.includes(i) ? null : toPat(a)));
@@ -192,7 +196,7 @@ function compileSteps(rule: Rule, body: readonly Lit[], scanOf: ReadonlyMap<Lit,
           }
           const kept = [...binds].filter((v) => usedAfter[j]!.has(v));
           if (kept.length < binds.size) drops = true;
-          steps.push({ k: 'scan', rel: l.pred, keyCols, keyTmpls, indexName, pats, scanNo: no, project: drops ? kept : null, span: l.span });
+          steps.push({ k: 'scan', rel: l.pred, relId: relationId(l.pred), keyCols, keyTmpls, indexName, pats, scanNo: no, project: drops ? kept : null, span: l.span });
           if (!reads.includes(l.pred)) reads.push(l.pred);
         }
         break;

@@ -12,6 +12,7 @@ import { diagnostic } from '../language/diagnostic.js';
 import { Database } from '../store/database.js';
 import { type FactMeta, GIVEN, REBUILT } from '../store/fact-meta.js';
 import { Relation } from '../store/relation.js';
+import { relationId } from '../store/relation-map.js';
 import { resolve } from '../store/union-find.js';
 import { TermDepthError, type TermId, type TermStore } from '../terms/term-store.js';
 import { termText } from '../terms/print.js';
@@ -405,18 +406,23 @@ export class Solver {
     }
     // 4. the relations, in one batch: new facts, replaced ones, rebuilt ones
     const live = (f: number) => this.meta.present(f);
-    relations = relations.withMutations((m) => {
-      for (const [rel, facts] of buffer.facts) m.set(rel, (m.get(rel) ?? Relation.empty).insertBatch(facts));
+    relations = relations.withWrites((m) => {
+      for (const [rel, facts] of buffer.facts) {
+        const id = relationId(rel);
+        m.set(id, (m.get(id) ?? Relation.empty).insertBatch(facts));
+      }
       for (const [rel, fs] of removed) {
-        let r = m.get(rel)!.removeBatch(fs.length);
+        const id = relationId(rel);
+        let r = m.get(id)!.removeBatch(fs.length);
         // mostly replaced facts: scans would skip more than they read
         if (r.removed * 2 > r.log.length) r = r.compact(live);
-        m.set(rel, r);
+        m.set(id, r);
       }
       for (const [rel, fs] of extra) {
         changing(rel);
         changed.add(rel);
-        m.set(rel, m.get(rel)!.insertBatch(fs));
+        const id = relationId(rel);
+        m.set(id, m.get(id)!.insertBatch(fs));
       }
     });
     this.stats.rebuilt += rebuilt;

@@ -3,20 +3,20 @@
 // explanations and for re-solving from a starting point. The lineage's fact tables and
 // its table of which facts mention each unbound hole are shared by its snapshots
 // (versioned by timestamps, or used only by the newest) and copied by fork().
-import { Map as IMap } from 'immutable';
 import { FactMeta } from './fact-meta.js';
 import { Relation } from './relation.js';
 import { HoleUses } from './hole-uses.js';
+import { RelationMap } from './relation-map.js';
 import { UnionFind } from './union-find.js';
 
 export class Database {
   /** An empty database with its own fact tables. Timestamps start at 1 (0 means "never"). */
   static empty(meta: FactMeta = new FactMeta()): Database {
-    return new Database(IMap<string, Relation>(), UnionFind.empty, new HoleUses(), 1, 0, meta);
+    return new Database(RelationMap.empty, UnionFind.empty, new HoleUses(), 1, 0, meta);
   }
 
   constructor(
-    readonly relations: IMap<string, Relation>,
+    readonly relations: RelationMap,
     readonly uf: UnionFind,
     /** hole term id → facts that mentioned it when inserted (the lineage's, used by its newest state) */
     readonly holeUses: HoleUses,
@@ -27,18 +27,13 @@ export class Database {
     readonly meta: FactMeta,
   ) {}
 
-  /** Relation lookups already made on this (immutable) snapshot: joins look relations up per scan. */
-  private lookups: Map<string, Relation | undefined> | null = null;
-
   relation(name: string): Relation | undefined {
-    let cache = this.lookups;
-    if (cache === null) cache = this.lookups = new Map();
-    let rel = cache.get(name);
-    if (rel === undefined && !cache.has(name)) {
-      rel = this.relations.get(name);
-      cache.set(name, rel);
-    }
-    return rel;
+    return this.relations.get(name);
+  }
+
+  /** A relation by its number (store/relation-map.ts). */
+  relationById(id: number): Relation | undefined {
+    return this.relations.getById(id);
   }
 
   /** Is the fact a member of this snapshot? */
@@ -54,7 +49,7 @@ export class Database {
     return new Database(this.relations, this.uf, this.holeUses.fork(), this.now, this.factCount, this.meta.fork());
   }
 
-  with(changes: Partial<{ relations: IMap<string, Relation>; uf: UnionFind; now: number; factCount: number }>): Database {
+  with(changes: Partial<{ relations: RelationMap; uf: UnionFind; now: number; factCount: number }>): Database {
     return new Database(
       changes.relations ?? this.relations,
       changes.uf ?? this.uf,
