@@ -11,7 +11,7 @@ import { fileURLToPath } from 'node:url';
 const benchDir = dirname(fileURLToPath(import.meta.url));
 const argv = process.argv.slice(2);
 const repsAt = argv.indexOf('--reps');
-const reps = repsAt >= 0 ? Math.max(1, Number(argv[repsAt + 1])) : 5;
+const reps = repsAt >= 0 ? Math.max(1, Number(argv[repsAt + 1])) : 7;
 const workloads = ['resnet50', 'bert12', 'synthetic-10000', 'synthetic-100000'];
 const strategies = ['rules', 'relay'] as const;
 

@@ -83,7 +83,7 @@ export class TermStore {
   private readonly dimIds = new LayeredMap<string, TermId>();
   private readonly dims = new LayeredMap<TermId, Dim>();
   // open addressing table for compounds and cons cells, storing ids (0 = empty)
-  private table = new Int32Array(1 << 16);
+  private table = new Int32Array(1 << 12);
   private tableUsed = 0;
   private nextHole = 1;
 
