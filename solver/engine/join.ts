@@ -58,7 +58,7 @@ export class Joiner {
   private premises!: Int32Array;
   private delta = -1;
   private readonly scratchOf: Scratch[] = [];
-  private scratch$!: Scratch;
+  private planScratch!: Scratch;
   /** Relations of `db` looked up so far, by number (valid while `cachedIn` holds the current epoch). */
   private readonly cached: (Relation | undefined)[] = [];
   private readonly cachedIn: number[] = [];
@@ -85,7 +85,7 @@ export class Joiner {
       scratch.vals.fill(0);
       scratch.premises.fill(0);
     }
-    this.scratch$ = scratch;
+    this.planScratch = scratch;
     this.vals = scratch.vals;
     this.premises = scratch.premises;
     this.delta = delta;
@@ -346,7 +346,7 @@ export class Joiner {
 
   /** Scratch space for the first projected key of the scan at step `i` (each step has its own: scans nest). */
   private projectKey(i: number, n: number): Int32Array {
-    const keys = this.scratch$.keys;
+    const keys = this.planScratch.keys;
     let a = keys[i];
     if (a === undefined || a.length < n) keys[i] = a = new Int32Array(n);
     return a;
