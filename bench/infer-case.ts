@@ -9,7 +9,7 @@
 import { readFileSync } from 'node:fs';
 import { dirname, join } from 'node:path';
 import { fileURLToPath } from 'node:url';
-import { inferText, type InferStrategy } from '../solver/infer/infer.js';
+import { inferText, type InferStrategy } from '../typing/infer.js';
 import { syntheticProgram } from '../scripts/gen-models.js';
 
 const root = join(dirname(fileURLToPath(import.meta.url)), '..');

@@ -19,8 +19,8 @@ import { dirname, join } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { parseArgs } from 'node:util';
 import { allOps } from '../relations/catalogue.js';
-import { inferModule } from '../solver/infer/infer.js';
-import { callModule, typeofCall, type TypeofRequest } from '../solver/infer/typeof.js';
+import { inferModule } from '../typing/infer.js';
+import { callModule, typeofCall, type TypeofRequest } from '../typing/typeof.js';
 
 const here = dirname(fileURLToPath(import.meta.url));
 const { values } = parseArgs({ options: { copies: { type: 'string', default: '50' }, rounds: { type: 'string', default: '7' }, ops: { type: 'string' }, quick: { type: 'boolean', default: false } } });

@@ -10,7 +10,7 @@ import pc from 'picocolors';
 import { allOps, lookupOp } from '../relations/catalogue.js';
 import { hasCaseGenerator } from '../proofs/cross-check/cases.js';
 import { casesToCheck, checkOp, type OpCheck } from '../proofs/cross-check/harness.js';
-import type { TypeofAnswer } from '../solver/infer/typeof.js';
+import type { TypeofAnswer } from '../typing/typeof.js';
 import { EXIT_OK, EXIT_USAGE, EXIT_USER_ERROR } from './report.js';
 
 export interface CheckCommandOptions {

@@ -2,7 +2,7 @@
 // strategy; the strategies must derive the same facts and the same goal answers.
 import { readdirSync, readFileSync } from 'node:fs';
 import { dirname, join, relative } from 'node:path';
-import { inferJson, inferText } from '../solver/infer/infer.js';
+import { inferJson, inferText } from '../typing/infer.js';
 import { fileURLToPath } from 'node:url';
 import { ProgramError, type RunResult, runFiles, type StrategyName } from '../solver/run.js';
 import { EXIT_OK, EXIT_USER_ERROR, printDiagnostics } from './report.js';

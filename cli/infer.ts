@@ -1,8 +1,8 @@
 // `shapelog infer FILE.relay`: type a Relay program; print it back with every binding's type.
 import { readFileSync } from 'node:fs';
 import type { Limits } from '../solver/engine/limits.js';
-import { inferJson, inferText, type InferStrategy, typedText } from '../solver/infer/infer.js';
-import { diagnostic } from '../solver/language/diagnostic.js';
+import { inferJson, inferText, type InferStrategy, typedText } from '../typing/infer.js';
+import { diagnostic } from '../diagnostics/diagnostic.js';
 import { ProgramError } from '../solver/run.js';
 import { EXIT_OK, EXIT_USER_ERROR, printDiagnostics } from './report.js';
 

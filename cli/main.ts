@@ -1,6 +1,6 @@
 // The `shapelog` command line.
 import { Command, CommanderError, InvalidArgumentError, Option } from 'commander';
-import { UserError } from '../solver/language/diagnostic.js';
+import { UserError } from '../diagnostics/diagnostic.js';
 import { DEFAULT_LIMITS } from '../solver/engine/limits.js';
 import { checkCommand } from './check.js';
 import { demo } from './demo.js';

@@ -1,7 +1,7 @@
 // `shapelog query FILE.rules`: solve rule files, print facts, answers or a derivation.
 import type { StrategyName } from '../solver/compile/program.js';
 import type { Limits } from '../solver/engine/limits.js';
-import { UserError } from '../solver/language/diagnostic.js';
+import { UserError } from '../diagnostics/diagnostic.js';
 import { ProgramError, runFiles } from '../solver/run.js';
 import { termJson } from '../solver/terms/print.js';
 import { EXIT_OK, EXIT_USER_ERROR, printDiagnostics, ProgressLine } from './report.js';

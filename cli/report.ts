@@ -1,6 +1,6 @@
 // Writing diagnostics and progress to the terminal.
 import pc from 'picocolors';
-import { type Diagnostic, formatDiagnostic, type SourceMap } from '../solver/language/diagnostic.js';
+import { type Diagnostic, formatDiagnostic, type SourceMap } from '../diagnostics/diagnostic.js';
 
 export const EXIT_OK = 0;
 export const EXIT_USER_ERROR = 1;

@@ -1,6 +1,6 @@
 // `shapelog typeof`: JSON lines on stdin, one operator call each, one JSON answer per line.
 import { createInterface } from 'node:readline';
-import { typeofCall, type TypeofRequest } from '../solver/infer/typeof.js';
+import { typeofCall, type TypeofRequest } from '../typing/typeof.js';
 import { EXIT_OK } from './report.js';
 
 export async function typeofCommand(relations: 'rules' | 'imperative'): Promise<number> {

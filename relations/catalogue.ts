@@ -11,12 +11,13 @@
 // a documented range (`strides must be >= 1`), and normalises nothing else: an
 // `int` given where `int or list` is allowed stays an `int`.
 
-import type { Attr, AttrValue, Span } from '../frontends/relay/ast.js';
+import type { Attr, AttrValue } from './attr-value.js';
+import type { Span } from '../diagnostics/span.js';
 import { type AttrSpec, DEFAULT_SPAN, type OpInfo } from './schema.js';
 import { ALL_OPS } from './ops/index.js';
 
 export * from './schema.js';
-import { closest } from '../solver/language/suggest.js';
+import { closest } from '../diagnostics/suggest.js';
 
 // The operators, by family (relations/ops/*.ts).
 const OPS: readonly OpInfo[] = ALL_OPS;

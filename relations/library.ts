@@ -4,10 +4,17 @@ import { readdirSync } from 'node:fs';
 import { dirname, join } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { asLibrary, loadFiles } from '../solver/load.js';
-import type { RuleLibrary } from '../solver/infer/rules-strategy.js';
+import type { LoadedSources } from '../solver/load.js';
 import { findOp } from './catalogue.js';
 
 const here = dirname(fileURLToPath(import.meta.url));
+
+/** The rule sources of a relation library, and which relation types each operator. */
+export interface RuleLibrary {
+  readonly sources: LoadedSources;
+  /** The relation an operator's calls instantiate. */
+  relationOf(op: string): string | null;
+}
 
 let cached: RuleLibrary | null = null;
 

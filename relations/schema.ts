@@ -1,7 +1,8 @@
 // The schema of the operator catalogue: what an entry says about an operator
 // (`OpInfo`), attribute types and formats (`AttrSpec`), and small builders the
 // per-family entry files (`relations/ops/*.ts`) share.
-import type { AttrValue, Span } from '../frontends/relay/ast.js';
+import type { AttrValue } from './attr-value.js';
+import type { Span } from '../diagnostics/span.js';
 import type { AttrJs } from './imperative/solve-one.js';
 
 // ─── Attribute types ─────────────────────────────────────────────────────────

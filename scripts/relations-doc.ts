@@ -10,7 +10,7 @@ import { readdirSync, readFileSync, writeFileSync } from 'node:fs';
 import { dirname, join } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { allOps, attrValueText, describeType, type AttrSpec, type OpInfo } from '../relations/catalogue.js';
-import { typeofCall } from '../solver/infer/typeof.js';
+import { typeofCall } from '../typing/typeof.js';
 import { attrValue } from '../relations/imperative/solve-one.js';
 
 const root = join(dirname(fileURLToPath(import.meta.url)), '..');

@@ -3,7 +3,7 @@
 import { readFileSync, statSync } from 'node:fs';
 import { dirname, resolve as resolvePath, relative } from 'node:path';
 import type { Program } from './language/ast.js';
-import { type Diagnostic, diagnostic, UserError } from './language/diagnostic.js';
+import { type Diagnostic, diagnostic, UserError } from '../diagnostics/diagnostic.js';
 import { parseProgram } from './language/parse.js';
 
 /** Biggest rule file accepted (a 1 MB fact file parses in well under a second). */

@@ -7,7 +7,7 @@ import { DEFAULT_LIMITS, type Limits } from './engine/limits.js';
 import { Solver, type Progress, type SolveStats } from './engine/solve.js';
 import { displayFact, explainFact, visiblePremises } from './explain.js';
 import type { Literal } from './language/ast.js';
-import { type Diagnostic, diagnostic, UserError } from './language/diagnostic.js';
+import { type Diagnostic, diagnostic, UserError } from '../diagnostics/diagnostic.js';
 import { parseGoal, parseTerm } from './language/parse.js';
 import { loadFiles, type LoadedSources, loadText } from './load.js';
 import { compareTerms } from './terms/order.js';

@@ -10,7 +10,7 @@ import { casesToCheck, checkOp } from '../proofs/cross-check/harness.js';
 import { caseSize, shrinkCase } from '../proofs/cross-check/shrink.js';
 import { referenceCheck } from '../proofs/reference/check.js';
 import { allOps } from '../relations/catalogue.js';
-import type { TypeofRequest } from '../solver/infer/typeof.js';
+import type { TypeofRequest } from '../typing/typeof.js';
 
 test('argument types round-trip through the edit model', (t) => {
   for (const text of ['_', 'Tensor[(1, n, 3), float32]', 'Tensor[(_, ?), int32]', '(Tensor[(2), float32], _)', 'Tensor[(), bool]']) {

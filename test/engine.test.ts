@@ -3,7 +3,7 @@ import test from 'ava';
 import { compileProgram } from '../solver/compile/program.js';
 import { Solver } from '../solver/engine/solve.js';
 import { parseProgram } from '../solver/language/parse.js';
-import { UserError } from '../solver/language/diagnostic.js';
+import { UserError } from '../diagnostics/diagnostic.js';
 import { TermStore } from '../solver/terms/term-store.js';
 import { errors, facts, run } from './helpers.js';
 

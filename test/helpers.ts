@@ -1,6 +1,6 @@
 // Shared helpers for engine tests.
 import { type RunOptions, ProgramError, type RunResult, runText } from '../solver/run.js';
-import type { Diagnostic } from '../solver/language/diagnostic.js';
+import type { Diagnostic } from '../diagnostics/diagnostic.js';
 
 export function run(source: string, options: RunOptions = {}): RunResult {
   return runText(source, { file: 't.rules', ...options });

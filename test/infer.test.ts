@@ -1,6 +1,6 @@
 // Type inference over Relay programs: both strategies, expected types worked out by hand.
 import test from 'ava';
-import { inferText, inferJson, type InferStrategy } from '../solver/infer/infer.js';
+import { inferText, inferJson, type InferStrategy } from '../typing/infer.js';
 import { ProgramError } from '../solver/run.js';
 
 const STRATEGIES: InferStrategy[] = ['rules', 'relay'];

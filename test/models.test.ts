@@ -14,8 +14,8 @@ import type { Module, RExpr } from '../frontends/relay/ast.js';
 import { parseRelay } from '../frontends/relay/parse.js';
 import { printModule } from '../frontends/relay/print.js';
 import { generateModels, MODELS_DIR, syntheticProgram } from '../scripts/gen-models.js';
-import type { Diagnostic } from '../solver/language/diagnostic.js';
-import { type InferResult, type InferStrategy, inferText } from '../solver/infer/infer.js';
+import type { Diagnostic } from '../diagnostics/diagnostic.js';
+import { type InferResult, type InferStrategy, inferText } from '../typing/infer.js';
 import { ProgramError } from '../solver/run.js';
 
 const BAD_DIR = join(dirname(fileURLToPath(import.meta.url)), '..', 'examples', 'bad');

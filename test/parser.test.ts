@@ -2,8 +2,8 @@ import test from 'ava';
 import type { ExecutionContext } from 'ava';
 import fc from 'fast-check';
 import { MAX_NESTING, parseGoal, parseProgram, parseTerm } from '../solver/language/parse.js';
-import { formatDiagnostic, UserError } from '../solver/language/diagnostic.js';
-import type { Diagnostic } from '../solver/language/diagnostic.js';
+import { formatDiagnostic, UserError } from '../diagnostics/diagnostic.js';
+import type { Diagnostic } from '../diagnostics/diagnostic.js';
 import type { AstTerm, Literal, Statement } from '../solver/language/ast.js';
 
 // ------------------------------------------------------------------ helpers

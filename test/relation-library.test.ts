@@ -13,7 +13,7 @@ import { executorFor } from '../proofs/reference/registry.js';
 import { allOps, findOp } from '../relations/catalogue.js';
 import { imperativeRelation } from '../relations/imperative/registry.js';
 import { render } from '../scripts/relations-doc.js';
-import { typeofCall, type TypeofRequest } from '../solver/infer/typeof.js';
+import { typeofCall, type TypeofRequest } from '../typing/typeof.js';
 
 test('the catalogue has at least 70 operators, with unique names', (t) => {
   const names = allOps().map((o) => o.name);

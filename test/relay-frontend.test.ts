@@ -6,8 +6,8 @@ import { join } from 'node:path';
 import { MAX_NESTING, parseRelay, parseRelayType } from '../frontends/relay/parse.js';
 import { formatFloat, printAttrValue, printConstant, printModule, printType } from '../frontends/relay/print.js';
 import type { AttrValue, DimExpr, FunctionDef, Module, Param, Pattern, RDim, RExpr, RType, Span, TypeDef, TypeParam } from '../frontends/relay/ast.js';
-import { UserError } from '../solver/language/diagnostic.js';
-import type { Diagnostic } from '../solver/language/diagnostic.js';
+import { UserError } from '../diagnostics/diagnostic.js';
+import type { Diagnostic } from '../diagnostics/diagnostic.js';
 
 // ------------------------------------------------------------------ helpers
 

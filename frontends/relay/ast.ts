@@ -1,9 +1,10 @@
 // The Relay program IR: what grammar/relay.peggy produces and what type inference
 // consumes. Close to TVM's Relay text format (v0.0.5), plus named symbolic dims
 // (`Tensor[(n, 3), float32]`) as a shapelog extension. Every node carries its span.
-import type { Span } from '../../solver/language/ast.js';
+import type { Span } from '../../diagnostics/span.js';
+import type { Attr, AttrValue } from '../../relations/attr-value.js';
 
-export type { Span };
+export type { Attr, AttrValue, Span };
 
 // ---------------------------------------------------------------- types
 
@@ -47,21 +48,6 @@ export type RType =
   | { readonly kind: 'incomplete'; readonly span: Span };
 
 // ---------------------------------------------------------------- expressions
-
-/** An attribute value of an operator call: every kind Relay prints. */
-export type AttrValue =
-  | { readonly kind: 'int'; readonly value: number; readonly span: Span }
-  | { readonly kind: 'float'; readonly value: number; readonly span: Span }
-  | { readonly kind: 'bool'; readonly value: boolean; readonly span: Span }
-  | { readonly kind: 'string'; readonly value: string; readonly span: Span }
-  | { readonly kind: 'list'; readonly items: readonly AttrValue[]; readonly span: Span }
-  | { readonly kind: 'none'; readonly span: Span };
-
-export interface Attr {
-  readonly name: string;
-  readonly value: AttrValue;
-  readonly span: Span;
-}
 
 export interface Param {
   /** Without the `%`. */

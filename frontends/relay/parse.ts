@@ -1,12 +1,12 @@
 // Parses TVM Relay text (v0.0.5) with the generated Peggy parser (grammar/relay.peggy)
 // and turns every syntax error into a `UserError` with one `syntax` diagnostic, as
 // solver/language/parse.ts does for the rule language.
-import { describeExpected, quote } from '../../solver/language/peggy-errors.js';
+import { describeExpected, quote } from '../../diagnostics/peggy-errors.js';
 import { parse as peggyParse, SyntaxError as PeggySyntaxError } from '../../grammar/generated/relay-parser.js';
 import type { PeggyExpectation, PeggyLocation } from '../../grammar/generated/relay-parser.js';
-import { diagnostic, UserError } from '../../solver/language/diagnostic.js';
-import type { Diagnostic } from '../../solver/language/diagnostic.js';
-import type { Position } from '../../solver/language/ast.js';
+import { diagnostic, UserError } from '../../diagnostics/diagnostic.js';
+import type { Diagnostic } from '../../diagnostics/diagnostic.js';
+import type { Position } from '../../diagnostics/span.js';
 import type { Module, RType, Span } from './ast.js';
 
 /**

@@ -7,7 +7,7 @@
 // operator with several tensor arguments.
 import type { AttrJs } from '../../relations/imperative/solve-one.js';
 import type { OpInfo } from '../../relations/schema.js';
-import type { TypeofRequest } from '../../solver/infer/typeof.js';
+import type { TypeofRequest } from '../../typing/typeof.js';
 
 export type Dim = number | string;
 export type Shape = readonly Dim[];

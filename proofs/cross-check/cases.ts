@@ -2,7 +2,7 @@
 // deterministic sweep of argument types and attributes, by family (cases/*.ts;
 // the shared kit is case-kit.ts).
 import { allOps } from '../../relations/catalogue.js';
-import type { TypeofRequest } from '../../solver/infer/typeof.js';
+import type { TypeofRequest } from '../../typing/typeof.js';
 import type { CaseGenerator } from './case-kit.js';
 import { GENERATORS as ELEMWISE } from './cases/elemwise.js';
 import { GENERATORS as NN } from './cases/nn.js';

@@ -2,7 +2,7 @@
 // classifies the pair of answers (the harness, harness.ts, runs it over many cases).
 import { parseType } from '../../relations/imperative/type-text.js';
 import { printType, TypeSolverState } from '../../relations/imperative/types.js';
-import { typeofCall, type TypeofAnswer, type TypeofRequest } from '../../solver/infer/typeof.js';
+import { typeofCall, type TypeofAnswer, type TypeofRequest } from '../../typing/typeof.js';
 
 export type Verdict = { readonly kind: 'agree' } | { readonly kind: 'disagree'; readonly rules: TypeofAnswer; readonly relay: TypeofAnswer };
 

@@ -5,7 +5,7 @@
 // expects while reaching sizes, symbols and invalid inputs the sweep does not.
 import fc from 'fast-check';
 import type { AttrJs } from '../../relations/imperative/solve-one.js';
-import type { TypeofRequest } from '../../solver/infer/typeof.js';
+import type { TypeofRequest } from '../../typing/typeof.js';
 import { type Arg, type ArgDim, mapDims, parseArg, printArg, tensorsOf } from './arg-model.js';
 
 export type Edit =

@@ -5,7 +5,7 @@
 // reference executor (proofs/reference). Disagreements are shrunk to minimal
 // cases (shrink.ts) and reported as ready-to-paste `shapelog typeof` lines.
 import fc from 'fast-check';
-import type { TypeofAnswer, TypeofRequest } from '../../solver/infer/typeof.js';
+import type { TypeofAnswer, TypeofRequest } from '../../typing/typeof.js';
 import { referenceCheck } from '../reference/check.js';
 import { executorFor } from '../reference/registry.js';
 import { parseArg, tensorsOf } from './arg-model.js';

@@ -3,7 +3,7 @@
 // dim dropped, a dim smaller, a symbol made concrete, a dtype float32) and keep
 // the first that still disagrees and is strictly smaller, until none is.
 import type { AttrJs } from '../../relations/imperative/solve-one.js';
-import type { TypeofRequest } from '../../solver/infer/typeof.js';
+import type { TypeofRequest } from '../../typing/typeof.js';
 import { type Arg, parseArg, printArg, tensorsOf } from './arg-model.js';
 
 /** A size measure that every accepted step decreases. */

@@ -19,8 +19,8 @@ import { checkAttrs, lookupOp } from '../../relations/catalogue.js';
 import { attrs as attrList, type AttrJs } from '../../relations/imperative/solve-one.js';
 import { parseType } from '../../relations/imperative/type-text.js';
 import { type IType, printType, TypeSolverState } from '../../relations/imperative/types.js';
-import type { TypeofAnswer, TypeofRequest } from '../../solver/infer/typeof.js';
-import type { AttrValue } from '../../frontends/relay/ast.js';
+import type { TypeofAnswer, TypeofRequest } from '../../typing/typeof.js';
+import type { AttrValue } from '../../relations/attr-value.js';
 import { executorFor, stricterReason } from './registry.js';
 import { ExecError, NDArray, randomTensor, rng, typeText, type Value } from './tensor.js';
 

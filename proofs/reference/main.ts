@@ -7,7 +7,7 @@
 // is unsound or unexpectedly stricter.
 import { parseArgs } from 'node:util';
 import { casesFor, opNames } from '../cross-check/cases.js';
-import { typeofCall } from '../../solver/infer/typeof.js';
+import { typeofCall } from '../../typing/typeof.js';
 import { referenceCheck, type ReferenceVerdict } from './check.js';
 import { executorFor } from './registry.js';
 

@@ -2,7 +2,7 @@
 // axis normalisation, dimension arithmetic over IDim, broadcasting of one pair
 // of dimensions, and layouts.
 
-import type { AttrValue } from '../../frontends/relay/ast.js';
+import type { AttrValue } from '../attr-value.js';
 import { type Dim, dimAdd, dimFloorDiv, dimMod, dimMul, dimSub, dimCompare, DimError } from '../../solver/terms/dims.js';
 import type { AttrMap, Check, RelError, Reporter } from './relation.js';
 import { isError } from './relation.js';

@@ -13,7 +13,8 @@
 // still 'wait'-ing whose argument types are ground (`state.isGround`) is an error
 // ("cannot infer the result type"); one with holes left is under-constrained.
 
-import type { Attr, Span } from '../../frontends/relay/ast.js';
+import type { Attr } from '../attr-value.js';
+import type { Span } from '../../diagnostics/span.js';
 import { DimError } from '../../solver/terms/dims.js';
 import { type AttrError, DEFAULT_SPAN, type OpInfo, checkAttrs, lookupOp } from '../catalogue.js';
 import { type AttrMap, type RelationFn, type RelResult, StateReporter } from './relation.js';

@@ -18,7 +18,7 @@
 // `n` with `5`) or is recorded as a residual assumption on the state (when it is
 // only a side condition, e.g. `n % 2 = 0`). Each relation file lists its cases.
 
-import type { AttrValue } from '../../frontends/relay/ast.js';
+import type { AttrValue } from '../attr-value.js';
 import { type DimCompareOp, DimError, dimCompare } from '../../solver/terms/dims.js';
 import { type IDim, type IDtype, type IType, type TypeSolverState, dimValue, printDim, printDtype, printType } from './types.js';
 

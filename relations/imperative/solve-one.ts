@@ -11,7 +11,7 @@
 // infer the result type from (...)". Unresolved parts print as `_`; residual
 // assumptions on symbolic sizes (`n = 3`) are listed.
 
-import type { Attr, AttrValue } from '../../frontends/relay/ast.js';
+import type { Attr, AttrValue } from '../attr-value.js';
 import { DEFAULT_SPAN } from '../catalogue.js';
 import { makeInstance, runInstance } from './instance.js';
 import { isError } from './relation.js';

@@ -3,7 +3,7 @@
 // (`$demand:bcast@bbf`) that holds the bound arguments of the calls made so far.
 // A copy's rules only fire for demanded arguments, so helpers that are unsafe bottom-up
 // (`bcast([], R, R).`) work, and a point query computes only what it needs.
-import { type Diagnostic } from '../language/diagnostic.js';
+import { type Diagnostic } from '../../diagnostics/diagnostic.js';
 import { type AtomLit, isExpression, type Lit, type Rule, type Tmpl, varsOf } from './ir.js';
 import { callPattern } from './modes.js';
 import { schedule } from './schedule.js';

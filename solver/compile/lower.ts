@@ -2,9 +2,9 @@
 // tests, resolves named attributes of declared relations, and reports arity
 // mismatches, unknown attributes, misuse of built-ins and duplicate declarations.
 import type { AstTerm, AttrType, Call, Head, Literal, Program, Span, Statement } from '../language/ast.js';
-import { type Diagnostic, diagnostic } from '../language/diagnostic.js';
+import { type Diagnostic, diagnostic } from '../../diagnostics/diagnostic.js';
 import { clauseTerms, walkTerm } from '../language/ast-walk.js';
-import { didYouMean } from '../language/suggest.js';
+import { didYouMean } from '../../diagnostics/suggest.js';
 import { TermDepthError, type TermId, type TermStore } from '../terms/term-store.js';
 import { arith, ArithmeticError, FAIL, WAIT } from '../terms/arith.js';
 import { FUNCTIONS, type FunctionName, type HeadIR, type Lit, type RelationDecl, type Rule, TESTS, type TestName, type Tmpl } from './ir.js';

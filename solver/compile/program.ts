@@ -4,8 +4,8 @@
 // build one join plan per rule.
 import type { Literal, Program, Span } from '../language/ast.js';
 import { literalTerms, walkTerm } from '../language/ast-walk.js';
-import { type Diagnostic, diagnostic } from '../language/diagnostic.js';
-import { didYouMean } from '../language/suggest.js';
+import { type Diagnostic, diagnostic } from '../../diagnostics/diagnostic.js';
+import { didYouMean } from '../../diagnostics/suggest.js';
 import type { TermId, TermStore } from '../terms/term-store.js';
 import { compilePlan, linkNegations, type Plan } from '../engine/plan.js';
 import { transformForDemand, userPredOf } from './demand.js';

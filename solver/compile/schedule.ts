@@ -3,7 +3,7 @@
 // literal must become evaluable, and every head variable must end up bound.
 // The user's order is kept; a literal that needs bound values (a comparison, a
 // negation, an expression argument) is delayed until they are bound.
-import { type Diagnostic, diagnostic } from '../language/diagnostic.js';
+import { type Diagnostic, diagnostic } from '../../diagnostics/diagnostic.js';
 import { allBound, isExpression, type Lit, type Rule, type Tmpl, varsOf } from './ir.js';
 
 export type ScheduleResult = { readonly ok: true; readonly body: Lit[]; readonly bound: Set<number> } | { readonly ok: false; readonly problem: Diagnostic };

@@ -3,7 +3,7 @@
 // get strata in dependency order so that every negated predicate is complete before
 // it is used. Unification and error heads define no predicate: their rules sit in the
 // stratum after everything their body reads.
-import { type Diagnostic, diagnostic } from '../language/diagnostic.js';
+import { type Diagnostic, diagnostic } from '../../diagnostics/diagnostic.js';
 import type { Rule } from './ir.js';
 
 export type Strata = { readonly ok: true; readonly ruleStratum: number[]; readonly count: number } | { readonly ok: false; readonly problem: Diagnostic };

@@ -7,8 +7,8 @@
 // goes back to it. A rule that reads one relation is not run on facts rebuilt only in
 // columns it ignores (a call's fact after its result is bound): it derived from the
 // fact before the rebuild exactly what it would derive from the rebuilt one.
-import type { Diagnostic } from '../language/diagnostic.js';
-import { diagnostic } from '../language/diagnostic.js';
+import type { Diagnostic } from '../../diagnostics/diagnostic.js';
+import { diagnostic } from '../../diagnostics/diagnostic.js';
 import { Database } from '../store/database.js';
 import { type FactMeta, GIVEN, REBUILT } from '../store/fact-meta.js';
 import { Relation } from '../store/relation.js';

@@ -2,20 +2,8 @@
 // Every node carries the span it was parsed from, so static checks and run-time
 // diagnostics can point at the user's text.
 
-export interface Span {
-  /** The file the text came from (a path, or a label such as `<goal>`). */
-  readonly file: string;
-  readonly start: Position;
-  readonly end: Position;
-}
-
-export interface Position {
-  readonly offset: number;
-  /** 1-based. */
-  readonly line: number;
-  /** 1-based. */
-  readonly column: number;
-}
+export type { Position, Span } from '../../diagnostics/span.js';
+import type { Span } from '../../diagnostics/span.js';
 
 /** Binary arithmetic operators; `/` and `%` are floor division and floor modulo. */
 export type ArithOp = '+' | '-' | '*' | '/' | '%';

@@ -1,11 +1,11 @@
 // Parses rule-language text with the generated Peggy parser (grammar/rules.peggy) and
 // turns every syntax error into a `UserError` with one `syntax` diagnostic.
-import { describeExpected, quote } from './peggy-errors.js';
+import { describeExpected, quote } from '../../diagnostics/peggy-errors.js';
 import { parse as peggyParse, SyntaxError as PeggySyntaxError } from '../../grammar/generated/rules-parser.js';
 import type { PeggyExpectation, PeggyLocation } from '../../grammar/generated/rules-parser.js';
 import type { AstTerm, Literal, Position, Program, Span, Statement } from './ast.js';
-import { diagnostic, UserError } from './diagnostic.js';
-import type { Diagnostic } from './diagnostic.js';
+import { diagnostic, UserError } from '../../diagnostics/diagnostic.js';
+import type { Diagnostic } from '../../diagnostics/diagnostic.js';
 
 /**
  * Brackets `(` and `[` may nest this deep. The parser is recursive, so deeper input is

@@ -1,7 +1,7 @@
 // Cross-check sweep cases for the conv family (relations/ops/conv.ts): convolution in
 // 1-3 spatial dimensions, transposed convolution, pooling (plain, global, adaptive).
 import type { OpInfo } from '../../../relations/schema.js';
-import type { TypeofRequest } from '../../../solver/infer/typeof.js';
+import type { TypeofRequest } from '../../../typing/typeof.js';
 import { call, tensor, combos, shapesOfRank, type Attrs, type Dim, type Shape, type CaseGenerator } from '../case-kit.js';
 
 const fill = (nd: number, v: Dim): Dim[] => Array.from({ length: nd }, () => v);

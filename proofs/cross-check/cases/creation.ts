@@ -1,6 +1,6 @@
 // Cross-check sweep cases for the creation family (relations/ops/creation.ts).
 import type { OpInfo } from '../../../relations/schema.js';
-import type { TypeofRequest } from '../../../solver/infer/typeof.js';
+import type { TypeofRequest } from '../../../typing/typeof.js';
 import type { AttrJs } from '../../../relations/imperative/solve-one.js';
 import { ALL_SHAPES, call, combos, range, tensor, tuple, unary, type CaseGenerator, type Shape } from '../case-kit.js';
 

@@ -1,6 +1,6 @@
 // Cross-check sweep cases for the elemwise family (relations/ops/elemwise.ts).
 import type { OpInfo } from '../../../relations/schema.js';
-import type { TypeofRequest } from '../../../solver/infer/typeof.js';
+import type { TypeofRequest } from '../../../typing/typeof.js';
 import { call, tensor, tuple, ALL_SHAPES, type Shape, type CaseGenerator } from '../case-kit.js';
 
 /** Binary broadcasting (Broadcast, BroadcastCompare): every pair of a set of shapes, unknowns, partial shapes, dtypes. */

@@ -8,7 +8,7 @@
 // shape-independent error cases on one shape per rank. Unknown dims (`_`) and Any dims
 // (`?`) have cases of their own.
 import type { OpInfo } from '../../../relations/schema.js';
-import type { TypeofRequest } from '../../../solver/infer/typeof.js';
+import type { TypeofRequest } from '../../../typing/typeof.js';
 import { ALL_SHAPES, SHAPES, call, range, tensor, tuple, type Attrs, type CaseGenerator, type Shape } from '../case-kit.js';
 
 const bump = (d: string | number): string | number => (typeof d === 'number' ? d + 1 : d);

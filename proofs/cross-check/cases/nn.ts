@@ -1,6 +1,6 @@
 // Cross-check sweep cases for the nn family (relations/ops/nn.ts).
 import type { OpInfo } from '../../../relations/schema.js';
-import type { TypeofRequest } from '../../../solver/infer/typeof.js';
+import type { TypeofRequest } from '../../../typing/typeof.js';
 import { call, tensor, tuple, combos, range, shapesOfRank, unary, axisSweep, ALL_SHAPES, type Attrs, type Dim, type Shape, type CaseGenerator } from '../case-kit.js';
 
 function batchNorm(op: OpInfo): TypeofRequest[] {

@@ -1,6 +1,6 @@
 // Cross-check sweep cases for the reduce family (relations/ops/reduce.ts).
 import type { OpInfo } from '../../../relations/schema.js';
-import type { TypeofRequest } from '../../../solver/infer/typeof.js';
+import type { TypeofRequest } from '../../../typing/typeof.js';
 import type { AttrJs } from '../../../relations/imperative/solve-one.js';
 import { call, tensor, tuple, combos, range, shapesOfRank, type Attrs, type CaseGenerator } from '../case-kit.js';
 

@@ -1,6 +1,6 @@
 // Cross-check sweep cases for the shape family (relations/ops/shape.ts).
 import type { OpInfo } from '../../../relations/schema.js';
-import type { TypeofRequest } from '../../../solver/infer/typeof.js';
+import type { TypeofRequest } from '../../../typing/typeof.js';
 import type { AttrJs } from '../../../relations/imperative/solve-one.js';
 import { call, tensor, tuple, range, shapesOfRank, ALL_SHAPES, axisSweep, permutations, type Attrs, type Shape, type CaseGenerator } from '../case-kit.js';
 

@@ -1,5 +1,5 @@
 // User-facing diagnostics: a message a person can act on, anchored at a span.
-import type { Span } from './ast.js';
+import type { Span } from './span.js';
 
 export type Severity = 'error' | 'warning' | 'note';
 

@@ -4,13 +4,13 @@
 // instance that binds holes re-queues the instances depending on them; 'done' instances
 // never run again (TVM: src/relay/analysis/type_solver.cc). The relations are the
 // hand-coded twins in relations/imperative/.
-import type { Param, RExpr, Span } from '../../frontends/relay/ast.js';
-import { lookupOp } from '../../relations/catalogue.js';
-import { dependencies, type RelationInstance, runInstance } from '../../relations/imperative/instance.js';
-import { imperativeRelation } from '../../relations/imperative/registry.js';
-import { isError } from '../../relations/imperative/relation.js';
-import { type IDim, type IDtype, type IType, printType, residualText, TypeSolverState } from '../../relations/imperative/types.js';
-import { type Diagnostic, diagnostic } from '../language/diagnostic.js';
+import type { Param, RExpr, Span } from '../frontends/relay/ast.js';
+import { lookupOp } from '../relations/catalogue.js';
+import { dependencies, type RelationInstance, runInstance } from '../relations/imperative/instance.js';
+import { imperativeRelation } from '../relations/imperative/registry.js';
+import { isError } from '../relations/imperative/relation.js';
+import { type IDim, type IDtype, type IType, printType, residualText, TypeSolverState } from '../relations/imperative/types.js';
+import { type Diagnostic, diagnostic } from '../diagnostics/diagnostic.js';
 import type { CDim, CDType, CType } from './ctypes.js';
 import type { Generated } from './constraints.js';
 import type { InferOutcome, InferredBinding } from './rules-strategy.js';

@@ -4,10 +4,10 @@
 // Global functions with type parameters are instantiated fresh at each call; functions
 // without them are monomorphic (so recursion through them is typed by the body).
 import { Map as IMap } from 'immutable';
-import type { Attr, AttrValue, DimExpr, FunctionDef, Module, Param, Pattern, RDim, RExpr, RType, Span, TypeDef } from '../../frontends/relay/ast.js';
-import { type Diagnostic, diagnostic } from '../language/diagnostic.js';
-import { didYouMean } from '../language/suggest.js';
-import { type Dim, DimError, dimAdd, dimAsInteger, dimConst, dimFloorDiv, dimMod, dimMul, dimSub, dimVar } from '../terms/dims.js';
+import type { Attr, AttrValue, DimExpr, FunctionDef, Module, Param, Pattern, RDim, RExpr, RType, Span, TypeDef } from '../frontends/relay/ast.js';
+import { type Diagnostic, diagnostic } from '../diagnostics/diagnostic.js';
+import { didYouMean } from '../diagnostics/suggest.js';
+import { type Dim, DimError, dimAdd, dimAsInteger, dimConst, dimFloorDiv, dimMod, dimMul, dimSub, dimVar } from '../solver/terms/dims.js';
 import type { CDim, CType, Constraint, TVar } from './ctypes.js';
 import { tensorOf } from './ctypes.js';
 

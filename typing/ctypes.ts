@@ -2,8 +2,8 @@
 // numbered variables, unification constraints, and operator relation instances. Both
 // strategies (the rule engine and Relay's imperative queue) solve the same constraints,
 // each with its own representation of types and holes.
-import type { AttrValue, Span } from '../../frontends/relay/ast.js';
-import type { Dim } from '../terms/dims.js';
+import type { AttrValue, Span } from '../frontends/relay/ast.js';
+import type { Dim } from '../solver/terms/dims.js';
 
 export type TVar = number;
 

@@ -1,6 +1,6 @@
 // Turning a Peggy parser's expectations into readable text, for both grammars:
 // `expected ")", ",", or ";" but found "."`.
-import type { PeggyExpectation } from '../../grammar/generated/rules-parser.js';
+import type { PeggyExpectation } from '../grammar/generated/rules-parser.js';
 
 /**
  * The expected tokens, deduplicated and sorted. `continuations` are tokens that would

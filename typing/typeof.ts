@@ -2,10 +2,10 @@
 // types as Relay text (`_` for unknown, `(T1, T2)` for a tuple argument) becomes a
 // one-call function `def @main(%a0: T0, %a1) { op(%a0, %a1, attrs) }`, which is then
 // inferred like any program.
-import type { Attr, Module, Param, RExpr, RType, Span } from '../../frontends/relay/ast.js';
-import { parseRelayType } from '../../frontends/relay/parse.js';
-import { attrs as attrsOf, type AttrJs } from '../../relations/imperative/solve-one.js';
-import { UserError } from '../language/diagnostic.js';
+import type { Attr, Module, Param, RExpr, RType, Span } from '../frontends/relay/ast.js';
+import { parseRelayType } from '../frontends/relay/parse.js';
+import { attrs as attrsOf, type AttrJs } from '../relations/imperative/solve-one.js';
+import { UserError } from '../diagnostics/diagnostic.js';
 import { inferModule, type InferStrategy } from './infer.js';
 
 export interface TypeofRequest {

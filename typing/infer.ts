@@ -1,14 +1,14 @@
 // Type inference of a Relay program: parse, generate constraints, solve them with a
 // strategy (`rules`: the rule engine and relations/*.rules; `relay`: Relay's own
 // algorithm with the hand-coded relations), and report the typed program.
-import type { Module, Param, RExpr } from '../../frontends/relay/ast.js';
-import { parseRelay } from '../../frontends/relay/parse.js';
-import { printModule } from '../../frontends/relay/print.js';
-import { checkAttrs, lookupOp } from '../../relations/catalogue.js';
-import { ruleLibrary } from '../../relations/library.js';
-import type { Limits } from '../engine/limits.js';
-import { type Diagnostic, UserError } from '../language/diagnostic.js';
-import { ProgramError } from '../run.js';
+import type { Module, Param, RExpr } from '../frontends/relay/ast.js';
+import { parseRelay } from '../frontends/relay/parse.js';
+import { printModule } from '../frontends/relay/print.js';
+import { checkAttrs, lookupOp } from '../relations/catalogue.js';
+import { ruleLibrary } from '../relations/library.js';
+import type { Limits } from '../solver/engine/limits.js';
+import { type Diagnostic, UserError } from '../diagnostics/diagnostic.js';
+import { ProgramError } from '../solver/run.js';
 import { generate, type Generated, type OpCatalogue } from './constraints.js';
 import { inferWithRelay } from './relay-strategy.js';
 import { inferWithRules, type InferOutcome } from './rules-strategy.js';

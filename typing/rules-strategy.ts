@@ -3,28 +3,26 @@
 // every operator call becomes a fact of its relation, laid out by the relation's
 // declaration in the rule files; the engine solves to fixpoint; diagnostics are traced
 // back to the call site that produced the relation instance.
-import type { AttrValue, Param, RExpr, Span } from '../../frontends/relay/ast.js';
-import { compileProgram, type CompiledProgram } from '../compile/program.js';
-import { DEFAULT_LIMITS, type Limits } from '../engine/limits.js';
-import { Solver } from '../engine/solve.js';
-import { type Diagnostic, diagnostic, formatDiagnostic } from '../language/diagnostic.js';
-import type { LoadedSources } from '../load.js';
-import { GIVEN, REBUILT } from '../store/fact-meta.js';
-import { holesOf, resolve, UnionFind } from '../store/union-find.js';
-import { Database } from '../store/database.js';
-import { unify } from '../engine/unify.js';
-import { RunResult } from '../run.js';
-import { explainFact } from '../explain.js';
-import { Kind, type TermId, TermStore } from '../terms/term-store.js';
+import type { AttrValue, Param, RExpr, Span } from '../frontends/relay/ast.js';
+import { compileProgram, type CompiledProgram } from '../solver/compile/program.js';
+import { DEFAULT_LIMITS, type Limits } from '../solver/engine/limits.js';
+import { Solver } from '../solver/engine/solve.js';
+import { type Diagnostic, diagnostic, formatDiagnostic } from '../diagnostics/diagnostic.js';
+import type { LoadedSources } from '../solver/load.js';
+import { GIVEN, REBUILT } from '../solver/store/fact-meta.js';
+import { holesOf, resolve, UnionFind } from '../solver/store/union-find.js';
+import { Database } from '../solver/store/database.js';
+import { unify } from '../solver/engine/unify.js';
+import { RunResult } from '../solver/run.js';
+import { explainFact } from '../solver/explain.js';
+import { Kind, type TermId, TermStore } from '../solver/terms/term-store.js';
 import type { Generated } from './constraints.js';
 import { relayTypeText, TypeTerms } from './term-types.js';
-import { termText } from '../terms/print.js';
+import { termText } from '../solver/terms/print.js';
 
-export interface RuleLibrary {
-  readonly sources: LoadedSources;
-  /** The relation an operator's calls instantiate. */
-  relationOf(op: string): string | null;
-}
+import type { RuleLibrary } from '../relations/library.js';
+
+export type { RuleLibrary };
 
 /**
  * The library compiled once per process: its plans are immutable (solvers keep their

@@ -1,9 +1,9 @@
 // Types as engine terms, and back: `tensor([1, n, ?], float32)`, `tuple([...])`,
 // `fn([params], ret)`, `adt(List, [args])`, `tparam(A)`; holes for unknowns; the atom
 // `'?'` for Any. And the Relay text of a resolved type term.
-import { dimToString } from '../terms/dims.js';
-import { dimTerm } from '../terms/arith.js';
-import { Kind, type TermId, type TermStore } from '../terms/term-store.js';
+import { dimToString } from '../solver/terms/dims.js';
+import { dimTerm } from '../solver/terms/arith.js';
+import { Kind, type TermId, type TermStore } from '../solver/terms/term-store.js';
 import type { CDim, CDType, CType } from './ctypes.js';
 
 export const ANY_DIM = '?';

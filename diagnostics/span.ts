@@ -1,0 +1,18 @@
+// Where a piece of user text came from: a file (or a label such as `<goal>`) and a
+// start/end position. Every layer's diagnostics point at spans, so this sits below all
+// of them.
+
+export interface Span {
+  /** The file the text came from (a path, or a label such as `<goal>`). */
+  readonly file: string;
+  readonly start: Position;
+  readonly end: Position;
+}
+
+export interface Position {
+  readonly offset: number;
+  /** 1-based. */
+  readonly line: number;
+  /** 1-based. */
+  readonly column: number;
+}
