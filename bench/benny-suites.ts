@@ -4,8 +4,8 @@
 
 import b from 'benny';
 import { existsSync, readFileSync, writeFileSync } from 'node:fs';
-import { createRequire } from 'node:module';
-import { dirname, join } from 'node:path';
+import { join } from 'node:path';
+import { inlineChartJsSource } from '../cli/chart-js.js';
 
 export interface BennyCase {
   readonly name: string;
@@ -48,8 +48,6 @@ export function inlineChartJs(htmlFile: string): void {
     console.error(`bench: no Chart.js CDN <script> found in ${htmlFile}; left unchanged`);
     return;
   }
-  // `chart.js` resolves to dist/chart.cjs; the UMD bundle sits next to it (not in `exports`).
-  const umd = join(dirname(createRequire(import.meta.url).resolve('chart.js')), 'chart.umd.min.js');
-  const lib = readFileSync(umd, 'utf8').replace(/<\/script/gi, '<\\/script');
+  const lib = inlineChartJsSource();
   writeFileSync(htmlFile, html.replace(CDN_SCRIPT, () => `<script>\n${lib}\n</script>`));
 }

@@ -7,6 +7,7 @@ import { cpus } from 'node:os';
 import { readFileSync, writeFileSync, mkdirSync } from 'node:fs';
 import { dirname, join } from 'node:path';
 import { fileURLToPath } from 'node:url';
+import { median } from '../cli/sample-stats.js';
 
 const benchDir = dirname(fileURLToPath(import.meta.url));
 const argv = process.argv.slice(2);
@@ -26,11 +27,6 @@ function sample(id: string, strategy: string): Sample {
   if (child.status !== 0) throw new Error(`${id} ${strategy}: ${child.stderr}`);
   return JSON.parse(child.stdout.trim().split('\n').at(-1)!) as Sample;
 }
-
-const median = (xs: number[]) => {
-  const s = [...xs].sort((a, b) => a - b);
-  return s.length % 2 ? s[(s.length - 1) / 2]! : (s[s.length / 2 - 1]! + s[s.length / 2]!) / 2;
-};
 
 const rows: { workload: string; strategy: string; instances: number; errors: number; medianMs: number; samplesMs: number[]; usPerInstance: number }[] = [];
 for (const id of workloads) {

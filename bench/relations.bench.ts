@@ -21,6 +21,7 @@ import { parseArgs } from 'node:util';
 import { allOps } from '../relations/catalogue.js';
 import { inferModule } from '../typing/infer.js';
 import { callModule, typeofCall, type TypeofRequest } from '../typing/typeof.js';
+import { median } from '../cli/sample-stats.js';
 
 const here = dirname(fileURLToPath(import.meta.url));
 const { values } = parseArgs({ options: { copies: { type: 'string', default: '50' }, rounds: { type: 'string', default: '7' }, ops: { type: 'string' }, quick: { type: 'boolean', default: false } } });
@@ -30,12 +31,6 @@ const only = values.ops?.split(',').map((s) => s.trim());
 
 type Strategy = 'rules' | 'relay';
 const STRATEGIES: readonly Strategy[] = ['rules', 'relay'];
-
-function median(xs: readonly number[]): number {
-  const s = [...xs].sort((a, b) => a - b);
-  const m = s.length >> 1;
-  return s.length % 2 === 1 ? s[m]! : (s[m - 1]! + s[m]!) / 2;
-}
 
 /** Milliseconds per call of `f`, timing enough back-to-back calls to fill ~`targetMs`. */
 function timePerCall(f: () => void, targetMs: number): number {

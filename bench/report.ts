@@ -50,12 +50,7 @@ export interface Report {
   readonly targets: readonly Target[];
 }
 
-export function median(xs: readonly number[]): number {
-  if (xs.length === 0) return NaN;
-  const s = [...xs].sort((a, b) => a - b);
-  const mid = s.length >> 1;
-  return s.length % 2 === 1 ? s[mid]! : (s[mid - 1]! + s[mid]!) / 2;
-}
+export { median } from '../cli/sample-stats.js';
 
 export function fmtMs(ms: number): string {
   return ms < 10 ? ms.toFixed(2) : ms < 100 ? ms.toFixed(1) : ms.toFixed(0);

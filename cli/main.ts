@@ -101,6 +101,22 @@ export async function main(argv: string[]): Promise<number> {
       code = checkCommand(o);
     });
 
+  // `shapelog bench`: cli/bench.ts is loaded only when the command runs
+  program
+    .command('bench')
+    .description('time a program with each strategy (a fresh process per sample) and check that they compute the same result')
+    .argument('<file>', 'a rule file (.rules: strategies naive, seminaive, demand, ...) or a Relay program (.relay: rules, relay)')
+    .option('--strategies <names>', 'comma-separated strategies to time (default: every strategy that applies to the file)')
+    .option('--runs <n>', 'samples per strategy, each a fresh process', positiveInt, 5)
+    .option('--warmup <ms>', 'warm-up time per sample after the cold first run', nonNegativeInt, 1000)
+    .option('-g, --goal <goal>', "rule files: time the goal's answers, e.g. 'path(0, X)'")
+    .option('--json', 'print {file, strategies: [{name, cold_ms, median_ms, min_ms, max_ms, ...}], agree} as JSON', false)
+    .option('--html <out>', 'also write a self-contained chart page (renders offline)')
+    .action(async (file: string, o: { strategies?: string; runs: number; warmup: number; goal?: string; json: boolean; html?: string }) => {
+      const { benchCommand } = await import('./bench.js');
+      code = await benchCommand(file, o);
+    });
+
   program
     .command('demo')
     .description('run every bundled example with every strategy and check that they agree (what `npm start` runs)')

@@ -1,0 +1,149 @@
+// `shapelog bench FILE.rules|PROGRAM.relay`: times the user's program with each strategy that
+// applies (the engine's for rule files, the typing strategies for Relay programs), one fresh
+// process per sample, the strategies' samples alternating (s1 s2 s3 s1 s2 s3 ...) so that a
+// slow spell of the machine falls on all of them; checks that they compute the same result;
+// prints a table (or --json) and writes an offline chart (--html). Exit 1 when the
+// strategies disagree or the program does not load; 2 on bad usage.
+import { accessSync, constants, existsSync, readFileSync, statSync, writeFileSync } from 'node:fs';
+import { dirname, extname, resolve } from 'node:path';
+import { diagnostic } from '../diagnostics/diagnostic.js';
+import { ENGINE_STRATEGY_NAMES } from '../solver/strategy-names.js';
+import { INFER_STRATEGY_NAMES } from '../typing/strategy-names.js';
+import { renderBenchHtml } from './bench-html.js';
+import type { ProgramKind, WorkerReport, WorkerRequest } from './bench-protocol.js';
+import { benchJson, renderTable, summarize } from './bench-report.js';
+import { processSampler, type Sampler } from './bench-sampler.js';
+import { EXIT_OK, EXIT_USAGE, EXIT_USER_ERROR, printDiagnostics, ProgressLine } from './report.js';
+
+export interface BenchOptions {
+  /** Comma-separated strategy names; every strategy that applies when absent. */
+  readonly strategies?: string;
+  /** Samples (fresh processes) per strategy. */
+  readonly runs: number;
+  /** Warm-up time per sample, after the cold first run. */
+  readonly warmup: number;
+  readonly goal?: string;
+  readonly json: boolean;
+  readonly html?: string;
+}
+
+/** Timed runs per sample: as many as fit in this budget (at least one), at most MAX_TIMED_RUNS. */
+export const TIMED_BUDGET_MS = 1000;
+export const MAX_TIMED_RUNS = 50;
+
+export const STRATEGIES_BY_KIND: Readonly<Record<ProgramKind, readonly string[]>> = {
+  rules: ENGINE_STRATEGY_NAMES,
+  relay: INFER_STRATEGY_NAMES,
+};
+
+const KIND_BY_EXTENSION: Readonly<Record<string, ProgramKind>> = { '.rules': 'rules', '.relay': 'relay' };
+
+class UsageError extends Error {}
+
+function programKind(file: string): ProgramKind {
+  const kind = KIND_BY_EXTENSION[extname(file)];
+  if (kind === undefined) throw new UsageError(`bench takes a rule file (.rules) or a Relay program (.relay), not ${file}`);
+  return kind;
+}
+
+/** The strategies to time, in the order given (duplicates dropped); all that apply by default. */
+export function chooseStrategies(kind: ProgramKind, list: string | undefined): string[] {
+  const applicable = STRATEGIES_BY_KIND[kind];
+  if (list === undefined) return [...applicable];
+  const names = [...new Set(list.split(',').map((s) => s.trim()).filter((s) => s !== ''))];
+  if (names.length === 0) throw new UsageError(`--strategies needs at least one name (for .${kind} files: ${applicable.join(', ')})`);
+  for (const name of names) {
+    if (applicable.includes(name)) continue;
+    const other = (Object.keys(STRATEGIES_BY_KIND) as ProgramKind[]).find((k) => STRATEGIES_BY_KIND[k].includes(name));
+    throw new UsageError(
+      other !== undefined
+        ? `the ${name} strategy does not apply to .${kind} files (it types .${other} files); for .${kind} files: ${applicable.join(', ')}`
+        : `unknown strategy '${name}'; for .${kind} files: ${applicable.join(', ')}`,
+    );
+  }
+  return names;
+}
+
+function fileProblem(path: string, what: string, why: string): number {
+  printDiagnostics([diagnostic('error', 'file', `cannot ${what} ${path}: ${why}`, null)], new Map(), { warnings: true });
+  return EXIT_USER_ERROR;
+}
+
+/** Runs the samples, alternating strategies; the first failing sample's diagnostics stop it. */
+async function takeSamples(requests: readonly WorkerRequest[], runs: number, sampler: Sampler): Promise<Map<string, WorkerReport[]> | string> {
+  const samples = new Map<string, WorkerReport[]>(requests.map((r) => [r.strategy, []]));
+  const progress = new ProgressLine();
+  const started = performance.now();
+  const total = runs * requests.length;
+  try {
+    for (let round = 0; round < runs; round++) {
+      for (const [i, req] of requests.entries()) {
+        progress.update(`sample ${round * requests.length + i + 1}/${total}: ${req.strategy}`, Math.max(1000, performance.now() - started));
+        const outcome = await sampler(req);
+        if (!outcome.ok) return outcome.stderr !== '' ? outcome.stderr : `the ${req.strategy} sample failed (exit code ${outcome.exitCode})\n`;
+        samples.get(req.strategy)!.push(outcome.report);
+      }
+    }
+  } finally {
+    progress.done();
+  }
+  return samples;
+}
+
+export async function benchCommand(file: string, o: BenchOptions, sampler: Sampler = processSampler): Promise<number> {
+  let kind: ProgramKind;
+  let strategies: string[];
+  try {
+    kind = programKind(file);
+    strategies = chooseStrategies(kind, o.strategies);
+    if (o.goal !== undefined && kind !== 'rules') throw new UsageError('--goal applies to rule files (.rules) only');
+  } catch (e) {
+    if (!(e instanceof UsageError)) throw e;
+    process.stderr.write(`error: ${e.message}\n(run shapelog bench --help for usage)\n`);
+    return EXIT_USAGE;
+  }
+  try {
+    readFileSync(file);
+  } catch (e) {
+    return fileProblem(file, 'read', e instanceof Error && 'code' in e && e.code === 'ENOENT' ? 'no such file' : e instanceof Error ? e.message : String(e));
+  }
+  if (o.html !== undefined) {
+    const folder = dirname(resolve(o.html));
+    if (!existsSync(folder) || !statSync(folder).isDirectory()) return fileProblem(o.html, 'write', `no folder ${folder}`);
+    try {
+      accessSync(folder, constants.W_OK);
+    } catch {
+      return fileProblem(o.html, 'write', `${folder} is not writable`);
+    }
+  }
+
+  const requests: WorkerRequest[] = strategies.map((strategy) => ({
+    kind,
+    file,
+    strategy,
+    goal: o.goal ?? null,
+    warmupMs: o.warmup,
+    timedBudgetMs: TIMED_BUDGET_MS,
+    maxTimedRuns: MAX_TIMED_RUNS,
+  }));
+  const samples = await takeSamples(requests, o.runs, sampler);
+  if (typeof samples === 'string') {
+    process.stderr.write(samples);
+    return EXIT_USER_ERROR;
+  }
+  const summary = summarize({ file, kind, goal: o.goal ?? null, runs: o.runs, warmupMs: o.warmup, timedBudgetMs: TIMED_BUDGET_MS }, samples);
+  process.stdout.write(o.json ? JSON.stringify(benchJson(summary), null, 2) + '\n' : renderTable(summary));
+  if (o.html !== undefined) {
+    try {
+      writeFileSync(o.html, renderBenchHtml(summary));
+    } catch (e) {
+      return fileProblem(o.html, 'write', e instanceof Error ? e.message : String(e));
+    }
+    if (!o.json) process.stdout.write(`Chart written to ${o.html} (self-contained: opens offline).\n`);
+  }
+  if (!summary.agree) {
+    process.stderr.write(`error: the strategies do not compute the same ${summary.strategies[0]!.answer.what === 'types' ? 'types' : summary.strategies[0]!.answer.what}\n`);
+    return EXIT_USER_ERROR;
+  }
+  return EXIT_OK;
+}
