@@ -22,13 +22,13 @@ export interface BenchOptions {
   readonly runs: number;
   /** Warm-up time per sample, after the cold first run. */
   readonly warmup: number;
+  /** Time for the timed runs of each sample: as many runs as fit (at least one), at most MAX_TIMED_RUNS. */
+  readonly time: number;
   readonly goal?: string;
   readonly json: boolean;
   readonly html?: string;
 }
 
-/** Timed runs per sample: as many as fit in this budget (at least one), at most MAX_TIMED_RUNS. */
-export const TIMED_BUDGET_MS = 1000;
 export const MAX_TIMED_RUNS = 50;
 
 export const STRATEGIES_BY_KIND: Readonly<Record<ProgramKind, readonly string[]>> = {
@@ -123,7 +123,7 @@ export async function benchCommand(file: string, o: BenchOptions, sampler: Sampl
     strategy,
     goal: o.goal ?? null,
     warmupMs: o.warmup,
-    timedBudgetMs: TIMED_BUDGET_MS,
+    timedBudgetMs: o.time,
     maxTimedRuns: MAX_TIMED_RUNS,
   }));
   const samples = await takeSamples(requests, o.runs, sampler);
@@ -131,7 +131,7 @@ export async function benchCommand(file: string, o: BenchOptions, sampler: Sampl
     process.stderr.write(samples);
     return EXIT_USER_ERROR;
   }
-  const summary = summarize({ file, kind, goal: o.goal ?? null, runs: o.runs, warmupMs: o.warmup, timedBudgetMs: TIMED_BUDGET_MS }, samples);
+  const summary = summarize({ file, kind, goal: o.goal ?? null, runs: o.runs, warmupMs: o.warmup, timedBudgetMs: o.time }, samples);
   process.stdout.write(o.json ? JSON.stringify(benchJson(summary), null, 2) + '\n' : renderTable(summary));
   if (o.html !== undefined) {
     try {

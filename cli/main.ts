@@ -109,10 +109,11 @@ export async function main(argv: string[]): Promise<number> {
     .option('--strategies <names>', 'comma-separated strategies to time (default: every strategy that applies to the file)')
     .option('--runs <n>', 'samples per strategy, each a fresh process', positiveInt, 5)
     .option('--warmup <ms>', 'warm-up time per sample after the cold first run', nonNegativeInt, 1000)
+    .option('--time <ms>', 'time for the timed runs of each sample (as many runs as fit, at least 1, at most 50)', nonNegativeInt, 1000)
     .option('-g, --goal <goal>', "rule files: time the goal's answers, e.g. 'path(0, X)'")
     .option('--json', 'print {file, strategies: [{name, cold_ms, median_ms, min_ms, max_ms, ...}], agree} as JSON', false)
     .option('--html <out>', 'also write a self-contained chart page (renders offline)')
-    .action(async (file: string, o: { strategies?: string; runs: number; warmup: number; goal?: string; json: boolean; html?: string }) => {
+    .action(async (file: string, o: { strategies?: string; runs: number; warmup: number; time: number; goal?: string; json: boolean; html?: string }) => {
       const { benchCommand } = await import('./bench.js');
       code = await benchCommand(file, o);
     });

@@ -1,0 +1,173 @@
+// `shapelog bench`: usage errors, a real run in fresh processes (rules and Relay), the
+// agreement check failing on different results, and the --html page being self-contained.
+import test from 'ava';
+import { spawnSync } from 'node:child_process';
+import { mkdtempSync, readFileSync, writeFileSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { rulesDigest } from '../cli/answer-digest.js';
+import { benchCommand, chooseStrategies } from '../cli/bench.js';
+import { main } from '../cli/main.js';
+import { renderBenchHtml } from '../cli/bench-html.js';
+import type { AnswerDigest, WorkerReport } from '../cli/bench-protocol.js';
+import { benchJson, renderTable, summarize } from '../cli/bench-report.js';
+import type { Sampler } from '../cli/bench-sampler.js';
+import { runText } from '../solver/run.js';
+
+const bin = join(import.meta.dirname, '..', 'bin', 'shapelog.js');
+const dir = mkdtempSync(join(tmpdir(), 'shapelog-bench-'));
+
+function file(name: string, text: string): string {
+  const p = join(dir, name);
+  writeFileSync(p, text);
+  return p;
+}
+
+function shapelog(...args: string[]): { code: number; out: string; err: string } {
+  const r = spawnSync(process.execPath, [bin, ...args], { encoding: 'utf8', timeout: 110_000 });
+  return { code: r.status ?? -1, out: r.stdout, err: r.stderr };
+}
+
+// 3 edge facts and 4 path facts
+const GRAPH = 'path(X, Y) :- edge(X, Y).\npath(X, Z) :- path(X, Y), edge(Y, Z).\nedge(1, 2).\nedge(2, 3).\nedge(1, 5).\n';
+const graph = file('graph.rules', GRAPH);
+const relay = join(import.meta.dirname, '..', 'examples', 'relay', 'mlp.relay');
+
+/** Runs `fn` with stdout and stderr captured (tests using it run serially). */
+async function captured(fn: () => Promise<number>): Promise<{ code: number; out: string; err: string }> {
+  const out: string[] = [];
+  const err: string[] = [];
+  const write = process.stdout.write;
+  const writeErr = process.stderr.write;
+  process.stdout.write = ((s: string) => out.push(s) > 0) as unknown as typeof process.stdout.write;
+  process.stderr.write = ((s: string) => err.push(s) > 0) as unknown as typeof process.stderr.write;
+  try {
+    const code = await fn();
+    return { code, out: out.join(''), err: err.join('') };
+  } finally {
+    process.stdout.write = write;
+    process.stderr.write = writeErr;
+  }
+}
+
+test('a strategy that does not apply to the file kind, or --runs 0: bad usage, exit 2 (as a user runs it)', (t) => {
+  const wrongKind = shapelog('bench', graph, '--strategies', 'seminaive,relay');
+  t.is(wrongKind.code, 2);
+  t.regex(wrongKind.err, /the relay strategy does not apply to \.rules files.*naive, seminaive, demand/);
+  t.is(wrongKind.out, '');
+  const noRuns = shapelog('bench', graph, '--runs', '0');
+  t.is(noRuns.code, 2);
+  t.regex(noRuns.err, /--runs.*positive integer/);
+});
+
+test.serial('other bad usage: exit 2 with a clear message', async (t) => {
+  const cases: [string[], RegExp][] = [
+    [['bench', relay, '--strategies', 'seminaive'], /the seminaive strategy does not apply to \.relay files.*rules, relay/],
+    [['bench', graph, '--strategies', 'fast'], /unknown strategy 'fast'/],
+    [['bench', graph, '--strategies', ','], /--strategies needs at least one name/],
+    [['bench', file('notes.txt', 'x'), '--runs', '1'], /a rule file \(\.rules\) or a Relay program \(\.relay\)/],
+    [['bench', relay, '--goal', 'p(X)'], /--goal applies to rule files/],
+    [['bench', graph, '--warmup', '-1'], /--warmup.*non-negative integer/],
+  ];
+  for (const [args, message] of cases) {
+    const r = await captured(() => main(args));
+    t.is(r.code, 2, args.join(' '));
+    t.regex(r.err, message);
+    t.is(r.out, '');
+  }
+});
+
+test('every strategy that applies is the default; --strategies keeps the order given', (t) => {
+  t.deepEqual(chooseStrategies('relay', undefined), ['rules', 'relay']);
+  const engine = chooseStrategies('rules', undefined);
+  for (const s of ['naive', 'seminaive', 'demand']) t.true(engine.includes(s));
+  t.deepEqual(chooseStrategies('rules', 'demand, naive,demand'), ['demand', 'naive']);
+});
+
+test('a rule file: each strategy in fresh processes, the same facts, --json and a self-contained --html', (t) => {
+  const html = join(dir, 'graph.html');
+  const r = shapelog('bench', graph, '--strategies', 'seminaive,naive', '--runs', '2', '--warmup', '0', '--time', '20', '--json', '--html', html);
+  t.is(r.code, 0, r.err);
+  const report = JSON.parse(r.out);
+  t.is(report.file, graph);
+  t.is(report.agree, true);
+  t.is(report.reference, 'seminaive');
+  t.deepEqual(report.strategies.map((s: { name: string }) => s.name), ['seminaive', 'naive']);
+  for (const s of report.strategies) {
+    t.is(s.facts, 7);
+    t.is(s.samples, 2);
+    t.is(s.sample_medians_ms.length, 2);
+    t.is(s.cold_runs_ms.length, 2);
+    t.true(s.timed_runs >= 2);
+    t.true(s.min_ms > 0 && s.min_ms <= s.median_ms && s.median_ms <= s.max_ms);
+    t.true(s.cold_ms > 0);
+    t.regex(s.facts_digest, /^[0-9a-f]{64}$/);
+    t.true(s.agrees);
+  }
+  t.is(report.strategies[0].facts_digest, report.strategies[1].facts_digest);
+  const page = readFileSync(html, 'utf8');
+  t.regex(page, /seminaive/);
+  t.notRegex(page, /<script[^>]*\bsrc=|<link\b/i);
+});
+
+test('a Relay program: the typing strategies agree on the types (table output)', (t) => {
+  const r = shapelog('bench', relay, '--runs', '1', '--warmup', '0', '--time', '0');
+  t.is(r.code, 0, r.err);
+  t.regex(r.out, /^rules .* reference$/m);
+  t.regex(r.out, /^relay .* yes$/m);
+  t.regex(r.out, /All 2 strategies compute the same \d+ binding types/);
+});
+
+test('a program that does not load: its located error, exit 1, no stack trace', (t) => {
+  const r = shapelog('bench', file('bad.rules', 'edge(1, 2).\npath(X :- edge(X).\n'), '--runs', '1', '--warmup', '0', '--time', '0');
+  t.is(r.code, 1);
+  t.regex(r.err, /bad\.rules:2:\d+: error/);
+  t.notRegex(r.err, /\n\s+at /);
+  const missing = shapelog('bench', join(dir, 'missing.rules'));
+  t.is(missing.code, 1);
+  t.regex(missing.err, /cannot read .*missing\.rules: no such file/);
+});
+
+const report = (answer: AnswerDigest, ms: number): WorkerReport => ({ coldMs: 10 * ms, warmupRuns: 0, timedMs: [ms, ms + 1, ms + 2], answer });
+
+test.serial('strategies that compute different results disagree: the table says so and the command exits 1', async (t) => {
+  // two different programs through the same digest and comparison
+  const one = rulesDigest(runText(GRAPH));
+  const other = rulesDigest(runText(GRAPH + 'edge(3, 4).\n'));
+  t.not(one.digest, other.digest);
+  t.is(rulesDigest(runText(GRAPH, { strategy: 'naive' })).digest, one.digest);
+
+  const settings = { file: 'g.rules', kind: 'rules', goal: null, runs: 1, warmupMs: 0, timedBudgetMs: 0 } as const;
+  const summary = summarize(settings, new Map([['seminaive', [report(one, 2)]], ['naive', [report(other, 4)]]]));
+  t.false(summary.agree);
+  t.deepEqual(summary.strategies.map((s) => s.agrees), [true, false]);
+  t.regex(renderTable(summary), /^naive .* NO$/m);
+  t.regex(renderTable(summary), /The strategies disagree/);
+  t.is(benchJson(summary)['agree'], false);
+
+  const inconsistent = summarize(settings, new Map([['seminaive', [report(one, 2), report(other, 2)]]]));
+  t.false(inconsistent.agree);
+
+  const fake: Sampler = async (req) => ({ ok: true, report: report(req.strategy === 'naive' ? other : one, 1) });
+  const r = await captured(() => benchCommand(graph, { strategies: 'seminaive,naive', runs: 1, warmup: 0, time: 0, json: false }, fake));
+  t.is(r.code, 1);
+  t.regex(r.out, /^naive .* NO$/m);
+  t.regex(r.err, /error: the strategies do not compute the same facts/);
+});
+
+test('the --html page: Chart.js inlined, no network, the numbers embedded', (t) => {
+  const answer: AnswerDigest = { what: 'facts', count: 7, digest: 'a'.repeat(64), errors: 0 };
+  const settings = { file: 'g</script>.rules', kind: 'rules', goal: null, runs: 2, warmupMs: 0, timedBudgetMs: 0 } as const;
+  const page = renderBenchHtml(summarize(settings, new Map([['seminaive', [report(answer, 2), report(answer, 6)]], ['naive', [report(answer, 40), report(answer, 50)]]])));
+  t.notRegex(page, /<script[^>]*\bsrc=|<link\b/i);
+  t.regex(page, /Chart\.js v4/);
+  t.is(page.match(/<\/script>/g)?.length, 3); // the data, Chart.js, the page's script: nothing ends early
+  const data = JSON.parse(/<script type="application\/json" id="bench-data">(.*?)<\/script>/s.exec(page)![1]!);
+  t.is(data.file, 'g</script>.rules');
+  // per-sample medians 3 and 7 (seminaive), 41 and 51 (naive)
+  t.deepEqual(data.strategies.map((s: { median_ms: number; min_ms: number; max_ms: number }) => [s.median_ms, s.min_ms, s.max_ms]), [
+    [5, 3, 7],
+    [46, 41, 51],
+  ]);
+  t.regex(page, /<td>naive<\/td>/);
+});
