@@ -65,7 +65,9 @@ export function renderBenchHtml(s: BenchSummary): string {
     )
     .join('\n');
   const verdict = s.agree
-    ? `All ${s.strategies.length} strategies compute the same result.`
+    ? s.strategies.length === 1
+      ? ''
+      : `All ${s.strategies.length} strategies compute the same result.`
     : '<strong>The strategies disagree</strong> (the first is the reference).';
   const title = `shapelog bench ${s.file}${s.goal !== null ? ` --goal '${s.goal}'` : ''}`;
   return `<!DOCTYPE html>

@@ -143,7 +143,8 @@ export function renderTable(s: BenchSummary): string {
   const first = s.strategies[0]!;
   const noun = what === 'types' ? 'binding types' : what;
   if (s.agree) {
-    lines.push(`All ${s.strategies.length} strategies compute the same ${first.answer.count} ${noun} (sha256 ${short(first.answer.digest)}).`);
+    const who = s.strategies.length === 1 ? `${first.name} computes` : `All ${s.strategies.length} strategies compute the same`;
+    lines.push(`${who} ${first.answer.count} ${noun} (sha256 ${short(first.answer.digest)}).`);
   } else {
     lines.push(`The strategies disagree (the first, ${first.name}, is the reference):`);
     for (const x of s.strategies) lines.push(`  ${x.name}: ${x.answer.count} ${noun}, sha256 ${short(x.answer.digest)}${x.consistent ? '' : ', and its samples differ among themselves'}`);
