@@ -1,5 +1,6 @@
 // What `shapelog bench` sends to each sample's worker process and what the worker prints
 // back (one JSON line on stdout). Types only: the parent never loads the engine.
+import type { Limits } from '../solver/engine/limits.js';
 
 /** A rule file (the engine's strategies) or a Relay program (the typing strategies). */
 export type ProgramKind = 'rules' | 'relay';
@@ -15,6 +16,8 @@ export interface WorkerRequest {
   /** Timed runs until this much time has passed (at least one), at most `maxTimedRuns`. */
   readonly timedBudgetMs: number;
   readonly maxTimedRuns: number;
+  /** The engine's limits for each run (--max-rounds, --max-facts, --max-time, --max-depth). */
+  readonly limits: Partial<Limits>;
 }
 
 /** What a run computed, reduced to a count and a hash of its text, for comparing strategies. */

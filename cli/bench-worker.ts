@@ -20,7 +20,7 @@ interface Runner<R> {
 
 function rulesRunner(req: WorkerRequest): Runner<RunResult> {
   return {
-    run: () => runFiles([req.file], { strategy: req.strategy as StrategyName, ...(req.goal !== null ? { goal: req.goal } : {}) }),
+    run: () => runFiles([req.file], { strategy: req.strategy as StrategyName, limits: req.limits, ...(req.goal !== null ? { goal: req.goal } : {}) }),
     digest(result) {
       if (result.solver.limitHit === null) return rulesDigest(result);
       printDiagnostics(result.diagnostics.filter((d) => d.code === 'limit'), result.texts, { warnings: false });
@@ -31,7 +31,7 @@ function rulesRunner(req: WorkerRequest): Runner<RunResult> {
 
 function relayRunner(req: WorkerRequest): Runner<InferResult> {
   return {
-    run: () => inferText(readFileSync(req.file, 'utf8'), req.file, req.strategy as InferStrategy),
+    run: () => inferText(readFileSync(req.file, 'utf8'), req.file, req.strategy as InferStrategy, req.limits),
     digest: typesDigest,
   };
 }

@@ -7,6 +7,7 @@
 import { accessSync, constants, existsSync, readFileSync, statSync, writeFileSync } from 'node:fs';
 import { dirname, extname, resolve } from 'node:path';
 import { diagnostic } from '../diagnostics/diagnostic.js';
+import type { Limits } from '../solver/engine/limits.js';
 import { ENGINE_STRATEGY_NAMES } from '../solver/strategy-names.js';
 import { INFER_STRATEGY_NAMES } from '../typing/strategy-names.js';
 import { renderBenchHtml } from './bench-html.js';
@@ -27,6 +28,8 @@ export interface BenchOptions {
   readonly goal?: string;
   readonly json: boolean;
   readonly html?: string;
+  /** The engine's limits for each run, as `shapelog query` takes them. */
+  readonly limits?: Partial<Limits>;
 }
 
 export const MAX_TIMED_RUNS = 50;
@@ -69,8 +72,10 @@ function fileProblem(path: string, what: string, why: string): number {
   return EXIT_USER_ERROR;
 }
 
-/** Runs the samples, alternating strategies; the first failing sample's diagnostics stop it. */
-async function takeSamples(requests: readonly WorkerRequest[], runs: number, sampler: Sampler): Promise<Map<string, WorkerReport[]> | string> {
+type Samples = { readonly ok: true; readonly byStrategy: Map<string, WorkerReport[]> } | { readonly ok: false; readonly stderr: string };
+
+/** Runs the samples, alternating strategies; the first failing sample stops it with its diagnostics. */
+async function takeSamples(requests: readonly WorkerRequest[], runs: number, sampler: Sampler): Promise<Samples> {
   const samples = new Map<string, WorkerReport[]>(requests.map((r) => [r.strategy, []]));
   const progress = new ProgressLine();
   const started = performance.now();
@@ -78,16 +83,17 @@ async function takeSamples(requests: readonly WorkerRequest[], runs: number, sam
   try {
     for (let round = 0; round < runs; round++) {
       for (const [i, req] of requests.entries()) {
+        // shown at once (the line waits for a second otherwise): every sample takes seconds
         progress.update(`sample ${round * requests.length + i + 1}/${total}: ${req.strategy}`, Math.max(1000, performance.now() - started));
         const outcome = await sampler(req);
-        if (!outcome.ok) return outcome.stderr !== '' ? outcome.stderr : `the ${req.strategy} sample failed (exit code ${outcome.exitCode})\n`;
+        if (!outcome.ok) return { ok: false, stderr: outcome.stderr !== '' ? outcome.stderr : `error: the ${req.strategy} sample failed (exit code ${outcome.exitCode})\n` };
         samples.get(req.strategy)!.push(outcome.report);
       }
     }
   } finally {
     progress.done();
   }
-  return samples;
+  return { ok: true, byStrategy: samples };
 }
 
 export async function benchCommand(file: string, o: BenchOptions, sampler: Sampler = processSampler): Promise<number> {
@@ -125,13 +131,14 @@ export async function benchCommand(file: string, o: BenchOptions, sampler: Sampl
     warmupMs: o.warmup,
     timedBudgetMs: o.time,
     maxTimedRuns: MAX_TIMED_RUNS,
+    limits: o.limits ?? {},
   }));
   const samples = await takeSamples(requests, o.runs, sampler);
-  if (typeof samples === 'string') {
-    process.stderr.write(samples);
+  if (!samples.ok) {
+    process.stderr.write(samples.stderr);
     return EXIT_USER_ERROR;
   }
-  const summary = summarize({ file, kind, goal: o.goal ?? null, runs: o.runs, warmupMs: o.warmup, timedBudgetMs: o.time }, samples);
+  const summary = summarize({ file, kind, goal: o.goal ?? null, runs: o.runs, warmupMs: o.warmup, timedBudgetMs: o.time }, samples.byStrategy);
   process.stdout.write(o.json ? JSON.stringify(benchJson(summary), null, 2) + '\n' : renderTable(summary));
   if (o.html !== undefined) {
     try {
@@ -142,7 +149,7 @@ export async function benchCommand(file: string, o: BenchOptions, sampler: Sampl
     if (!o.json) process.stdout.write(`Chart written to ${o.html} (self-contained: opens offline).\n`);
   }
   if (!summary.agree) {
-    process.stderr.write(`error: the strategies do not compute the same ${summary.strategies[0]!.answer.what === 'types' ? 'types' : summary.strategies[0]!.answer.what}\n`);
+    process.stderr.write(`error: the strategies do not compute the same ${summary.strategies[0]!.answer.what}\n`);
     return EXIT_USER_ERROR;
   }
   return EXIT_OK;

@@ -113,9 +113,14 @@ export async function main(argv: string[]): Promise<number> {
     .option('-g, --goal <goal>', "rule files: time the goal's answers, e.g. 'path(0, X)'")
     .option('--json', 'print {file, strategies: [{name, cold_ms, median_ms, min_ms, max_ms, ...}], agree} as JSON', false)
     .option('--html <out>', 'also write a self-contained chart page (renders offline)')
-    .action(async (file: string, o: { strategies?: string; runs: number; warmup: number; time: number; goal?: string; json: boolean; html?: string }) => {
+    .option('--max-rounds <n>', `per run: stop after this many rounds (default ${DEFAULT_LIMITS.maxRounds})`, positiveInt)
+    .option('--max-facts <n>', `per run: stop at this many facts (default ${DEFAULT_LIMITS.maxFacts})`, positiveInt)
+    .option('--max-time <ms>', `per run: stop after this many milliseconds (default ${DEFAULT_LIMITS.maxMillis})`, positiveInt)
+    .option('--max-depth <n>', `per run: deepest term allowed (default ${DEFAULT_LIMITS.maxTermDepth})`, positiveInt)
+    .action(async (file: string, o: { strategies?: string; runs: number; warmup: number; time: number; goal?: string; json: boolean; html?: string; maxRounds?: number; maxFacts?: number; maxTime?: number; maxDepth?: number }) => {
       const { benchCommand } = await import('./bench.js');
-      code = await benchCommand(file, o);
+      const limits = { maxRounds: o.maxRounds, maxFacts: o.maxFacts, maxMillis: o.maxTime, maxTermDepth: o.maxDepth };
+      code = await benchCommand(file, { ...o, limits: Object.fromEntries(Object.entries(limits).filter(([, v]) => v !== undefined)) });
     });
 
   program

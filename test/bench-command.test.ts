@@ -126,6 +126,14 @@ test('a program that does not load: its located error, exit 1, no stack trace', 
   t.regex(missing.err, /cannot read .*missing\.rules: no such file/);
 });
 
+test.serial('a run that hits a limit stops the bench with the limit error; the limits are those given', async (t) => {
+  const loop = file('loop.rules', 'p(z).\np(s(X)) :- p(X).\n');
+  const r = await captured(() => main(['bench', loop, '--strategies', 'seminaive', '--runs', '1', '--warmup', '0', '--time', '0', '--max-depth', '20']));
+  t.is(r.code, 1);
+  t.regex(r.err, /error: term nested deeper than 20 levels/);
+  t.is(r.out, '');
+});
+
 const report = (answer: AnswerDigest, ms: number): WorkerReport => ({ coldMs: 10 * ms, warmupRuns: 0, timedMs: [ms, ms + 1, ms + 2], answer });
 
 test.serial('strategies that compute different results disagree: the table says so and the command exits 1', async (t) => {
