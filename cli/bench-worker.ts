@@ -32,7 +32,12 @@ function rulesRunner(req: WorkerRequest): Runner<RunResult> {
 function relayRunner(req: WorkerRequest): Runner<InferResult> {
   return {
     run: () => inferText(readFileSync(req.file, 'utf8'), req.file, req.strategy as InferStrategy, req.limits),
-    digest: typesDigest,
+    digest(result) {
+      // a limit hit by the rules strategy's engine run is a failed run, not a type error
+      if ((result.outcome.run?.solver.limitHit ?? null) === null) return typesDigest(result);
+      printDiagnostics(result.outcome.run!.diagnostics.filter((d) => d.code === 'limit'), result.texts, { warnings: false });
+      return null;
+    },
   };
 }
 
