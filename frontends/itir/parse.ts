@@ -135,6 +135,8 @@ function checkNesting(text: string, file: string): void {
   let depth = 0;
   let line = 1;
   let lineStart = 0;
+  let outermost: Position | null = null;
+  const at = (start: Position): Span => ({ file, start, end: { ...start, offset: start.offset + 1, column: start.column + 1 } });
   for (let i = 0; i < text.length; i++) {
     const c = text[i];
     if (c === '\n') {
@@ -143,12 +145,17 @@ function checkNesting(text: string, file: string): void {
     } else if (c === ';') {
       while (i + 1 < text.length && text[i + 1] !== '\n') i++;
     } else if (c === '(') {
+      if (depth === 0) outermost = { offset: i, line, column: i - lineStart + 1 };
       if (++depth > MAX_NESTING) {
         const start: Position = { offset: i, line, column: i - lineStart + 1 };
         fail(`parentheses nested deeper than ${MAX_NESTING} levels`, { file, start, end: { ...start, offset: i + 1, column: start.column + 1 } }, ['split the computation into definitions (define (f x) ...) or let bindings']);
       }
-    } else if (c === ')' && depth > 0) depth--;
+    } else if (c === ')') {
+      if (depth === 0) fail('this parenthesis closes nothing', at({ offset: i, line, column: i - lineStart + 1 }));
+      depth--;
+    }
   }
+  if (depth > 0 && outermost !== null) fail(`this parenthesis is never closed (${depth} ${depth === 1 ? 'is' : 'are'} open at the end of the file)`, at(outermost));
 }
 
 function syntaxDiagnostic(e: PeggySyntaxError, text: string, file: string): Diagnostic {
