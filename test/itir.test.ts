@@ -105,7 +105,8 @@ const BAD: readonly [string, string, string][] = [
   ['self-recursion', '(define (f x) (f x))', '1:16: recursion is not supported: f refers to itself'],
   ['unclosed parenthesis', '(lambda (x)\n  (deref x)', '1:1: this parenthesis is never closed'],
   ['stray parenthesis', '(deref x))', '1:10: this parenthesis closes nothing'],
-  ['malformed atom', '(deref 1x)', '1:8: expected'],
+  ['malformed atom', '(deref 1x)', '1:8: malformed literal or symbol 1x'],
+  ['unexpected character', '(deref #)', '1:8: expected "(", ")", or atom but found "#"'],
   ['tuple_get needs a literal index', '(tuple_get i x)', '1:12: the first argument of tuple_get must be an integer literal'],
   ['shift used as a value', '(lift shift)', '1:7: shift must be called directly'],
   ['lambda without parameter list', '(lambda x x)', '1:9: a lambda needs a parameter list'],
@@ -149,3 +150,44 @@ function showLast(text: string): string {
   const lines = text.trimEnd().split('\n');
   return lines[lines.length - 1]!;
 }
+
+// ------------------------------------------------------------------ the command line
+
+import { spawnSync } from 'node:child_process';
+import { writeFileSync, mkdtempSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { dirname, join } from 'node:path';
+import { fileURLToPath } from 'node:url';
+
+const ROOT = join(dirname(fileURLToPath(import.meta.url)), '..');
+const shapelog = (...args: string[]) => spawnSync(process.execPath, [join(ROOT, 'bin', 'shapelog.js'), ...args], { encoding: 'utf8', timeout: 120_000, cwd: ROOT });
+
+test('cli: shapelog infer FILE.itir prints the types (rules and twin), --ascii, --json', (t) => {
+  for (const s of ['rules', 'twin']) {
+    const r = shapelog('infer', 'examples/itir/tuples.itir', '--strategy', s);
+    t.is(r.status, 0, r.stderr);
+    t.is(r.stdout, 'swap :: (ItOrVal₀[(T₁, T₂, …)₃⁴]) → ItOrVal₀[(T₂, T₁)⁴]\nsecond :: (ItOrVal₀[(…, T₁, …)₂³]) → ItOrVal₀[T₁³]\nuse :: () → int⁰\n');
+  }
+  t.is(shapelog('infer', 'examples/itir/lift.itir', '--ascii').stdout, '(It[T0^1]) -> T0^1\n');
+  const j = JSON.parse(shapelog('infer', 'examples/itir/fencil.itir', '--json').stdout) as { items: { type: string }[] };
+  t.is(j.items[0]!.type, '{f :: (T₀) → T₀, g :: (It[T₁²]) → T₁², foo(intˢ, intˢ, intˢ, It[T₃ᶜ], It[T₃ᶜ], It[T₄ᶜ], It[T₄ᶜ], It[T₅ᶜ], It[T₅ᶜ])}');
+});
+
+test('cli: user mistakes exit 1 with file:line:column, the line and a caret, and no stack trace', (t) => {
+  const dir = mkdtempSync(join(tmpdir(), 'itir-'));
+  const deep = join(dir, 'deep.itir');
+  writeFileSync(deep, '(deref '.repeat(100_000) + 'x' + ')'.repeat(100_000));
+  const cases: [string, RegExp][] = [
+    ['examples/itir/bad/mismatch.itir', /^examples\/itir\/bad\/mismatch\.itir:4:33: error: less has type \(T₀¹, T₀¹\) → bool¹/],
+    ['examples/itir/bad/recursion.itir', /^examples\/itir\/bad\/recursion\.itir:2:18: error: recursion is not supported: even → odd → even/],
+    [deep, /deep\.itir:1:7001: error: parentheses nested deeper than 1000 levels/],
+  ];
+  for (const [file, expected] of cases)
+    for (const s of ['rules', 'twin']) {
+      const r = shapelog('infer', file, '--strategy', s);
+      t.is(r.status, 1, `${file} ${s}`);
+      if (s === 'rules' || !/mismatch/.test(file)) t.regex(r.stderr, expected);
+      t.regex(r.stderr, /\n {2}\s*\^/);
+      t.notRegex(r.stderr, /\n\s+at .*\.(ts|js):\d+/);
+    }
+});

@@ -160,6 +160,8 @@ function checkNesting(text: string, file: string): void {
 
 function syntaxDiagnostic(e: PeggySyntaxError, text: string, file: string): Diagnostic {
   const start: Position = { offset: e.location.start.offset, line: e.location.start.line, column: e.location.start.column };
+  // a message raised by `error(...)` in a grammar action, at the location it chose
+  if (e.expected === null) return diagnostic('error', 'syntax', e.message, { file, start, end: { offset: e.location.end.offset, line: e.location.end.line, column: e.location.end.column } });
   const found = start.offset >= text.length ? null : (/[A-Za-z0-9_.'@-]+/y.exec(text.slice(start.offset))?.[0] ?? text.charAt(start.offset));
   const width = found?.length ?? 0;
   const span: Span = { file, start, end: { offset: start.offset + width, line: start.line, column: start.column + width } };
