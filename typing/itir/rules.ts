@@ -96,7 +96,8 @@ class RulesTyper {
   constructor(limits: Partial<Limits>) {
     const sh = sharedSolver();
     this.store = sh.store.clone();
-    this.solver = sh.base.fork(this.store, { ...DEFAULT_LIMITS, ...limits });
+    // rounds add up over the solves of all definition levels (each solve is short): no cap on their sum by default
+    this.solver = sh.base.fork(this.store, { ...DEFAULT_LIMITS, maxRounds: 1_000_000_000, ...limits });
     const s = this.store;
     this.a = Object.fromEntries(['it', 'value', 'col', 'scal', 'int', 'float', 'bool', 'axis', 'domain', 'named_range'].map((n) => [n, s.atom(n)]));
   }
