@@ -7,7 +7,7 @@ import { fileURLToPath, pathToFileURL } from 'node:url';
 import { register } from 'tsx/esm/api';
 
 const root = join(dirname(fileURLToPath(import.meta.url)), '..');
-if (!existsSync(join(root, 'grammar', 'generated', 'rules-parser.js'))) {
+if (['rules', 'relay', 'itir'].some((g) => !existsSync(join(root, 'grammar', 'generated', `${g}-parser.js`)))) {
   await import(pathToFileURL(join(root, 'scripts', 'build-grammar.js')).href);
 }
 register();

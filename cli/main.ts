@@ -5,6 +5,7 @@ import { DEFAULT_LIMITS } from '../solver/engine/limits.js';
 import { checkCommand } from './check.js';
 import { demo } from './demo.js';
 import { infer } from './infer.js';
+import { inferItir } from './itir.js';
 import { typeofCommand } from './typeof.js';
 import { query } from './query.js';
 import { EXIT_USAGE, EXIT_USER_ERROR, printDiagnostics } from './report.js';
@@ -65,13 +66,23 @@ export async function main(argv: string[]): Promise<number> {
 
   program
     .command('infer')
-    .description('infer the types of a Relay program and print it back with every binding annotated')
-    .argument('<file>', 'a Relay program (.relay), in TVM\'s text format')
-    .addOption(new Option('-s, --strategy <name>', 'rules: the rule engine; relay: Relay\'s own solver with the hand-coded relations').choices(['rules', 'relay']).default('rules'))
-    .option('--json', 'print {functions, bindings, diagnostics} as JSON', false)
+    .description('infer the types of a Relay program and print it back with every binding annotated; of a GT4Py iterator-IR program (.itir), print the most general type of each definition, closure, fencil or expression')
+    .argument('<file>', 'a Relay program (.relay), in TVM\'s text format, or an iterator-IR program (.itir)')
+    .addOption(new Option('-s, --strategy <name>', 'rules: the rule engine; relay: Relay\'s own solver with the hand-coded relations; twin: the imperative twin of the .itir rules').choices(['rules', 'relay', 'twin']).default('rules'))
+    .option('--json', 'print {functions, bindings, diagnostics} as JSON (.itir: {items, diagnostics})', false)
+    .option('--ascii', '.itir: print types in ASCII (T0^1, ->, =>)', false)
     .option('-e, --explain <binding>', "why a binding has its type, e.g. '%3'")
     .option('--max-time <ms>', `stop after this many milliseconds (default ${DEFAULT_LIMITS.maxMillis})`, positiveInt)
     .action((file: string, o: Record<string, unknown>) => {
+      if (file.endsWith('.itir')) {
+        code = inferItir(file, { strategy: o['strategy'] === 'twin' ? 'twin' : 'rules', json: o['json'] === true, ascii: o['ascii'] === true, ...(o['maxTime'] !== undefined ? { maxMillis: o['maxTime'] as number } : {}) });
+        return;
+      }
+      if (o['strategy'] === 'twin') {
+        process.stderr.write('error: --strategy twin is for .itir programs; use rules or relay\n');
+        code = 2;
+        return;
+      }
       code = infer(file, {
         strategy: o['strategy'] as 'rules' | 'relay',
         json: o['json'] === true,

@@ -87,7 +87,12 @@ export function schedule(rule: Rule, boundOnEntry: ReadonlySet<number>, pattern:
   return { ok: true, body, bound };
 }
 
-/** Head variables that must be bound: all of them, except `_` in a unification head (a fresh hole). */
+/**
+ * Head variables that must be bound: all of them, except in a unification head `_` and
+ * named wildcards such as `_D` (a fresh hole; a named one is the same hole at each of
+ * its occurrences in the head, so `T = fn([val(it, _D, _S)], val(value, _D, _S))` builds
+ * one new dtype and one new size per firing).
+ */
 function headNeeds(rule: Rule): number[] {
   const h = rule.head;
   const vs = new Set<number>();
@@ -95,7 +100,7 @@ function headNeeds(rule: Rule): number[] {
   else if (h.k === 'unify') {
     varsOf(h.a, vs);
     varsOf(h.b, vs);
-    for (const v of [...vs]) if (rule.varNames[v] === '_') vs.delete(v);
+    for (const v of [...vs]) if (rule.varNames[v]!.startsWith('_')) vs.delete(v);
   } else for (const v of h.vars) vs.add(v);
   return [...vs];
 }

@@ -378,6 +378,11 @@ export class Joiner {
         return;
       }
       case 'unify': {
+        // `_` and named wildcards (`_D`) the body left unbound build as fresh holes; note them to clear after
+        const names = plan.rule.varNames;
+        const fresh = this.freshScratch;
+        fresh.length = 0;
+        for (let v = 0; v < plan.nvars; v++) if (this.vals[v] === 0 && names[v]!.charCodeAt(0) === 95 /* _ */) fresh.push(v);
         b.freshHoles = true;
         try {
           const x = b.build(head.a, this.vals);
@@ -387,8 +392,9 @@ export class Joiner {
           this.buffer.unifications.push({ a: x, b: y, plan, premises: Array.from(this.premises) });
         } finally {
           b.freshHoles = false;
-          // fresh holes were written into vals for `_`; clear them for the next match
+          // fresh holes were written into vals for `_` and named wildcards; clear them for the next match
           for (let v = 0; v < plan.nvars; v++) if (plan.rule.varNames[v] === '_') this.vals[v] = 0;
+          for (const v of fresh) this.vals[v] = 0;
         }
         return;
       }
@@ -396,6 +402,8 @@ export class Joiner {
   }
 
   private readonly scratchArrays: number[][] = [];
+  /** The variables a unification head builds as fresh holes (reused across firings). */
+  private readonly freshScratch: number[] = [];
 
   /** A reusable argument array of length n (the interner copies what it keeps). */
   private scratch(n: number): number[] {
