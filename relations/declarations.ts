@@ -30,8 +30,12 @@ export interface DeclaredOps {
 
 type RelationStatement = Extract<Statement, { kind: 'relation' }>;
 
-/** The operators declared in `programs`, checked against the relations declared there. */
-export function declaredOps(programs: readonly Program[]): DeclaredOps {
+/**
+ * The operators declared in `programs`, checked against the relations declared there.
+ * An operator declared in one of the `overridable` files (the built-in library) may be
+ * declared again in a later file: the later declaration replaces it, with a warning.
+ */
+export function declaredOps(programs: readonly Program[], overridable: ReadonlySet<string> = new Set()): DeclaredOps {
   const diagnostics: Diagnostic[] = [];
   const err = (message: string, span: Span, notes: string[] = []) => diagnostics.push(diagnostic('error', 'declaration', message, span, notes));
 
@@ -69,6 +73,12 @@ export function declaredOps(programs: readonly Program[]): DeclaredOps {
     const op = readOperator(d);
     if (op === null) continue;
     const prev = seen.get(op.name);
+    if (prev !== undefined && overridable.has(prev.file) && !overridable.has(d.name.span.file)) {
+      diagnostics.push(diagnostic('warning', 'override', `operator ${op.name} overrides the built-in declaration`, d.name.span, [`the built-in one is at ${where(prev)}`]));
+      ops[ops.findIndex((o) => o.name === op.name)] = op;
+      seen.set(op.name, d.name.span);
+      continue;
+    }
     if (prev !== undefined) {
       err(`operator ${op.name} is declared twice`, d.name.span, [`first declared at ${where(prev)}`]);
       continue;

@@ -1,12 +1,16 @@
 // The relation library as the rule engine sees it: every `relations/*.rules` file,
-// loaded as a library, and the operators those files declare (read from the same
-// parse by declarations.ts): the catalogue and the operator → relation mapping.
+// loaded as a library, plus the rule files a user brings (`--relations FILE.rules`),
+// and the operators those files declare (read from the same parse by
+// declarations.ts): the catalogue and the operator → relation mapping.
 import { readdirSync } from 'node:fs';
 import { dirname, join } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { asLibrary, loadFiles } from '../solver/load.js';
 import type { LoadedSources } from '../solver/load.js';
-import { formatDiagnostic } from '../diagnostics/diagnostic.js';
+import { type Diagnostic, formatDiagnostic } from '../diagnostics/diagnostic.js';
+import { ProgramError } from '../solver/run.js';
+import { compileProgram } from '../solver/compile/program.js';
+import { TermStore } from '../solver/terms/term-store.js';
 import type { OpInfo } from './schema.js';
 import { declaredOps } from './declarations.js';
 
@@ -23,6 +27,7 @@ export interface RuleLibrary {
 }
 
 let cached: RuleLibrary | null = null;
+let userFiles: readonly string[] = [];
 
 /** The rule files of the built-in library, sorted by name. */
 export function libraryFiles(): string[] {
@@ -34,12 +39,41 @@ export function libraryFiles(): string[] {
 
 export function ruleLibrary(): RuleLibrary {
   if (cached !== null) return cached;
-  const sources = asLibrary(loadFiles(libraryFiles()));
-  const declared = declaredOps(sources.programs);
-  const problems = [...sources.diagnostics, ...declared.diagnostics];
+  const built = build(userFiles);
+  const problems = built.diagnostics.filter((d) => d.severity === 'error');
   // The built-in library is part of shapelog: a broken declaration here is a bug.
-  if (problems.length > 0) throw new Error(`the built-in relation library is broken:\n${problems.map((d) => formatDiagnostic(d, sources.texts)).join('\n')}`);
-  const opsByName = new Map(declared.ops.map((op) => [op.name, op]));
-  cached = { sources, relationOf: (op) => opsByName.get(op)?.relation ?? null, ops: declared.ops, opsByName };
+  if (problems.length > 0) throw new Error(`the relation library is broken:\n${problems.map((d) => formatDiagnostic(d, built.library.sources.texts)).join('\n')}`);
+  cached = built.library;
   return cached;
+}
+
+/**
+ * Adds a user's rule files to the library: their relations and rules join the
+ * built-in ones, their operators are added, or replace a built-in operator of the
+ * same name. Returns the warnings (one per override); throws a ProgramError (located
+ * diagnostics with the texts to quote) for unreadable files, syntax errors, bad
+ * declarations and rules that do not compile with the library (a relation declared
+ * again, a predicate used with another arity).
+ */
+export function addRelationFiles(paths: readonly string[]): Diagnostic[] {
+  const built = build([...userFiles, ...paths]);
+  const errors = built.diagnostics.filter((d) => d.severity === 'error');
+  if (errors.length === 0) {
+    const compiled = compileProgram(new TermStore(), built.library.sources.programs, 'seminaive', null, new Set());
+    if (!compiled.ok) errors.push(...compiled.diagnostics.filter((d) => d.severity === 'error'));
+  }
+  if (errors.length > 0) throw new ProgramError(errors, built.library.sources.texts);
+  userFiles = [...userFiles, ...paths];
+  cached = built.library;
+  return built.diagnostics.filter((d) => d.severity !== 'error');
+}
+
+function build(extra: readonly string[]): { library: RuleLibrary; diagnostics: Diagnostic[] } {
+  const builtIn = libraryFiles();
+  const sources = asLibrary(loadFiles([...builtIn, ...extra]));
+  const builtInLabels = new Set(sources.programs.slice(0, builtIn.length).map((p) => p.file));
+  const declared = declaredOps(sources.programs, builtInLabels);
+  const opsByName = new Map(declared.ops.map((op) => [op.name, op]));
+  const library: RuleLibrary = { sources, relationOf: (op) => opsByName.get(op)?.relation ?? null, ops: declared.ops, opsByName };
+  return { library, diagnostics: [...sources.diagnostics, ...declared.diagnostics] };
 }
