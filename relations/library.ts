@@ -60,12 +60,18 @@ export function addRelationFiles(paths: readonly string[]): Diagnostic[] {
   const errors = built.diagnostics.filter((d) => d.severity === 'error');
   if (errors.length === 0) {
     const compiled = compileProgram(new TermStore(), built.library.sources.programs, 'seminaive', null, new Set());
-    if (!compiled.ok) errors.push(...compiled.diagnostics.filter((d) => d.severity === 'error'));
+    if (!compiled.ok) errors.push(...compiled.diagnostics.filter((d) => d.severity === 'error').map(withOverrideHint));
   }
   if (errors.length > 0) throw new ProgramError(errors, built.library.sources.texts);
   userFiles = [...userFiles, ...paths];
   cached = built.library;
   return built.diagnostics.filter((d) => d.severity !== 'error');
+}
+
+/** A user file that declares a built-in relation again learns how to change it instead. */
+function withOverrideHint(d: Diagnostic): Diagnostic {
+  if (!/^relation \S+ is declared twice$/.test(d.message)) return d;
+  return { ...d, notes: [...d.notes, 'a built-in relation cannot be redefined: declare a relation of your own, with its rules, and an operator on it (which overrides the built-in operator of that name)'] };
 }
 
 function build(extra: readonly string[]): { library: RuleLibrary; diagnostics: Diagnostic[] } {
