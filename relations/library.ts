@@ -3,7 +3,7 @@
 // and the operators those files declare (read from the same parse by
 // declarations.ts): the catalogue and the operator → relation mapping.
 import { readdirSync } from 'node:fs';
-import { dirname, join } from 'node:path';
+import { dirname, join, relative } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { asLibrary, loadFiles } from '../solver/load.js';
 import type { LoadedSources } from '../solver/load.js';
@@ -68,6 +68,16 @@ export function addRelationFiles(paths: readonly string[]): Diagnostic[] {
   return built.diagnostics.filter((d) => d.severity !== 'error');
 }
 
+const packageRoot = dirname(here);
+
+/** Built-in files are named from the package root (`relations/conv.rules`) wherever shapelog runs; a user's files from the working directory. */
+function libraryLabel(path: string): string {
+  const inPackage = relative(packageRoot, path);
+  if (!inPackage.startsWith('..') && inPackage.startsWith('relations')) return inPackage;
+  const rel = relative(process.cwd(), path);
+  return rel.startsWith('..') ? path : rel;
+}
+
 /** A user file that declares a built-in relation again learns how to change it instead. */
 function withOverrideHint(d: Diagnostic): Diagnostic {
   if (!/^relation \S+ is declared twice$/.test(d.message)) return d;
@@ -76,7 +86,7 @@ function withOverrideHint(d: Diagnostic): Diagnostic {
 
 function build(extra: readonly string[]): { library: RuleLibrary; diagnostics: Diagnostic[] } {
   const builtIn = libraryFiles();
-  const sources = asLibrary(loadFiles([...builtIn, ...extra]));
+  const sources = asLibrary(loadFiles([...builtIn, ...extra], libraryLabel));
   const builtInLabels = new Set(sources.programs.slice(0, builtIn.length).map((p) => p.file));
   const declared = declaredOps(sources.programs, builtInLabels);
   const opsByName = new Map(declared.ops.map((op) => [op.name, op]));
