@@ -1,7 +1,8 @@
 // Per-operator benchmark: the rule-based relations vs the imperative twins on each
-// operator's documented example call (relations/ops/*.ts `example`).
+// operator's documented example call (the `example` of its declaration).
 //
 //   npm run bench:relations [-- --copies 50] [--rounds 7] [--ops a,b] [--quick]
+//   npm run bench:relations -- --relations FILE.rules...   a user's operators (rules only)
 //
 // Throughput: one module with `copies` independent calls of the operator (each on
 // its own parameters) is inferred with each strategy; time per call = time of the
@@ -19,15 +20,23 @@ import { dirname, join } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { parseArgs } from 'node:util';
 import { allOps } from '../relations/catalogue.js';
+import { addRelationFiles } from '../relations/library.js';
 import { inferModule } from '../typing/infer.js';
 import { callModule, typeofCall, type TypeofRequest } from '../typing/typeof.js';
 import { median } from '../cli/sample-stats.js';
 
 const here = dirname(fileURLToPath(import.meta.url));
-const { values } = parseArgs({ options: { copies: { type: 'string', default: '50' }, rounds: { type: 'string', default: '7' }, ops: { type: 'string' }, quick: { type: 'boolean', default: false } } });
+const { values } = parseArgs({
+  options: { copies: { type: 'string', default: '50' }, rounds: { type: 'string', default: '7' }, ops: { type: 'string' }, quick: { type: 'boolean', default: false }, relations: { type: 'string', multiple: true } },
+  allowPositionals: true,
+});
 const copies = Number(values.copies);
 const rounds = values.quick ? 1 : Number(values.rounds);
-const only = values.ops?.split(',').map((s) => s.trim());
+const userFiles = [...(values.relations ?? []), ...process.argv.slice(2).filter((a) => a.endsWith('.rules') && !(values.relations ?? []).includes(a))];
+// A user's operators have no imperative twin: they are timed with the rules only.
+for (const w of userFiles.length > 0 ? addRelationFiles(userFiles) : []) console.error(`warning: ${w.message}`);
+const userOps = new Set(allOps().filter((op) => op.span !== undefined && !op.span.file.startsWith('relations/')).map((op) => op.name));
+const only = values.ops?.split(',').map((s) => s.trim()) ?? (userFiles.length > 0 ? [...userOps] : undefined);
 
 type Strategy = 'rules' | 'relay';
 const STRATEGIES: readonly Strategy[] = ['rules', 'relay'];
@@ -62,8 +71,9 @@ const started = Date.now();
 for (const [i, op] of ops.entries()) {
   const req: TypeofRequest = { op: op.name, args: op.example!.args, ...(op.example!.attrs !== undefined ? { attrs: op.example!.attrs } : {}) };
   // check: both strategies type the example alike, without errors
-  const answers = STRATEGIES.map((s) => typeofCall(req, s));
-  if (answers.some((a) => 'error' in a) || JSON.stringify(answers[0]) !== JSON.stringify(answers[1])) {
+  const strategies = userOps.has(op.name) ? (['rules'] as const) : STRATEGIES;
+  const answers = strategies.map((s) => typeofCall(req, s));
+  if (answers.some((a) => 'error' in a) || (answers.length > 1 && JSON.stringify(answers[0]) !== JSON.stringify(answers[1]))) {
     console.error(`${op.name}: the example does not type alike: ${JSON.stringify(answers)}`);
     process.exitCode = 1;
     continue;
@@ -75,21 +85,26 @@ for (const [i, op] of ops.entries()) {
   };
   const single = (s: Strategy) => () => void typeofCall(req, s);
   // warm-up
-  for (const s of STRATEGIES) timePerCall(batch(s), values.quick ? 20 : 150);
+  for (const s of strategies) timePerCall(batch(s), values.quick ? 20 : 150);
   const samples: Record<Strategy, number[]> = { rules: [], relay: [] };
   const singles: Record<Strategy, number[]> = { rules: [], relay: [] };
   for (let r = 0; r < rounds; r++) {
-    const order = r % 2 === 0 ? STRATEGIES : [...STRATEGIES].reverse();
+    const order = r % 2 === 0 ? strategies : [...strategies].reverse();
     for (const s of order) samples[s].push(timePerCall(batch(s), values.quick ? 20 : 60) / copies);
     for (const s of order) singles[s].push(timePerCall(single(s), values.quick ? 10 : 30));
   }
   const rules = median(samples.rules) * 1000;
-  const relay = median(samples.relay) * 1000;
-  const row: Row = { op: op.name, call: JSON.stringify(req), rules, relay, ratio: rules / relay, singleRules: median(singles.rules) * 1000, singleRelay: median(singles.relay) * 1000 };
+  const relay = strategies.length > 1 ? median(samples.relay) * 1000 : NaN;
+  const row: Row = { op: op.name, call: JSON.stringify(req), rules, relay, ratio: rules / relay, singleRules: median(singles.rules) * 1000, singleRelay: strategies.length > 1 ? median(singles.relay) * 1000 : NaN };
   rows.push(row);
-  process.stderr.write(`[${i + 1}/${ops.length}] ${op.name.padEnd(24)} rules ${row.rules.toFixed(0).padStart(6)} µs  imperative ${row.relay.toFixed(0).padStart(6)} µs  ratio ${row.ratio.toFixed(2)}\n`);
+  process.stderr.write(`[${i + 1}/${ops.length}] ${op.name.padEnd(24)} rules ${row.rules.toFixed(0).padStart(6)} µs${strategies.length > 1 ? `  imperative ${row.relay.toFixed(0).padStart(6)} µs  ratio ${row.ratio.toFixed(2)}` : ''}\n`);
 }
 
+if (userFiles.length > 0) {
+  // a user's operators: rules only, nothing to compare with and nothing recorded
+  for (const r of rows) console.log(`${r.op}: ${r.rules.toFixed(1)} µs per call in a batch of ${copies}${userOps.has(r.op) ? '' : `, imperative ${r.relay.toFixed(1)} µs`}; a lone call ${r.singleRules.toFixed(0)} µs`);
+  process.exit(process.exitCode ?? 0);
+}
 const ratios = rows.map((r) => r.ratio);
 const med = median(ratios);
 const worst = rows.reduce((a, b) => (b.ratio > a.ratio ? b : a), rows[0]!);

@@ -1,14 +1,44 @@
 // `shapelog demo` (what `npm start` runs): every bundled example, solved with every
-// strategy; the strategies must derive the same facts and the same goal answers.
+// strategy; the strategies must derive the same facts and the same goal answers;
+// then the operators of examples/relations (rules only) on the programs using them.
 import { readdirSync, readFileSync } from 'node:fs';
 import { dirname, join, relative } from 'node:path';
 import { inferJson, inferText } from '../typing/infer.js';
 import { fileURLToPath } from 'node:url';
 import { ProgramError, type RunResult, runFiles, type StrategyName } from '../solver/run.js';
 import { EXIT_OK, EXIT_USER_ERROR, printDiagnostics } from './report.js';
+import { addRelationFiles } from '../relations/library.js';
 
 const examplesDir = join(dirname(fileURLToPath(import.meta.url)), '..', 'examples', 'rules');
 const relayDir = join(dirname(fileURLToPath(import.meta.url)), '..', 'examples', 'relay');
+const userRelationsDir = join(dirname(fileURLToPath(import.meta.url)), '..', 'examples', 'relations');
+
+interface UserRelationsRow {
+  program: string;
+  relations: string[];
+  errors: number;
+  result: string;
+}
+
+/**
+ * examples/relations: operators written as rules only, loaded as a user's
+ * `--relations` files, and the Relay programs that use them (rules strategy only:
+ * they have no twin). Run last: the files stay in this process's library.
+ */
+function userRelationExamples(): UserRelationsRow[] {
+  const names = readdirSync(userRelationsDir).sort();
+  const relations = names.filter((f) => f.endsWith('.rules')).map((f) => join(userRelationsDir, f));
+  const labels = relations.map((f) => relative(join(userRelationsDir, '..', '..'), f));
+  const warnings = addRelationFiles(relations);
+  if (warnings.length > 0) throw new Error(`examples/relations overrides built-in operators: ${warnings.map((w) => w.message).join('; ')}`);
+  return names
+    .filter((f) => f.endsWith('.relay'))
+    .map((f) => {
+      const label = relative(join(userRelationsDir, '..', '..'), join(userRelationsDir, f));
+      const r = inferText(readFileSync(join(userRelationsDir, f), 'utf8'), label, 'rules');
+      return { program: label, relations: labels, errors: r.diagnostics.filter((d) => d.severity === 'error').length, result: r.outcome.functions.get('main') ?? '_' };
+    });
+}
 
 interface InferRow {
   program: string;
@@ -93,8 +123,9 @@ export function demo(options: { json: boolean }): number {
     });
   }
   const inferred = inferExamples();
+  const user = userRelationExamples();
   if (options.json) {
-    process.stdout.write(JSON.stringify({ examples: rows, programs: inferred }, null, 2) + '\n');
+    process.stdout.write(JSON.stringify({ examples: rows, programs: inferred, userRelations: user }, null, 2) + '\n');
   } else {
     const header = ['example', 'facts', 'goal answers', 'errors', 'undecided', 'naive ms', 'seminaive ms', 'demand ms', 'agree'];
     const table = rows.map((r) => [r.example, String(r.facts), r.answers === null ? '-' : String(r.answers), String(r.errors), String(r.undecided), String(r.millis.naive), String(r.millis.seminaive), String(r.millis.demand), r.agree ? 'yes' : 'NO']);
@@ -110,7 +141,9 @@ export function demo(options: { json: boolean }): number {
     process.stdout.write(`\nshapelog infer: examples/relay/**/*.relay typed by the rule engine (relations/*.rules) and by Relay's algorithm (relations/imperative/)\n\n`);
     process.stdout.write(line2(header2) + '\n' + widths2.map((w) => '-'.repeat(w)).join('  ') + '\n');
     for (const t of table2) process.stdout.write(line2(t) + '\n');
-    process.stdout.write(`\nTry: npx shapelog query examples/rules/broadcast.rules\n     npx shapelog query examples/rules/graph.rules --goal 'path(a, X)' --json\n     npx shapelog infer examples/relay/mlp.relay\n     npx shapelog infer examples/relay/conv.relay --explain %0\n`);
+    process.stdout.write(`\nshapelog infer --relations examples/relations/*.rules: operators written as rules only\n\n`);
+    for (const u of user) process.stdout.write(`${u.program}: ${u.errors === 0 ? `@main : ${u.result}` : `${u.errors} errors`} (with ${u.relations.join(', ')})\n`);
+    process.stdout.write(`\nTry: npx shapelog query examples/rules/broadcast.rules\n     npx shapelog query examples/rules/graph.rules --goal 'path(a, X)' --json\n     npx shapelog infer examples/relay/mlp.relay\n     npx shapelog infer examples/relay/conv.relay --explain %0\n     npx shapelog infer examples/relations/attention.relay --relations examples/relations/*.rules\n`);
   }
-  return rows.every((r) => r.agree) && inferred.every((r) => r.agree) ? EXIT_OK : EXIT_USER_ERROR;
+  return rows.every((r) => r.agree) && inferred.every((r) => r.agree) && user.every((u) => u.errors === 0) ? EXIT_OK : EXIT_USER_ERROR;
 }

@@ -8,6 +8,7 @@ import { infer } from './infer.js';
 import { inferItir } from './itir.js';
 import { typeofCommand } from './typeof.js';
 import { query } from './query.js';
+import { loadRelationFiles } from './relation-files.js';
 import { EXIT_USAGE, EXIT_USER_ERROR, printDiagnostics } from './report.js';
 
 function nonNegativeInt(value: string): number {
@@ -73,6 +74,7 @@ export async function main(argv: string[]): Promise<number> {
     .option('--ascii', '.itir: print types in ASCII (T0^1, ->, =>)', false)
     .option('-e, --explain <binding>', "why a binding has its type, e.g. '%3'")
     .option('--max-time <ms>', `stop after this many milliseconds (default ${DEFAULT_LIMITS.maxMillis})`, positiveInt)
+    .option('--relations <files...>', 'extra rule files: operators and relations added to (or overriding) the library')
     .action((file: string, o: Record<string, unknown>) => {
       if (file.endsWith('.itir')) {
         code = inferItir(file, { strategy: o['strategy'] === 'twin' ? 'twin' : 'rules', json: o['json'] === true, ascii: o['ascii'] === true, ...(o['maxTime'] !== undefined ? { maxMillis: o['maxTime'] as number } : {}) });
@@ -83,7 +85,7 @@ export async function main(argv: string[]): Promise<number> {
         code = 2;
         return;
       }
-      code = infer(file, {
+      code = loadRelationFiles((o['relations'] as string[] | undefined) ?? []) ?? infer(file, {
         strategy: o['strategy'] as 'rules' | 'relay',
         json: o['json'] === true,
         ...(typeof o['explain'] === 'string' ? { explain: o['explain'] } : {}),
@@ -94,9 +96,12 @@ export async function main(argv: string[]): Promise<number> {
   program
     .command('typeof')
     .description('read JSON lines {"op", "attrs", "args"} on stdin; print the result and argument types of each call')
-    .addOption(new Option('-r, --relations <kind>', 'rules (relations/*.rules) or imperative (relations/imperative/)').choices(['rules', 'imperative']).default('rules'))
-    .action(async (o: { relations: 'rules' | 'imperative' }) => {
-      code = await typeofCommand(o.relations);
+    .option('-r, --relations <kind-or-files...>', 'rules (relations/*.rules, the default) or imperative (relations/imperative/); other values are extra rule files')
+    .action(async (o: { relations?: string[] }) => {
+      const given = o.relations ?? [];
+      const kinds = given.filter((r) => r === 'rules' || r === 'imperative');
+      const failed = loadRelationFiles(given.filter((r) => r !== 'rules' && r !== 'imperative'));
+      code = failed ?? (await typeofCommand(kinds.includes('imperative') ? 'imperative' : 'rules'));
     });
 
   program
@@ -108,8 +113,9 @@ export async function main(argv: string[]): Promise<number> {
     .option('--seed <s>', 'seed for the random cases (default: a fresh one, printed)', nonNegativeInt)
     .option('--no-reference', 'skip the reference executor')
     .option('--json', 'print {"ops": [{op, cases, agree, disagree, counterexamples, reference}]} as JSON', false)
-    .action((o: { ops?: string; depth: number; random: number; seed?: number; reference: boolean; json: boolean }) => {
-      code = checkCommand(o);
+    .option('--relations <files...>', 'extra rule files; their examples are typed, then the operators with sweep cases and twins are cross-checked')
+    .action((o: { ops?: string; depth: number; random: number; seed?: number; reference: boolean; json: boolean; relations?: string[] }) => {
+      code = loadRelationFiles(o.relations ?? []) ?? checkCommand(o);
     });
 
   // `shapelog bench`: cli/bench.ts is loaded only when the command runs

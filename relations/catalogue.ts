@@ -1,46 +1,36 @@
-// The operator catalogue: for each Relay operator, its name, the relation
-// that types it, its arguments in TVM's order, its attributes (types and defaults
-// exactly as in TVM's Python API, `tvm.relay.*`), and the shape of its result.
+// The operator catalogue: for each Relay operator, its name, the relation that types
+// it, its arguments in TVM's order, its attributes (types and defaults exactly as in
+// TVM's Python API, `tvm.relay.*`), and the shape of its result. The entries are the
+// `operator` declarations of the rule files (relations/*.rules), read with the rules
+// by `ruleLibrary()`; this file looks them up.
 //
 // Shared by the rule-based and the imperative strategies: this file knows nothing
-// about how a relation is solved.
-//
-// `checkAttrs` validates the attributes of one call: it fills in defaults, rejects
-// unknown attributes (with a suggestion), duplicates, missing required attributes,
-// values of the wrong type (`strides must be a list of 2 ints`) and values outside
-// a documented range (`strides must be >= 1`), and normalises nothing else: an
-// `int` given where `int or list` is allowed stays an `int`.
-
-import type { Attr, AttrValue } from './attr-value.js';
-import type { Span } from '../diagnostics/span.js';
-import { type AttrSpec, DEFAULT_SPAN, type OpInfo } from './schema.js';
-import { ALL_OPS } from './ops/index.js';
-
-export * from './schema.js';
+// about how a relation is solved. Checking a call's attributes is in attr-check.ts.
+import type { OpInfo } from './schema.js';
+import { ruleLibrary } from './library.js';
 import { closest } from '../diagnostics/suggest.js';
 
-// The operators, by family (relations/ops/*.ts).
-const OPS: readonly OpInfo[] = ALL_OPS;
+export * from './schema.js';
+export { type AttrError, type CheckedAttrs, attrValueText, checkAttrs, describeType } from './attr-check.js';
 
-const BY_NAME: ReadonlyMap<string, OpInfo> = new Map(OPS.map((op) => [op.name, op]));
-
-/** Every operator in the catalogue, in a stable order. */
+/** Every operator of the library, in declaration order (rule files sorted by name). */
 export function allOps(): readonly OpInfo[] {
-  return OPS;
+  return ruleLibrary().ops;
 }
 
 /** The operator, or undefined. */
 export function findOp(name: string): OpInfo | undefined {
-  return BY_NAME.get(name);
+  return ruleLibrary().opsByName.get(name);
 }
 
 export type OpLookup = { readonly ok: true; readonly op: OpInfo } | { readonly ok: false; readonly message: string };
 
 /** The operator, or `unknown operator 'nn.conv3x3'; did you mean 'nn.conv2d'?`. */
 export function lookupOp(name: string): OpLookup {
-  const op = BY_NAME.get(name);
+  const byName = ruleLibrary().opsByName;
+  const op = byName.get(name);
   if (op !== undefined) return { ok: true, op };
-  return { ok: false, message: `unknown operator '${name}'${suggestion(name, BY_NAME.keys())}` };
+  return { ok: false, message: `unknown operator '${name}'${suggestion(name, byName.keys())}` };
 }
 
 function suggestion(name: string, candidates: Iterable<string>): string {
@@ -53,181 +43,4 @@ function suggestion(name: string, candidates: Iterable<string>): string {
     if (best !== null && !list.includes(best)) best = list.find((c) => c.endsWith(`.${best}`) || c === best) ?? null;
   }
   return best === null ? '' : `; did you mean '${best}'?`;
-}
-
-// ─── Checking the attributes of a call ───────────────────────────────────────
-
-export interface AttrError {
-  readonly message: string;
-  readonly span: Span;
-}
-
-export interface CheckedAttrs {
-  /** Every attribute of the operator: given values, else defaults. Required attributes that are missing are absent. */
-  readonly values: Map<string, AttrValue>;
-  readonly errors: AttrError[];
-}
-
-/**
- * Validates the attributes of one call of `op`. `callSpan` locates errors that
- * have no attribute to point at (a missing required attribute).
- */
-export function checkAttrs(op: OpInfo, attrs: readonly Attr[], callSpan: Span = DEFAULT_SPAN): CheckedAttrs {
-  const values = new Map<string, AttrValue>();
-  const errors: AttrError[] = [];
-  const specs = new Map(op.attrs.map((s) => [s.name, s]));
-  for (const a of attrs) {
-    const s = specs.get(a.name);
-    if (s === undefined) {
-      const names = op.attrs.map((x) => x.name);
-      const hint = closest(a.name, names);
-      const tail = hint !== null ? `; did you mean '${hint}'?` : names.length === 0 ? ' (it takes no attributes)' : ` (its attributes: ${names.join(', ')})`;
-      errors.push({ message: `${op.name} has no attribute '${a.name}'${tail}`, span: a.span });
-      continue;
-    }
-    if (values.has(a.name)) {
-      errors.push({ message: `${op.name}: attribute '${a.name}' is given twice`, span: a.span });
-      continue;
-    }
-    const problem = checkValue(s, a.value);
-    if (problem !== null) {
-      errors.push({ message: `${op.name}: ${a.name} ${problem} (got ${attrValueText(a.value)})`, span: a.value.span });
-      continue;
-    }
-    values.set(a.name, s.type === 'pairs' ? flattenPairs(a.value) : a.value);
-  }
-  for (const s of op.attrs) {
-    if (values.has(s.name) || attrs.some((a) => a.name === s.name)) continue;
-    if (s.default === 'required') errors.push({ message: `${op.name}: missing required attribute '${s.name}' (${describeType(s)})`, span: callSpan });
-    else values.set(s.name, s.default);
-  }
-  return { values, errors };
-}
-
-/** `must be a list of 2 ints`, `must be >= 1`, or null when the value fits. */
-function checkValue(s: AttrSpec, v: AttrValue): string | null {
-  const typeOk = (() => {
-    switch (s.type) {
-      case 'int':
-        return isInt(v);
-      case 'float':
-        return v.kind === 'float' || isInt(v);
-      case 'bool':
-        return v.kind === 'bool';
-      case 'string':
-        return v.kind === 'string';
-      case 'int?':
-        return isInt(v) || v.kind === 'none';
-      case 'ints':
-        return isInts(v);
-      case 'ints?':
-        return isInts(v) || v.kind === 'none';
-      case 'ints|int':
-        return isInts(v) || isInt(v);
-      case 'ints|int?':
-        return isInts(v) || isInt(v) || v.kind === 'none';
-      case 'pairs':
-        return isInts(v) || (v.kind === 'list' && v.items.every((p) => p.kind === 'list' && isInts(p) && p.items.length === 2));
-    }
-  })();
-  if (!typeOk) return `must be ${describeType(s)}`;
-  const flat = s.type === 'pairs' ? flattenPairs(v) : v;
-  const ints = flat.kind === 'int' ? [flat.value] : flat.kind === 'list' ? flat.items.map((i) => (i as { value: number }).value) : [];
-  // A single int where a list is allowed is always fine (TVM's Python API expands
-  // it); the lengths constrain lists.
-  if (s.lengths !== undefined && v.kind === 'list' && !s.lengths.includes(v.items.length)) {
-    return `must be a list of ${orList(s.lengths.map(String))} ints`;
-  }
-  if (s.min !== undefined) {
-    const bad = ints.find((i) => i < s.min!);
-    if (bad !== undefined) return `must be >= ${s.min}`;
-  }
-  if (v.kind === 'string') {
-    if (s.choices !== undefined && !s.choices.includes(v.value)) return `must be one of ${s.choices.map((c) => `"${c}"`).join(', ')}`;
-    switch (s.format) {
-      case 'dtype':
-        if (!DTYPE.test(v.value)) return 'must be a dtype such as "float32"';
-        break;
-      case 'dtype-or-empty':
-        if (v.value !== '' && !DTYPE.test(v.value)) return 'must be a dtype such as "float32", or ""';
-        break;
-      case 'layout':
-        if (!LAYOUT.test(v.value)) return 'must be a layout such as "NCHW"';
-        break;
-      case 'layout-or-empty':
-        if (v.value !== '' && !LAYOUT.test(v.value)) return 'must be a layout such as "NCHW", or ""';
-        break;
-      case undefined:
-        break;
-    }
-  }
-  return null;
-}
-
-const DTYPE = /^(bool|u?int(1|4|8|16|32|64)|float(8|16|32|64)|bfloat16)(x[1-9][0-9]*)?$/;
-/** Primal axes are upper-case letters; a split axis is a factor and a lower-case letter (`16c`). */
-const LAYOUT = /^([A-Z]|[1-9][0-9]*[a-z])+$/;
-
-/** `[[a, b], [c, d]]` → `[a, b, c, d]`; a flat list stays as it is. */
-function flattenPairs(v: AttrValue): AttrValue {
-  if (v.kind !== 'list' || !v.items.some((i) => i.kind === 'list')) return v;
-  return { ...v, items: v.items.flatMap((i) => (i.kind === 'list' ? i.items : [i])) };
-}
-
-function isInt(v: AttrValue): boolean {
-  return v.kind === 'int' && Number.isSafeInteger(v.value);
-}
-
-function isInts(v: AttrValue): boolean {
-  return v.kind === 'list' && v.items.every(isInt);
-}
-
-/** `a list of 2 ints`, `an int or a list of 1, 2 or 4 ints`, `an int or None`. */
-export function describeType(s: AttrSpec): string {
-  const lengths = s.lengths;
-  const list = lengths === undefined ? 'a list of ints' : `a list of ${orList(lengths.map(String))} ints`;
-  switch (s.type) {
-    case 'int':
-      return 'an int';
-    case 'float':
-      return 'a number';
-    case 'bool':
-      return 'True or False';
-    case 'string':
-      return s.choices !== undefined ? `one of ${s.choices.map((c) => `"${c}"`).join(', ')}` : 'a string';
-    case 'int?':
-      return 'an int or None';
-    case 'ints':
-      return list;
-    case 'ints?':
-      return `${list} or None`;
-    case 'ints|int':
-      return `an int or ${list}`;
-    case 'ints|int?':
-      return `an int, ${list} or None`;
-    case 'pairs':
-      return 'a list of [int, int] pairs';
-  }
-}
-
-function orList(items: readonly string[]): string {
-  if (items.length <= 1) return items.join('');
-  return `${items.slice(0, -1).join(', ')} or ${items[items.length - 1]}`;
-}
-
-/** Relay-like text of an attribute value: `[1, 1]`, `"NCHW"`, `True`, `None`. */
-export function attrValueText(v: AttrValue): string {
-  switch (v.kind) {
-    case 'int':
-    case 'float':
-      return String(v.value);
-    case 'bool':
-      return v.value ? 'True' : 'False';
-    case 'string':
-      return JSON.stringify(v.value);
-    case 'none':
-      return 'None';
-    case 'list':
-      return `[${v.items.map(attrValueText).join(', ')}]`;
-  }
 }

@@ -1,6 +1,7 @@
 // The schema of the operator catalogue: what an entry says about an operator
-// (`OpInfo`), attribute types and formats (`AttrSpec`), and small builders the
-// per-family entry files (`relations/ops/*.ts`) share.
+// (`OpInfo`, read from the `operator` declarations of the rule files by
+// relations/declarations.ts), attribute types and formats (`AttrSpec`), and the span
+// given to default values.
 import type { AttrValue } from './attr-value.js';
 import type { Span } from '../diagnostics/span.js';
 import type { AttrJs } from './imperative/solve-one.js';
@@ -69,6 +70,10 @@ export interface OpInfo {
   readonly deviations?: readonly string[];
   /** A typical call (used by the docs, `bench:relations` and the reference executor's smoke test). */
   readonly example?: OpExample;
+  /** Where the operator is declared (its name in the `operator` statement). */
+  readonly span?: Span;
+  /** Where its example is written. */
+  readonly exampleSpan?: Span;
 }
 
 /** A call of the operator: attributes as plain values, argument types as Relay text (`_` = unknown). */
@@ -93,38 +98,3 @@ export const vBool = (value: boolean): AttrValue => ({ kind: 'bool', value, span
 export const vStr = (value: string): AttrValue => ({ kind: 'string', value, span: S });
 export const vInts = (...values: number[]): AttrValue => ({ kind: 'list', items: values.map(vInt), span: S });
 export const vNone: AttrValue = { kind: 'none', span: S };
-
-// ─── Builders ───────────────────────────────────────────────────────────
-
-export function spec(name: string, type: AttrType, def: AttrValue | 'required', doc: string, extra: Partial<Omit<AttrSpec, 'name' | 'type' | 'default' | 'doc'>> = {}): AttrSpec {
-  return { name, type, default: def, doc, ...extra };
-}
-
-export const TENSOR: ResultArity = { kind: 'tensor' };
-
-export const stride2 = (name: string, doc: string) => spec(name, 'ints|int', vInts(1, 1), doc, { lengths: [2], min: 1 });
-export const padding2 = (doc: string) => spec('padding', 'ints|int', vInts(0, 0), doc, { lengths: [1, 2, 4], min: 0 });
-export const outDtype = spec('out_dtype', 'string', vStr(''), 'output dtype for mixed precision; "" = the input dtype', { format: 'dtype-or-empty' });
-
-export function broadcastOp(name: string, doc: string): OpInfo {
-  return { name, relation: 'Broadcast', args: ['lhs', 'rhs'], attrs: [], result: TENSOR, doc };
-}
-
-export function compareOp(name: string, doc: string): OpInfo {
-  return { name, relation: 'BroadcastCompare', args: ['lhs', 'rhs'], attrs: [], result: TENSOR, doc };
-}
-
-export function reduceOp(name: string, doc: string): OpInfo {
-  return {
-    name,
-    relation: 'Reduce',
-    args: ['data'],
-    attrs: [
-      spec('axis', 'ints|int?', vNone, 'axes to reduce; None (or []) = all axes'),
-      spec('keepdims', 'bool', vBool(false), 'keep reduced axes as dimensions of size 1'),
-      spec('exclude', 'bool', vBool(false), 'reduce over the axes NOT in axis'),
-    ],
-    result: TENSOR,
-    doc,
-  };
-}

@@ -27,7 +27,8 @@ function label(path: string): string {
   return rel.startsWith('..') ? path : rel;
 }
 
-export function loadFiles(paths: readonly string[]): LoadedSources {
+/** `labelOf` names a file (by its absolute path) in diagnostics; by default, relative to the working directory. */
+export function loadFiles(paths: readonly string[], labelOf: (absolutePath: string) => string = label): LoadedSources {
   const programs: Program[] = [];
   const texts = new Map<string, string>();
   const seen = new Set<string>();
@@ -45,10 +46,10 @@ export function loadFiles(paths: readonly string[]): LoadedSources {
       text = readFileSync(abs, 'utf8');
     } catch (e) {
       const why = e instanceof Error && 'code' in e && e.code === 'ENOENT' ? 'no such file' : e instanceof Error ? e.message : String(e);
-      diagnostics.push(diagnostic('error', 'file', `cannot read ${label(abs)}: ${why}`, from?.span ?? null));
+      diagnostics.push(diagnostic('error', 'file', `cannot read ${labelOf(abs)}: ${why}`, from?.span ?? null));
       return;
     }
-    const file = label(abs);
+    const file = labelOf(abs);
     texts.set(file, text);
     if (from === null) roots.add(file);
     let program: Program;

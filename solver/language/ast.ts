@@ -72,7 +72,53 @@ export type Statement =
       readonly attrs: readonly AttrDecl[];
       readonly span: Span;
     }
-  | { readonly kind: 'import'; readonly path: string; readonly span: Span };
+  | { readonly kind: 'import'; readonly path: string; readonly span: Span }
+  | OperatorDecl
+  | { readonly kind: 'attrgroup'; readonly name: string; readonly items: readonly AttrItem[]; readonly span: Span }
+  | { readonly kind: 'text'; readonly name: string; readonly value: string; readonly span: Span };
+
+// ─── Operator declarations (read by relations/declarations.ts; the solver ignores them) ───
+
+/** A string, or the name of a `text NAME = "...".` declaration. */
+export type DeclText = { readonly kind: 'string'; readonly value: string; readonly span: Span } | { readonly kind: 'ref'; readonly name: string; readonly span: Span };
+
+/** `attr strides: ints|int = [1, 1], lengths [2], min 1, "stride"`; `default` null = required. */
+export interface AttrItem {
+  readonly kind: 'attr';
+  readonly name: string;
+  readonly type: { readonly name: string; readonly span: Span };
+  readonly default: AstTerm | null;
+  readonly constraints: readonly AttrConstraint[];
+  readonly doc: DeclText;
+  readonly span: Span;
+}
+
+export type AttrConstraint =
+  | { readonly kind: 'lengths' | 'choices'; readonly value: AstTerm; readonly span: Span }
+  | { readonly kind: 'min'; readonly value: AstTerm; readonly span: Span }
+  | { readonly kind: 'format'; readonly value: { readonly name: string; readonly span: Span }; readonly span: Span };
+
+export type OperatorItem =
+  | AttrItem
+  | { readonly kind: 'group'; readonly name: string; readonly span: Span } // `attrs NAME`
+  | { readonly kind: 'doc' | 'formula' | 'backwards' | 'deviation'; readonly text: DeclText; readonly span: Span }
+  | { readonly kind: 'example'; readonly args: readonly DeclText[]; readonly attrs: readonly NamedArg[]; readonly span: Span };
+
+export type ResultSpec =
+  | { readonly kind: 'tensor'; readonly span: Span }
+  | { readonly kind: 'tuple'; readonly size: number; readonly span: Span }
+  | { readonly kind: 'depends'; readonly attr: string; readonly rule: DeclText; readonly span: Span };
+
+/** `operator "nn.conv2d"(data, weight) : Conv2D -> tensor { ... }` */
+export interface OperatorDecl {
+  readonly kind: 'operator';
+  readonly name: { readonly value: string; readonly span: Span };
+  readonly args: readonly { readonly name: string; readonly span: Span }[];
+  readonly relation: { readonly name: string; readonly span: Span };
+  readonly result: ResultSpec;
+  readonly items: readonly OperatorItem[];
+  readonly span: Span;
+}
 
 export interface Program {
   readonly file: string;
