@@ -11,7 +11,6 @@ import type { Diagnostic } from '../../diagnostics/diagnostic.js';
 import { diagnostic } from '../../diagnostics/diagnostic.js';
 import { Database } from '../store/database.js';
 import { type FactMeta, GIVEN, REBUILT } from '../store/fact-meta.js';
-import { Relation } from '../store/relation.js';
 import { relationId } from '../store/relation-map.js';
 import { resolve } from '../store/union-find.js';
 import { TermDepthError, type TermId, type TermStore } from '../terms/term-store.js';
@@ -409,7 +408,7 @@ export class Solver {
     relations = relations.withWrites((m) => {
       for (const [rel, facts] of buffer.facts) {
         const id = relationId(rel);
-        m.set(id, (m.get(id) ?? Relation.empty).insertBatch(facts));
+        m.set(id, (m.get(id) ?? relations.emptyRelation).insertBatch(facts));
       }
       for (const [rel, fs] of removed) {
         const id = relationId(rel);
