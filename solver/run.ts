@@ -123,10 +123,10 @@ export class RunResult {
     const out: TermId[] = [];
     for (const [name, rel] of this.solver.db.relations) {
       if (name !== pred && userPredOf(name) !== pred) continue;
-      for (let i = 0; i < rel.log.length; i++) {
-        const f = rel.log.get(i);
-        if (rel.removed === 0 || this.solver.db.has(f)) out.push(f);
-      }
+      const raw = rel.log.raw;
+      const n = rel.log.length;
+      if (rel.removed === 0) for (let i = 0; i < n; i++) out.push(raw[i]!);
+      else for (let i = 0; i < n; i++) if (this.solver.db.has(raw[i]!)) out.push(raw[i]!);
     }
     return out;
   }
@@ -147,7 +147,18 @@ export class RunResult {
     return rows;
   }
 
+  /** How many distinct tuples a user predicate has. */
   factCount(pred: string): number {
+    // one relation without replaced facts holds each tuple once
+    let only: { size: number; removed: number } | null = null;
+    let relations = 0;
+    for (const [name, rel] of this.solver.db.relations) {
+      if (name !== pred && userPredOf(name) !== pred) continue;
+      relations++;
+      only = rel;
+    }
+    if (relations === 0) return 0;
+    if (relations === 1 && only!.removed === 0) return only!.size;
     return this.sortedTuples(pred).count;
   }
 

@@ -18,33 +18,36 @@ export interface SortedTuples {
 export function sortedTuples(store: TermStore, facts: readonly TermId[], arity: number, byRows = false): SortedTuples {
   const n = facts.length;
   if (arity === 0) return { arity, count: n > 0 ? 1 : 0, ids: new Int32Array(0) };
-  // per column: the distinct values in order, and each value's rank
+  // per column: the distinct values in order (a mark per term id finds them)
+  const mark = new Int32Array(store.size);
   const values: Int32Array[] = [];
-  const ranks: Map<TermId, number>[] = [];
-  let radixFits = true;
   let product = 1;
   for (let c = 0; c < arity; c++) {
-    const distinct = new Set<TermId>();
-    for (let i = 0; i < n; i++) distinct.add(store.arg(facts[i]!, c));
-    const sorted = [...distinct].sort((a, b) => compareTerms(store, a, b));
-    const rank = new Map<TermId, number>();
-    for (let k = 0; k < sorted.length; k++) rank.set(sorted[k]!, k);
-    values.push(Int32Array.from(sorted));
-    ranks.push(rank);
-    product *= sorted.length;
-    if (product > Number.MAX_SAFE_INTEGER) radixFits = false;
+    const distinct: TermId[] = [];
+    for (let i = 0; i < n; i++) {
+      const v = store.arg(facts[i]!, c);
+      if (mark[v] !== c + 1) {
+        mark[v] = c + 1;
+        distinct.push(v);
+      }
+    }
+    distinct.sort((a, b) => compareTerms(store, a, b));
+    values.push(Int32Array.from(distinct));
+    product *= distinct.length;
   }
-  return radixFits && !byRows ? byRadixKey(store, facts, arity, values, ranks) : byRankRows(store, facts, arity, values, ranks);
+  if (product > Number.MAX_SAFE_INTEGER || byRows) return byRankRows(store, facts, arity, values);
+  return byRadixKey(store, facts, arity, values, mark);
 }
 
-function byRadixKey(store: TermStore, facts: readonly TermId[], arity: number, values: Int32Array[], ranks: Map<TermId, number>[]): SortedTuples {
+/** Each tuple as one number, its ranks in mixed radix; `rank` is scratch space indexed by term id. */
+function byRadixKey(store: TermStore, facts: readonly TermId[], arity: number, values: Int32Array[], rank: Int32Array): SortedTuples {
   const n = facts.length;
   const keys = new Float64Array(n);
-  for (let i = 0; i < n; i++) {
-    const f = facts[i]!;
-    let key = 0;
-    for (let c = 0; c < arity; c++) key = key * values[c]!.length + ranks[c]!.get(store.arg(f, c))!;
-    keys[i] = key;
+  for (let c = 0; c < arity; c++) {
+    const vs = values[c]!;
+    const size = vs.length;
+    for (let k = 0; k < size; k++) rank[vs[k]!] = k;
+    for (let i = 0; i < n; i++) keys[i] = keys[i]! * size + rank[store.arg(facts[i]!, c)]!;
   }
   keys.sort();
   let count = 0;
@@ -62,8 +65,9 @@ function byRadixKey(store: TermStore, facts: readonly TermId[], arity: number, v
   return { arity, count, ids };
 }
 
-function byRankRows(store: TermStore, facts: readonly TermId[], arity: number, values: Int32Array[], ranks: Map<TermId, number>[]): SortedTuples {
+function byRankRows(store: TermStore, facts: readonly TermId[], arity: number, values: Int32Array[]): SortedTuples {
   const n = facts.length;
+  const ranks = values.map((vs) => new Map<TermId, number>(Array.from(vs, (v, k) => [v, k])));
   const rows = new Int32Array(n * arity);
   for (let i = 0; i < n; i++) for (let c = 0; c < arity; c++) rows[i * arity + c] = ranks[c]!.get(store.arg(facts[i]!, c))!;
   const order = Array.from({ length: n }, (_, i) => i);
