@@ -10,10 +10,13 @@ export interface EngineRun extends Sample {
   readonly stats: Row['stats'];
 }
 
+/** `plain-js`: the floor, a plain-JavaScript semi-naive loop over Sets (bench/plain-js.ts), not the engine. */
+export type CaseStrategy = StrategyName | 'plain-js';
+
 export interface EngineCase {
   readonly id: string;
   readonly workload: Workload;
-  readonly strategy: StrategyName;
+  readonly strategy: CaseStrategy;
   /** When set, the answers of this goal are counted; otherwise all facts of the workload's predicate. */
   readonly goal: string | null;
   readonly expected: number;
@@ -22,7 +25,7 @@ export interface EngineCase {
 }
 
 export function cases(): EngineCase[] {
-  const full = (w: Workload, strategy: StrategyName): EngineCase =>
+  const full = (w: Workload, strategy: CaseStrategy): EngineCase =>
     ({ id: `${w.id} ${strategy}`, workload: w, strategy, goal: null, expected: w.expected, swi: 'full' });
   const [a, b, c, d, e] = [chain1000(), random1000(), sgTree10(), chain200(), random2000()];
   const q = e.query!;
@@ -34,10 +37,22 @@ export function cases(): EngineCase[] {
     full(d, 'seminaive'),
     full(e, 'seminaive'),
     { id: `${e.id} demand ${q.goal}`, workload: e, strategy: 'demand', goal: q.goal, expected: q.expected, swi: 'query' },
+    // what persistence costs: the same plans over the mutable store
+    full(a, 'mutable'),
+    full(b, 'mutable'),
+    full(c, 'mutable'),
+    full(e, 'mutable'),
+    // the floor: plain JavaScript over Sets
+    full(a, 'plain-js'),
+    full(b, 'plain-js'),
+    full(c, 'plain-js'),
+    full(e, 'plain-js'),
+    { id: `${e.id} plain-js ${q.goal}`, workload: e, strategy: 'plain-js', goal: q.goal, expected: q.expected, swi: 'query' },
   ];
 }
 
 export function runEngine(api: EngineApi, c: EngineCase): RunResult {
+  if (c.strategy === 'plain-js') throw new Error(`${c.id} is not an engine case`);
   const options = { file: `<bench ${c.workload.id}>`, strategy: c.strategy, limits: BENCH_LIMITS };
   try {
     return api.runText(c.workload.source, c.goal === null ? options : { ...options, goal: c.goal });

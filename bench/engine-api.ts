@@ -5,7 +5,7 @@
 import { resolve } from 'node:path';
 import { pathToFileURL } from 'node:url';
 
-export type StrategyName = 'naive' | 'seminaive' | 'demand';
+export type StrategyName = 'naive' | 'seminaive' | 'demand' | 'mutable';
 
 export interface RunOptions {
   file?: string;

@@ -1,8 +1,11 @@
-// Engine benchmark suite: `npm run bench:engine [-- --quick | --reps N | --budget S | --no-swipl | --benny | --no-benny]`.
+// Engine benchmark suite: `npm run bench:engine [-- --quick | --reps N | --budget S | --no-swipl | --benny | --no-benny | --no-process | --only-process | --process-reps N]`.
 // For every case the engine's answer count is checked against the independent count from
 // workloads.ts, then the case is timed (median of N wall-clock runs) next to SWI-Prolog's
-// tabled evaluation of the same program. Writes bench/results/engine.json, the table in
-// bench/README.md, and benny's ops/sec suites. Progress goes to stderr.
+// tabled evaluation of the same program, the mutable store and a plain-JavaScript floor.
+// Then the process-to-process table (bench/process-suite.ts): whole commands that print
+// every fact, shapelog's and SWI's samples alternating. Writes bench/results/engine.json,
+// the tables in bench/README.md, and benny's ops/sec suites; prints one PASS/FAIL line
+// per target. Progress goes to stderr.
 
 import { cpus, totalmem } from 'node:os';
 import { mkdirSync, writeFileSync } from 'node:fs';
@@ -13,7 +16,8 @@ import { loadEngine } from './engine-api.js';
 import { cases, runEngine, type EngineCase, type EngineRun } from './cases.js';
 import type { Workload } from './workloads.js';
 import { runSwiplOnce, swiplVersion, writePrologFile, type SwiMode, type SwiSample } from './swipl.js';
-import { median, renderMarkdown, updateReadme, type Report, type Row, type SwiResult, type Target } from './report.js';
+import { fmtMs, median, renderMarkdown, updateReadme, type Report, type Row, type SwiResult, type Target } from './report.js';
+import { renderProcessMarkdown, runProcessSuite, targetLines } from './process-suite.js';
 import { runBennySuites } from './benny-suites.js';
 import { sampleAll, type Job, type Sample } from './sampling.js';
 
@@ -38,6 +42,9 @@ const budgetSec = flagValue('--budget') ?? 300;
 const useSwipl = !argv.includes('--no-swipl');
 // benny calls each operation ~3 times on top of the timed runs: off with --quick unless --benny.
 const useBenny = argv.includes('--benny') || (!quick && !argv.includes('--no-benny'));
+const onlyProcess = argv.includes('--only-process');
+const useProcess = onlyProcess || !argv.includes('--no-process');
+const processReps = quick ? 1 : Math.floor(flagValue('--process-reps') ?? 3);
 
 const progress = (line: string): void => void process.stderr.write(`${line}\n`);
 
@@ -53,7 +60,7 @@ function engineJob(c: EngineCase): Job<EngineRun> {
     warmUp: false,
     run: () => {
       const started = performance.now();
-      const child = spawnSync(process.execPath, ['--expose-gc', '--import=tsx', join(benchDir, 'engine-case.ts'), c.id], {
+      const child = spawnSync(process.execPath, ['--import=tsx', join(benchDir, 'engine-case.ts'), c.id], {
         encoding: 'utf8',
         maxBuffer: 1 << 24,
         env: process.env,
@@ -124,15 +131,50 @@ function targets(rows: readonly Row[], swiNote: string): Target[] {
       '≥ 10×', (x) => x >= 10),
     target('iii', 'point query `path(0, X)` (demand) speed-up over full closure, random-2000',
       row('random-2000 seminaive').medianMs / row('random-2000 demand').medianMs, '≥ 10×', (x) => x >= 10),
+    ...HEADLINE.map(([id]) => target('iv', `in-process steady state vs SWI, ${id}`, row(id).ratioToSwipl, '≤ 0.7× SWI', (x) => x <= 0.7, swiNote)),
+    ...HEADLINE.map(([id, floor]) => target('v', `shapelog / plain-JS semi-naive loop over Sets, ${id}`, row(id).medianMs / row(floor).medianMs, '≤ 2×', (x) => x <= 2)),
   ];
+}
+
+/** The workloads of the headline targets: the engine's case and the plain-JS floor's. */
+const HEADLINE: readonly (readonly [string, string])[] = [
+  ['chain-1000 seminaive', 'chain-1000 plain-js'],
+  ['random-1000 seminaive', 'random-1000 plain-js'],
+  ['sg-tree-10 seminaive', 'sg-tree-10 plain-js'],
+  ['random-2000 seminaive', 'random-2000 plain-js'],
+  ['random-2000 demand path(0, X)', 'random-2000 plain-js path(0, X)'],
+];
+
+/** What persistence costs: per workload, the persistent store's time over the mutable store's. */
+function mutableMarkdown(rows: readonly Row[]): string {
+  const lines = ['', 'What persistence costs (in-process steady state, same plans): persistent (`seminaive`) / mutable store (`mutable`).', '',
+    '| workload | seminaive (ms) | mutable (ms) | persistent / mutable |', '|---|--:|--:|--:|'];
+  for (const r of rows) {
+    if (r.strategy !== 'mutable') continue;
+    const p = rows.find((x) => x.workload === r.workload && x.strategy === 'seminaive' && x.goal === null);
+    if (p) lines.push(`| ${r.workload} | ${fmtMs(p.medianMs)} | ${fmtMs(r.medianMs)} | ${(p.medianMs / r.medianMs).toFixed(2)}× |`);
+  }
+  return lines.join('\n');
 }
 
 // ---------------------------------------------------------------- main
 
 async function main(): Promise<void> {
-  const { api, from } = await loadEngine();
   const swipl = useSwipl ? swiplVersion() : null;
   if (useSwipl && swipl === null) progress('swipl not installed: SWI-Prolog rows skipped');
+  if (!onlyProcess) await inProcess(swipl);
+  if (useProcess) {
+    const report = runProcessSuite(processReps, swipl !== null, progress);
+    mkdirSync(resultsDir, { recursive: true });
+    writeFileSync(join(resultsDir, 'process.json'), `${JSON.stringify(report, null, 2)}\n`);
+    const markdown = renderProcessMarkdown(report, new Date().toISOString());
+    updateReadme(join(benchDir, 'README.md'), markdown, 'process');
+    console.log(`\n${markdown}\n\n${targetLines(report.targets).join('\n')}\n\nWrote bench/results/process.json and bench/README.md`);
+  }
+}
+
+async function inProcess(swipl: string | null): Promise<void> {
+  const { api, from } = await loadEngine();
 
   const all = cases();
   const swiModes = new Map<string, { w: Workload; mode: SwiMode }>();
@@ -161,9 +203,9 @@ async function main(): Promise<void> {
   };
   mkdirSync(resultsDir, { recursive: true });
   writeFileSync(join(resultsDir, 'engine.json'), `${JSON.stringify(report, null, 2)}\n`);
-  const markdown = renderMarkdown(report);
+  const markdown = renderMarkdown(report) + mutableMarkdown(rows);
   updateReadme(join(benchDir, 'README.md'), markdown);
-  console.log(`\n${markdown}\n\nWrote bench/results/engine.json and bench/README.md`);
+  console.log(`\n${markdown}\n\n${targetLines(report.targets).join('\n')}\n\nWrote bench/results/engine.json and bench/README.md`);
 
   if (useBenny) {
     const op = (c: EngineCase) => ({ name: c.id, run: () => runEngine(api, c) });

@@ -125,8 +125,10 @@ ${BEGIN}
 ${END}
 `;
 
-/** Replaces the text between the engine markers, creating the README when needed. */
-export function updateReadme(path: string, markdown: string): void {
+/** Replaces the text between a section's markers (`<!-- engine:begin -->`...), creating the README when needed. */
+export function updateReadme(path: string, markdown: string, section = 'engine'): void {
+  const BEGIN = `<!-- ${section}:begin -->`;
+  const END = `<!-- ${section}:end -->`;
   let text = existsSync(path) ? readFileSync(path, 'utf8') : README_INTRO;
   if (!text.includes(BEGIN) || !text.includes(END)) text = `${text.trimEnd()}\n\n${BEGIN}\n${END}\n`;
   const start = text.indexOf(BEGIN) + BEGIN.length;

@@ -2,7 +2,9 @@
 //
 // Phase 1 runs every job once: this checks every answer count before any timed repetition,
 // warms up the JIT, and tells how long each job takes. Phase 2 hands out the remaining budget
-// round-robin, one run at a time, until every job has `reps` samples or nothing more fits.
+// round-robin, one run at a time, until every job has `reps` samples or nothing more fits,
+// and takes the samples in rounds (each job's k-th sample, then each job's k+1-th), so that
+// jobs meant to be compared (shapelog's and SWI's) alternate instead of running in blocks.
 // For a job with `warmUp`, the first run is discarded unless it ends up the only one.
 
 export interface Sample {
@@ -55,12 +57,15 @@ export function sampleAll<S extends Sample>(jobs: readonly Job<S>[], o: Sampling
     });
   }
 
-  return jobs.map((job, i) => {
-    const first = firsts[i]!;
-    const n = have[i]!;
-    if (n === 0 || first.failed) return [first]; // failed, or a warm-up that is the only run there was time for
-    const samples = job.warmUp ? [] : [first];
-    for (let k = samples.length; k < n; k++) samples.push(report(job, job.run(), `run ${k + 1}/${n}`));
-    return samples;
-  });
+  const samples: S[][] = jobs.map((job, i) => (have[i]! === 0 || firsts[i]!.failed ? [] : job.warmUp ? [] : [firsts[i]!]));
+  const rounds = Math.max(0, ...have);
+  for (let k = 1; k <= rounds; k++) {
+    jobs.forEach((job, i) => {
+      const n = have[i]!;
+      if (firsts[i]!.failed || samples[i]!.length >= n) return;
+      samples[i]!.push(report(job, job.run(), `run ${samples[i]!.length + 1}/${n}`));
+    });
+  }
+  // failed, or a warm-up that is the only run there was time for: the first run stands
+  return samples.map((xs, i) => (xs.length === 0 ? [firsts[i]!] : xs));
 }

@@ -176,7 +176,7 @@ export function chain1000(): Workload {
 
 /** (b) Seed 7 is a fixed arbitrary choice; the closure has 644,135 tuples. */
 export function random1000(): Workload {
-  return tcWorkload('random-1000', 'transitive closure of a random graph, 1000 nodes, 2000 edges (mulberry32 seed 7)', 1000, randomEdges(1000, 2000, 7));
+  return tcWorkload('random-1000', 'transitive closure of a random graph, 1000 nodes, 2000 edges (mulberry32 seed 7)', 1000, randomEdges(1000, 2000, 7), 0);
 }
 
 /**
@@ -203,4 +203,9 @@ export function chain200(): Workload {
  */
 export function random2000(): Workload {
   return tcWorkload('random-2000', 'random graph, 2000 nodes, 4000 edges (mulberry32 seed 3)', 2000, randomEdges(2000, 4000, 3), 0);
+}
+
+/** Peak memory while printing: transitive closure of a 2000-node chain, 1,999,000 tuples. */
+export function chain2000(): Workload {
+  return tcWorkload('chain-2000', 'transitive closure of a 2000-node chain', 2000, chainEdges(2000));
 }

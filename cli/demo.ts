@@ -97,7 +97,7 @@ export function demo(options: { json: boolean }): number {
     const goal = /^%\s*demo-goal:\s*(.+)$/m.exec(readFileSync(path, 'utf8'))?.[1]?.trim() ?? null;
     const results = {} as Record<StrategyName, RunResult>;
     try {
-      for (const s of ['naive', 'seminaive', 'demand'] as const) results[s] = runFiles([path], { strategy: s, ...(goal ? { goal } : {}) });
+      for (const s of ['naive', 'seminaive', 'demand', 'mutable'] as const) results[s] = runFiles([path], { strategy: s, ...(goal ? { goal } : {}) });
     } catch (e) {
       if (e instanceof ProgramError) {
         printDiagnostics(e.diagnostics, e.texts, { warnings: true });
@@ -108,6 +108,8 @@ export function demo(options: { json: boolean }): number {
     const base = results.seminaive;
     const agree =
       snapshot(results.naive) === snapshot(base) &&
+      snapshot(results.mutable) === snapshot(base) &&
+      JSON.stringify(results.mutable.answers) === JSON.stringify(base.answers) &&
       JSON.stringify(results.naive.answers) === JSON.stringify(base.answers) &&
       JSON.stringify(results.demand.answers) === JSON.stringify(base.answers);
     const ds = base.diagnostics;
@@ -118,7 +120,7 @@ export function demo(options: { json: boolean }): number {
       answers: base.answers?.length ?? null,
       errors: ds.filter((d) => d.severity === 'error').length,
       undecided: ds.filter((d) => d.code === 'undecided').length,
-      millis: { naive: results.naive.stats.millis, seminaive: base.stats.millis, demand: results.demand.stats.millis },
+      millis: { naive: results.naive.stats.millis, seminaive: base.stats.millis, demand: results.demand.stats.millis, mutable: results.mutable.stats.millis },
       agree,
     });
   }

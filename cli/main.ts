@@ -2,6 +2,8 @@
 import { Command, CommanderError, InvalidArgumentError, Option } from 'commander';
 import { UserError } from '../diagnostics/diagnostic.js';
 import { DEFAULT_LIMITS } from '../solver/engine/limits.js';
+import type { StrategyName } from '../solver/compile/program.js';
+import { ENGINE_STRATEGY_NAMES } from '../solver/strategy-names.js';
 import { checkCommand } from './check.js';
 import { demo } from './demo.js';
 import { infer } from './infer.js';
@@ -37,7 +39,7 @@ export async function main(argv: string[]): Promise<number> {
     .description('solve rule files and print every derived fact, the answers of a goal, or a derivation')
     .argument('<files...>', 'rule files (.rules); imports are followed')
     .option('-g, --goal <goal>', "a goal such as 'path(1, X)': print its answers")
-    .addOption(new Option('-s, --strategy <name>', 'evaluation strategy').choices(['naive', 'seminaive', 'demand']).default('seminaive'))
+    .addOption(new Option('-s, --strategy <name>', 'evaluation strategy (default: demand when --goal binds an argument, else seminaive; mutable: seminaive over a mutable store)').choices([...ENGINE_STRATEGY_NAMES]))
     .option('--json', 'machine-readable output (with --goal: an array of answers)', false)
     .option('-e, --explain <fact>', "print the derivation tree of a fact, e.g. 'path(1, 5)'")
     .option('--stats', 'print rounds, facts and time to stderr', false)
@@ -51,7 +53,7 @@ export async function main(argv: string[]): Promise<number> {
       code = query(files, {
         ...(typeof o['goal'] === 'string' ? { goal: o['goal'] } : {}),
         ...(typeof o['explain'] === 'string' ? { explain: o['explain'] } : {}),
-        strategy: o['strategy'] as 'naive' | 'seminaive' | 'demand',
+        ...(typeof o['strategy'] === 'string' ? { strategy: o['strategy'] as StrategyName } : {}),
         json: o['json'] === true,
         stats: o['stats'] === true,
         warnings: o['warnings'] !== false,

@@ -4,11 +4,13 @@ import type { Limits } from '../solver/engine/limits.js';
 import { UserError } from '../diagnostics/diagnostic.js';
 import { ProgramError, runFiles } from '../solver/run.js';
 import { termJson } from '../solver/terms/print.js';
+import { writeAllFacts } from './print-facts.js';
 import { EXIT_OK, EXIT_USER_ERROR, printDiagnostics, ProgressLine } from './report.js';
 
 export interface QueryOptions {
   goal?: string;
-  strategy: StrategyName;
+  /** Default: chosen by the engine (solver/run.ts defaultStrategy). */
+  strategy?: StrategyName;
   json: boolean;
   explain?: string;
   stats: boolean;
@@ -22,7 +24,7 @@ export function query(files: string[], o: QueryOptions): number {
   let result;
   try {
     result = runFiles(files, {
-      strategy: o.strategy,
+      ...(o.strategy !== undefined ? { strategy: o.strategy } : {}),
       limits: o.limits,
       ...(o.goal !== undefined ? { goal: o.goal } : {}),
       onProgress: (p) => progress.update(`round ${p.round} (stratum ${p.stratum}), ${p.facts} facts, ${(p.millis / 1000).toFixed(1)} s`, p.millis),
@@ -66,17 +68,14 @@ export function query(files: string[], o: QueryOptions): number {
     for (const pred of result.factsByPredicate().keys()) facts[pred] = result.tuples(pred).map((row) => row.map((t) => termJson(result.store, t)));
     out.push(JSON.stringify({ facts }));
   } else {
-    for (const [pred, facts] of result.factsByPredicate()) {
-      out.push(`% ${pred} (${facts.length} fact${facts.length === 1 ? '' : 's'})`);
-      for (const f of facts) out.push(`${f}.`);
-    }
+    writeAllFacts(result);
   }
   if (out.length > 0) process.stdout.write(out.join('\n') + '\n');
   printDiagnostics(diagnostics, result.texts, { warnings: o.warnings, notes: o.verbose });
   if (o.stats) {
     const s = result.stats;
     process.stderr.write(
-      `strategy ${o.strategy}: ${s.rounds} rounds in ${s.strata} strata, ${s.facts} facts (${s.derived} derived, ${s.rebuilt} rebuilt), ${s.bindings} bindings, ${s.millis} ms\n`,
+      `strategy ${result.strategy}: ${s.rounds} rounds in ${s.strata} strata, ${s.facts} facts (${s.derived} derived, ${s.rebuilt} rebuilt), ${s.bindings} bindings, ${s.millis} ms\n`,
     );
   }
   return diagnostics.some((d) => d.severity === 'error') ? EXIT_USER_ERROR : EXIT_OK;

@@ -6,11 +6,17 @@ import { errorRelation, type Plan } from './engine/plan.js';
 import { DEFAULT_LIMITS, type Limits } from './engine/limits.js';
 import { Solver, type Progress, type SolveStats } from './engine/solve.js';
 import { displayFact, explainFact, visiblePremises } from './explain.js';
-import type { Literal } from './language/ast.js';
+export type { SortedTuples };
+import type { AstTerm, Literal } from './language/ast.js';
+import { walkTerm } from './language/ast-walk.js';
+import { Database } from './store/database.js';
+import { FactMeta } from './store/fact-meta.js';
+import { MutableRelationMap } from './store/mutable-relations.js';
 import { type Diagnostic, diagnostic, UserError } from '../diagnostics/diagnostic.js';
 import { parseGoal, parseTerm } from './language/parse.js';
 import { loadFiles, type LoadedSources, loadText } from './load.js';
-import { compareTerms } from './terms/order.js';
+import { sortedTuples, type SortedTuples } from './sorted-tuples.js';
+import { writeFactLines } from './fact-lines.js';
 import { type JsonValue, termJson, termText } from './terms/print.js';
 import { Kind, type TermId, TermStore } from './terms/term-store.js';
 import { resolve } from './store/union-find.js';
@@ -21,6 +27,7 @@ export type { StrategyName };
 export interface RunOptions {
   /** Label for source text given directly (default `<input>`). */
   readonly file?: string;
+  /** Default: `demand` when the goal binds an argument (goal-directed), else `seminaive`. */
   readonly strategy?: StrategyName;
   /** A goal such as `path(1, X)`; its answers are collected. */
   readonly goal?: string;
@@ -61,14 +68,34 @@ export function runSources(sources: LoadedSources, options: RunOptions = {}): Ru
     }
   }
   const store = new TermStore();
-  const strategy = options.strategy ?? 'seminaive';
+  const strategy = options.strategy ?? defaultStrategy(goal);
   const compiled = compileProgram(store, sources.programs, strategy, goal, sources.roots);
   if (!compiled.ok) throw new ProgramError(compiled.diagnostics, texts);
   const limits = { ...DEFAULT_LIMITS, ...options.limits };
-  const solver = new Solver(store, compiled.program.plans, strategy === "naive" ? "naive" : "seminaive", limits, undefined, options.onProgress);
+  const start = strategy === 'mutable' ? Database.empty(new FactMeta(), new MutableRelationMap()) : Database.empty();
+  const solver = new Solver(store, compiled.program.plans, strategy === 'naive' ? 'naive' : 'seminaive', limits, start, options.onProgress);
   solver.addFacts(compiled.program.facts);
   solver.solve();
   return new RunResult(store, compiled.program, solver, texts, strategy);
+}
+
+/**
+ * The strategy used when none is asked for: a goal that binds an argument (a constant or
+ * a term without variables in some position, e.g. `path(0, X)`) is answered
+ * goal-directed, on demand; anything else is evaluated bottom-up, semi-naively.
+ */
+export function defaultStrategy(goal: readonly Literal[] | null): StrategyName {
+  if (goal === null) return 'seminaive';
+  const bindsArgument = goal.some((l) => l.kind === 'call' && (l.args.some((a) => !hasVariable(a)) || l.named.some((a) => !hasVariable(a.value))));
+  return bindsArgument ? 'demand' : 'seminaive';
+}
+
+function hasVariable(t: AstTerm): boolean {
+  let found = false;
+  walkTerm(t, (x) => {
+    if (x.kind === 'var') found = true;
+  });
+  return found;
 }
 
 /** A diagnostic with the facts it was derived from; a clash also keeps its two terms. */
@@ -96,51 +123,62 @@ export class RunResult {
     const out: TermId[] = [];
     for (const [name, rel] of this.solver.db.relations) {
       if (name !== pred && userPredOf(name) !== pred) continue;
-      for (let i = 0; i < rel.log.length; i++) {
-        const f = rel.log.get(i);
-        if (rel.removed === 0 || this.solver.db.has(f)) out.push(f);
-      }
+      const raw = rel.log.raw;
+      const n = rel.log.length;
+      if (rel.removed === 0) for (let i = 0; i < n; i++) out.push(raw[i]!);
+      else for (let i = 0; i < n; i++) if (this.solver.db.has(raw[i]!)) out.push(raw[i]!);
     }
     return out;
   }
 
+  /** Distinct argument tuples of a user predicate, sorted, as one flat array of term ids (no term is interned). */
+  sortedTuples(pred: string): SortedTuples {
+    const facts = this.factsOf(pred);
+    const arity = facts.length > 0 ? this.store.arity(facts[0]!) : 0;
+    if (facts.every((f) => this.store.arity(f) === arity)) return sortedTuples(this.store, facts, arity);
+    throw new Error(`${pred} has facts of different arities`);
+  }
+
   /** Distinct argument tuples of a user predicate, sorted. */
   tuples(pred: string): TermId[][] {
-    const store = this.store;
-    const seen = new Set<string>();
-    const rows: TermId[][] = [];
-    for (const f of this.factsOf(pred)) {
-      const args = store.args(f);
-      const key = args.join(',');
-      if (seen.has(key)) continue;
-      seen.add(key);
-      rows.push(args);
-    }
-    rows.sort((a, b) => {
-      for (let i = 0; i < a.length; i++) {
-        const c = compareTerms(store, a[i]!, b[i]!);
-        if (c !== 0) return c;
-      }
-      return 0;
-    });
+    const { arity, count, ids } = this.sortedTuples(pred);
+    const rows: TermId[][] = new Array(count);
+    for (let r = 0; r < count; r++) rows[r] = Array.from(ids.subarray(r * arity, r * arity + arity));
     return rows;
   }
 
+  /** How many distinct tuples a user predicate has. */
   factCount(pred: string): number {
-    return this.tuples(pred).length;
+    // one relation without replaced facts holds each tuple once
+    let only: { size: number; removed: number } | null = null;
+    let relations = 0;
+    for (const [name, rel] of this.solver.db.relations) {
+      if (name !== pred && userPredOf(name) !== pred) continue;
+      relations++;
+      only = rel;
+    }
+    if (relations === 0) return 0;
+    if (relations === 1 && only!.removed === 0) return only!.size;
+    return this.sortedTuples(pred).count;
   }
 
-  /** Every fact grouped by predicate (sorted by name), each group sorted; internal predicates left out. */
-  factsByPredicate(): Map<string, string[]> {
+  /** The user predicates that have facts, sorted by name (internal predicates left out). */
+  predicates(): string[] {
     const preds = new Set<string>();
     for (const name of this.solver.db.relations.keys()) {
       const u = userPredOf(name);
       if (u !== null) preds.add(u);
     }
+    return [...preds].sort().filter((p) => this.factsOf(p).length > 0);
+  }
+
+  /** Every fact grouped by predicate (sorted by name), each group sorted; internal predicates left out. */
+  factsByPredicate(): Map<string, string[]> {
     const out = new Map<string, string[]>();
-    for (const p of [...preds].sort()) {
-      const rows = this.tuples(p);
-      if (rows.length > 0) out.set(p, rows.map((r) => displayFact(this.store, this.store.compound(p, r))));
+    for (const p of this.predicates()) {
+      const lines: string[] = [];
+      writeFactLines(this.store, p, this.sortedTuples(p), (line) => void lines.push(line));
+      out.set(p, lines);
     }
     return out;
   }

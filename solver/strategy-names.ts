@@ -8,6 +8,7 @@ export const ENGINE_STRATEGIES: Readonly<Record<StrategyName, string>> = {
   naive: 'every rule on every fact, each round',
   seminaive: 'semi-naive: each round joins only the facts new in the previous round',
   demand: 'semi-naive with helpers evaluated on demand (magic sets)',
+  mutable: 'semi-naive over a mutable store (no snapshots): what persistence costs',
 };
 
 export const ENGINE_STRATEGY_NAMES = Object.keys(ENGINE_STRATEGIES) as StrategyName[];

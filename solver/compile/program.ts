@@ -15,7 +15,12 @@ import { Modes } from './modes.js';
 import { schedule } from './schedule.js';
 import { stratify } from './stratify.js';
 
-export type StrategyName = 'naive' | 'seminaive' | 'demand';
+/**
+ * `mutable` is `seminaive` over the mutable store (store/mutable-relations.ts): the same
+ * plans and the same facts, to measure what the persistent store costs.
+ */
+export type StrategyName = 'naive' | 'seminaive' | 'demand' | 'mutable';
+
 
 export const GOAL = '$goal';
 

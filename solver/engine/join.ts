@@ -413,7 +413,7 @@ export class Joiner {
   }
 
   private offer(rel: string, fact: number): void {
-    if (this.buffer.seen.has(fact)) return;
+    if (this.buffer.has(fact)) return;
     if (fact < this.ctx.termsAtRoundStart && this.ctx.meta.present(fact)) return;
     this.buffer.add(rel, fact, this.plan.rule.id, this.premises, this.plan.scanCount);
     if (this.buffer.count + this.db.factCount > this.ctx.maxFacts) throw new LimitError('facts', `stopped at ${this.ctx.maxFacts} facts`);

@@ -22,22 +22,71 @@ export interface Wait {
   readonly premises: readonly number[];
 }
 
+/**
+ * Which facts the current round has buffered, as a stamp per term id (no Set to grow and
+ * hash): a fact is buffered when its stamp is the current buffer's. One per solver.
+ */
+export class BufferMarks {
+  private stamps = new Int32Array(1 << 12);
+  private last = 0;
+
+  /** A stamp no earlier buffer used. */
+  next(): number {
+    return ++this.last;
+  }
+
+  has(fact: number, stamp: number): boolean {
+    return fact < this.stamps.length && this.stamps[fact] === stamp;
+  }
+
+  set(fact: number, stamp: number): void {
+    if (fact >= this.stamps.length) {
+      let n = this.stamps.length;
+      while (n <= fact) n *= 2;
+      const grown = new Int32Array(n);
+      grown.set(this.stamps);
+      this.stamps = grown;
+    }
+    this.stamps[fact] = stamp;
+  }
+}
+
 export class RoundBuffer {
   /** New facts by relation, distinct and absent from the snapshot. */
   readonly facts = new Map<string, number[]>();
-  readonly seen = new Set<number>();
-  /** Flat provenance records: fact, rule, premise count, premises... */
-  readonly provenance: number[] = [];
+  /** Flat provenance records: fact, rule, premise count, premises... (the first `provenanceLength` entries). */
+  provenance = new Int32Array(1 << 10);
+  provenanceLength = 0;
   readonly unifications: UnifyRequest[] = [];
   count = 0;
+  private readonly stamp: number;
+
+  constructor(private readonly marks: BufferMarks) {
+    this.stamp = marks.next();
+  }
+
+  /** Has this round buffered the fact? */
+  has(fact: number): boolean {
+    return this.marks.has(fact, this.stamp);
+  }
 
   add(rel: string, fact: number, rule: number, premises: Int32Array, premiseCount: number): void {
-    this.seen.add(fact);
+    this.marks.set(fact, this.stamp);
     let list = this.facts.get(rel);
     if (!list) this.facts.set(rel, (list = []));
     list.push(fact);
-    this.provenance.push(fact, rule, premiseCount);
-    for (let i = 0; i < premiseCount; i++) this.provenance.push(premises[i]!);
+    let prov = this.provenance;
+    let top = this.provenanceLength;
+    if (top + 3 + premiseCount > prov.length) {
+      const grown = new Int32Array(Math.max(prov.length * 2, top + 3 + premiseCount));
+      grown.set(prov);
+      this.provenance = prov = grown;
+    }
+    prov[top++] = fact;
+    prov[top++] = rule;
+    prov[top++] = premiseCount;
+    for (let i = 0; i < premiseCount; i++) prov[top++] = premises[i]!;
+    this.provenanceLength = top;
     this.count++;
   }
 }

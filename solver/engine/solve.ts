@@ -11,7 +11,6 @@ import type { Diagnostic } from '../../diagnostics/diagnostic.js';
 import { diagnostic } from '../../diagnostics/diagnostic.js';
 import { Database } from '../store/database.js';
 import { type FactMeta, GIVEN, REBUILT } from '../store/fact-meta.js';
-import { Relation } from '../store/relation.js';
 import { relationId } from '../store/relation-map.js';
 import { resolve } from '../store/union-find.js';
 import { TermDepthError, type TermId, type TermStore } from '../terms/term-store.js';
@@ -23,7 +22,7 @@ import { Builder } from './build.js';
 import { checkHeap, Joiner, type JoinContext } from './join.js';
 import { DEFAULT_LIMITS, LimitError, type Limits } from './limits.js';
 import type { Plan, Step } from './plan.js';
-import { RoundBuffer, type Wait } from './round.js';
+import { BufferMarks, RoundBuffer, type Wait } from './round.js';
 import { unify } from './unify.js';
 
 export type EvalMode = 'naive' | 'seminaive';
@@ -99,6 +98,8 @@ export class Solver {
   /** Per plan (by index): the round that last put it on the list to run (to list each once). */
   private readonly pickedIn: Int32Array;
   private readonly plansByIndex: Plan[] = [];
+  /** Which facts the running round has buffered (engine/round.ts). */
+  private readonly marks = new BufferMarks();
   private readonly ctx: JoinContext;
   private readonly joiner: Joiner;
   private deadline = 0;
@@ -166,12 +167,12 @@ export class Solver {
 
   /** Insert given facts (from the source text) as one batch at the current timestamp. */
   addFacts(facts: ReadonlyMap<string, readonly TermId[]>): void {
-    const buffer = new RoundBuffer();
+    const buffer = new RoundBuffer(this.marks);
     const none = new Int32Array(0);
     for (const [rel, list] of facts) {
       const r = this.db.relation(rel);
       void r;
-      for (const f of list) if (!buffer.seen.has(f) && !this.meta.present(f)) buffer.add(rel, f, GIVEN, none, 0);
+      for (const f of list) if (!buffer.has(f) && !this.meta.present(f)) buffer.add(rel, f, GIVEN, none, 0);
     }
     this.commit(buffer);
     this.stats.derived -= buffer.count; // given, not derived
@@ -242,7 +243,7 @@ export class Solver {
       if ((this.stats.rounds & 0xff) === 0xff) checkHeap();
       this.stats.rounds++;
       const now = this.db.now;
-      const buffer = new RoundBuffer();
+      const buffer = new RoundBuffer(this.marks);
       this.ctx.termsAtRoundStart = this.store.size;
       const db = this.db;
       for (const p of dirty) {
@@ -326,7 +327,7 @@ export class Solver {
     let factCount = this.db.factCount;
     // 1. new facts
     const prov = buffer.provenance;
-    for (let i = 0; i < prov.length; ) {
+    for (let i = 0; i < buffer.provenanceLength; ) {
       const fact = prov[i]!;
       const rule = prov[i + 1]!;
       const n = prov[i + 2]!;
@@ -409,7 +410,7 @@ export class Solver {
     relations = relations.withWrites((m) => {
       for (const [rel, facts] of buffer.facts) {
         const id = relationId(rel);
-        m.set(id, (m.get(id) ?? Relation.empty).insertBatch(facts));
+        m.set(id, (m.get(id) ?? relations.emptyRelation).insertBatch(facts));
       }
       for (const [rel, fs] of removed) {
         const id = relationId(rel);

@@ -4,15 +4,15 @@
 // its table of which facts mention each unbound hole are shared by its snapshots
 // (versioned by timestamps, or used only by the newest) and copied by fork().
 import { FactMeta } from './fact-meta.js';
-import { Relation } from './relation.js';
+import type { Relation } from './relation.js';
 import { HoleUses } from './hole-uses.js';
-import { RelationMap } from './relation-map.js';
+import { PersistentRelationMap, type RelationMap } from './relation-map.js';
 import { UnionFind } from './union-find.js';
 
 export class Database {
   /** An empty database with its own fact tables. Timestamps start at 1 (0 means "never"). */
-  static empty(meta: FactMeta = new FactMeta()): Database {
-    return new Database(RelationMap.empty, UnionFind.empty, new HoleUses(), 1, 0, meta);
+  static empty(meta: FactMeta = new FactMeta(), relations: RelationMap = PersistentRelationMap.empty): Database {
+    return new Database(relations, UnionFind.empty, new HoleUses(), 1, 0, meta);
   }
 
   constructor(
@@ -46,7 +46,7 @@ export class Database {
    * fact tables, so what either side derives next stays invisible to the other.
    */
   fork(): Database {
-    return new Database(this.relations, this.uf, this.holeUses.fork(), this.now, this.factCount, this.meta.fork());
+    return new Database(this.relations.fork(), this.uf, this.holeUses.fork(), this.now, this.factCount, this.meta.fork());
   }
 
   with(changes: Partial<{ relations: RelationMap; uf: UnionFind; now: number; factCount: number }>): Database {

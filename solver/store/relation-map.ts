@@ -3,7 +3,7 @@
 // joins and commits look relations up by number instead of hashing long names such as
 // `$demand:cv_route@bbbbbbf` on every access.
 import { Map as IMap } from 'immutable';
-import type { Relation } from './relation.js';
+import { PersistentRelation, type Relation } from './relation.js';
 
 const ids = new Map<string, number>();
 const names: string[] = [];
@@ -29,8 +29,25 @@ export interface RelationWrites {
   set(id: number, rel: Relation): void;
 }
 
-export class RelationMap {
-  static readonly empty = new RelationMap(IMap<number, Relation>());
+/** Relations by number, as a database snapshot reads them (persistent here; mutable in store/mutable-relations.ts). */
+export interface RelationMap extends Iterable<[string, Relation]> {
+  get(name: string): Relation | undefined;
+  getById(id: number): Relation | undefined;
+  readonly size: number;
+  entries(): IterableIterator<[string, Relation]>;
+  keys(): IterableIterator<string>;
+  /** The map with a batch of writes applied (a new snapshot, or this map changed in place). */
+  withWrites(fn: (m: RelationWrites) => void): RelationMap;
+  /** An empty relation of this map's kind. */
+  readonly emptyRelation: Relation;
+  /** A map that a forked solver can write without the other seeing it. */
+  fork(): RelationMap;
+}
+
+/** An Immutable.js map: every value is a snapshot, shared freely by forks. */
+export class PersistentRelationMap implements RelationMap {
+  static readonly empty = new PersistentRelationMap(IMap<number, Relation>());
+  readonly emptyRelation: Relation = PersistentRelation.empty;
 
   private constructor(private readonly byId: IMap<number, Relation>) {}
 
@@ -61,6 +78,20 @@ export class RelationMap {
 
   /** A new map with a batch of writes applied. */
   withWrites(fn: (m: RelationWrites) => void): RelationMap {
-    return new RelationMap(this.byId.withMutations((m) => fn({ get: (id) => m.get(id), set: (id, rel) => void m.set(id, rel) })));
+    return new PersistentRelationMap(this.byId.withMutations((m) => fn({ get: (id) => m.get(id), set: (id, rel) => void m.set(id, rel) })));
   }
+
+  fork(): RelationMap {
+    return this;
+  }
+}
+
+/** The name of every relation number (for the map implementations). */
+export function relationNames(): readonly string[] {
+  return names;
+}
+
+/** The number of a name if it was ever registered. */
+export function knownRelationId(name: string): number | undefined {
+  return ids.get(name);
 }

@@ -66,7 +66,6 @@ export class TermStore {
   private depths = new Int32Array(1024);
   private data = new Float64Array(1024); // Int/Float value, Hole number, Compound functor symbol
   private argStart = new Int32Array(1024);
-  private hashes = new Int32Array(1024); // structure hash of compounds and cons cells
   private arities = new Int32Array(1024);
   private argPool = new Int32Array(4096);
   private argTop = 0;
@@ -82,8 +81,9 @@ export class TermStore {
   private readonly holeIds = new LayeredMap<number, TermId>();
   private readonly dimIds = new LayeredMap<string, TermId>();
   private readonly dims = new LayeredMap<TermId, Dim>();
-  // open addressing table for compounds and cons cells, storing ids (0 = empty)
-  private table = new Int32Array(1 << 12);
+  // open addressing table for compounds and cons cells: per slot the id (0 = empty) and
+  // its hash side by side, so a probe reads one place before it reads the term itself
+  private table = new Int32Array(2 << 12);
   private tableUsed = 0;
   private nextHole = 1;
 
@@ -312,7 +312,6 @@ export class TermStore {
     this.ground = growU8(this.ground, n);
     this.depths = growI32(this.depths, n);
     this.argStart = growI32(this.argStart, n);
-    this.hashes = growI32(this.hashes, n);
     this.arities = growI32(this.arities, n);
     const d = new Float64Array(n);
     d.set(this.data);
@@ -324,14 +323,13 @@ export class TermStore {
     let h = (kind * 0x9e3779b1) ^ sym;
     for (let i = 0; i < n; i++) h = Math.imul(h ^ args[i]!, 0x85ebca6b) ^ (h >>> 13);
     h ^= h >>> 16;
-    const mask = this.table.length - 1;
-    let slot = h & mask;
     const table = this.table;
-    const hashes = this.hashes;
+    const mask = (table.length >> 1) - 1;
+    let slot = h & mask;
     for (;;) {
-      const id = table[slot]!;
+      const id = table[slot << 1]!;
       if (id === EMPTY) break;
-      if (hashes[id] === h && this.kinds[id] === kind && this.data[id] === sym && this.arities[id] === n) {
+      if (table[(slot << 1) + 1] === h && this.kinds[id] === kind && this.data[id] === sym && this.arities[id] === n) {
         const start = this.argStart[id]!;
         let same = true;
         for (let i = 0; i < n; i++) {
@@ -358,25 +356,26 @@ export class TermStore {
     const id = this.alloc(kind, ground, depth);
     this.data[id] = sym;
     this.arities[id] = n;
-    this.hashes[id] = h;
     if (this.argTop + n > this.argPool.length) this.argPool = growI32(this.argPool, Math.max(this.argPool.length * 2, this.argTop + n));
     this.argStart[id] = this.argTop;
     for (let i = 0; i < n; i++) this.argPool[this.argTop++] = args[i]!;
-    this.table[slot] = id;
-    if (++this.tableUsed * 2 > this.table.length) this.rehash();
+    table[slot << 1] = id;
+    table[(slot << 1) + 1] = h;
+    if (++this.tableUsed * 4 > this.table.length) this.rehash();
     return id;
   }
 
   private rehash(): void {
     const old = this.table;
     const table = new Int32Array(old.length * 2);
-    const mask = table.length - 1;
-    for (let i = 0; i < old.length; i++) {
+    const mask = (table.length >> 1) - 1;
+    for (let i = 0; i < old.length; i += 2) {
       const id = old[i]!;
       if (id === EMPTY) continue;
-      let slot = this.hashes[id]! & mask;
-      while (table[slot] !== EMPTY) slot = (slot + 1) & mask;
-      table[slot] = id;
+      let slot = old[i + 1]! & mask;
+      while (table[slot << 1] !== EMPTY) slot = (slot + 1) & mask;
+      table[slot << 1] = id;
+      table[(slot << 1) + 1] = old[i + 1]!;
     }
     this.table = table;
   }

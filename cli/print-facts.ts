@@ -1,0 +1,25 @@
+// Printing every fact of a solved program to stdout, grouped by predicate and sorted,
+// streamed in chunks: lines are made from term ids (solver/fact-lines.ts) and written
+// as they are made, so printing millions of facts holds neither all their lines nor
+// one giant string in memory.
+import type { RunResult } from '../solver/run.js';
+import { writeFactLines } from '../solver/fact-lines.js';
+
+const CHUNK_CHARS = 1 << 16;
+
+export function writeAllFacts(result: RunResult): void {
+  let chunk = '';
+  const emit = (text: string): void => {
+    chunk += text + '\n';
+    if (chunk.length >= CHUNK_CHARS) {
+      process.stdout.write(chunk);
+      chunk = '';
+    }
+  };
+  for (const pred of result.predicates()) {
+    const tuples = result.sortedTuples(pred);
+    emit(`% ${pred} (${tuples.count} fact${tuples.count === 1 ? '' : 's'})`);
+    writeFactLines(result.store, pred, tuples, (line) => emit(line + '.'));
+  }
+  if (chunk.length > 0) process.stdout.write(chunk);
+}
