@@ -8,6 +8,7 @@ import { diagnostic, UserError } from '../../diagnostics/diagnostic.js';
 import type { Diagnostic } from '../../diagnostics/diagnostic.js';
 import type { Position } from '../../diagnostics/span.js';
 import type { Module, RType, Span } from './ast.js';
+import { checkModuleDepth, checkTypeDepth } from './depth.js';
 
 /**
  * Brackets `(`, `[` and `{` (and `/* *\/` comments) may nest this deep. The parser is
@@ -18,7 +19,9 @@ export const MAX_NESTING = 500;
 
 /** A whole module: an optional `#[version = "0.0.5"]` header, then `type` and `def` definitions. */
 export function parseRelay(text: string, file: string): Module {
-  return run(text, file, 'Module') as Module;
+  const module = run(text, file, 'Module') as Module;
+  checkModuleDepth(module, MAX_NESTING);
+  return module;
 }
 
 /**
@@ -27,7 +30,9 @@ export function parseRelay(text: string, file: string): Module {
  * no type definitions to resolve it against.
  */
 export function parseRelayType(text: string, file = '<type>'): RType {
-  return run(text, file, 'TypeOnly') as RType;
+  const type = run(text, file, 'TypeOnly') as RType;
+  checkTypeDepth(type, MAX_NESTING);
+  return type;
 }
 
 function run(text: string, file: string, startRule: 'Module' | 'TypeOnly'): unknown {

@@ -6,6 +6,7 @@ import type { PeggyExpectation, PeggyLocation } from '../../grammar/generated/ru
 import type { AstTerm, Literal, Position, Program, Span, Statement } from './ast.js';
 import { diagnostic, UserError } from '../../diagnostics/diagnostic.js';
 import type { Diagnostic } from '../../diagnostics/diagnostic.js';
+import { checkLiteralDepth, checkStatementDepth, checkTermDepth } from './depth.js';
 
 /**
  * Brackets `(` and `[` may nest this deep. The parser is recursive, so deeper input is
@@ -15,17 +16,23 @@ export const MAX_NESTING = 500;
 
 /** A whole file: statements ending in `.`. */
 export function parseProgram(text: string, file: string): Program {
-  return { file, statements: run(text, file, 'Program') as Statement[] };
+  const statements = run(text, file, 'Program') as Statement[];
+  checkStatementDepth(statements, MAX_NESTING);
+  return { file, statements };
 }
 
 /** Body literals separated by commas, with an optional final `.`: `path(1, X), X > 2`. */
 export function parseGoal(text: string, file = '<goal>'): readonly Literal[] {
-  return run(text, file, 'Goal') as Literal[];
+  const literals = run(text, file, 'Goal') as Literal[];
+  checkLiteralDepth(literals, MAX_NESTING);
+  return literals;
 }
 
 /** One term or expression: `tensor([2, N], float32)`. */
 export function parseTerm(text: string, file = '<term>'): AstTerm {
-  return run(text, file, 'Term') as AstTerm;
+  const term = run(text, file, 'Term') as AstTerm;
+  checkTermDepth(term, MAX_NESTING);
+  return term;
 }
 
 function run(text: string, file: string, startRule: 'Program' | 'Goal' | 'Term'): unknown {
