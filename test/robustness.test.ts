@@ -2,10 +2,11 @@
 // and a bounded run, never a JavaScript stack trace. Inputs are generated here.
 import test from 'ava';
 import { spawnSync } from 'node:child_process';
-import { mkdtempSync, writeFileSync } from 'node:fs';
+import { mkdtempSync, openSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { closest } from '../diagnostics/suggest.js';
+import { compileErrors, facts, run } from './helpers.js';
 
 const bin = join(import.meta.dirname, '..', 'bin', 'shapelog.js');
 const dir = mkdtempSync(join(tmpdir(), 'shapelog-robust-'));
@@ -29,31 +30,34 @@ function noTrace(t: { false: (v: boolean, m?: string) => void }, text: string): 
 
 const ones = (n: number) => Array.from({ length: n }, () => '1').join('+');
 
-test('flat chains of 3,000 operators in a rule or a goal: a located limit error, exit 1', (t) => {
-  const cases: [string, string[]][] = [
-    ['plus.rules', [`p(${ones(3000)}).\n`]],
-    ['neg.rules', [`q(X) :- X = ${'-'.repeat(3000)}1.\n`]],
-    ['slice.rules', [`r(X) :- X = [1]${'[0:]'.repeat(3000)}.\n`]],
+test('flat chains of 3,000 operators in a rule or a goal: a located limit error', (t) => {
+  const cases: [string, string][] = [
+    ['plus.rules', `p(${ones(3000)}).\n`],
+    ['neg.rules', `q(X) :- X = ${'-'.repeat(3000)}1.\n`],
+    ['slice.rules', `r(X) :- X = [1]${'[0:]'.repeat(3000)}.\n`],
   ];
-  for (const [name, [text]] of cases) {
-    const r = shapelog(['query', file(name, text!)]);
-    t.is(r.code, 1, name);
-    t.regex(r.err, new RegExp(`${name}:1:\\d+: error: expression nested deeper than 500 levels`), name);
-    noTrace(t, r.err);
+  for (const [name, text] of cases) {
+    const [d] = compileErrors(text, { file: name });
+    t.is(d?.code, 'limit', name);
+    t.regex(d?.message ?? '', /^expression nested deeper than 500 levels/, name);
+    t.is(d?.span?.file, name);
+    t.is(d?.span?.start.line, 1);
   }
-  const g = shapelog(['query', file('one.rules', 'p(1).\n'), '--goal', `X = ${ones(3000)}`]);
-  t.is(g.code, 1);
-  t.regex(g.err, /<goal>:1:\d+: error: expression nested deeper than 500 levels/);
-  noTrace(t, g.err);
+  const [g] = compileErrors('p(1).\n', { goal: `X = ${ones(3000)}` });
+  t.is(g?.span?.file, '<goal>');
+  t.regex(g?.message ?? '', /^expression nested deeper than 500 levels/);
+  // and through the command line: exit 1, a located message, no stack trace
+  const r = shapelog(['query', file('plus.rules', cases[0]![1])]);
+  t.is(r.code, 1);
+  t.regex(r.err, /plus\.rules:1:\d+: error: expression nested deeper than 500 levels/);
+  noTrace(t, r.err);
 });
 
 test('chains just under the nesting limit still solve, with every strategy', (t) => {
   const text = `p(${ones(499)}).\nq(X) :- p(Y), X = ${'-'.repeat(498)}Y.\nr(X) :- X = [1, 2]${'[0:]'.repeat(498)}.\n`;
-  const f = file('under.rules', text);
-  for (const strategy of ['naive', 'seminaive', 'demand']) {
-    const r = shapelog(['query', f, '--strategy', strategy]);
-    t.is(r.code, 0, r.err);
-    t.true(r.out.includes('p(499).') && r.out.includes('q(499).') && r.out.includes('r([1, 2]).'), r.out);
+  for (const strategy of ['naive', 'seminaive', 'demand'] as const) {
+    const r = run(text, { strategy });
+    t.deepEqual([facts(r, 'p'), facts(r, 'q'), facts(r, 'r')], [['p(499)'], ['q(499)'], ['r([1, 2])']], strategy);
   }
 });
 
@@ -77,4 +81,54 @@ test('a 100 KB unknown operator name is reported at once, without a suggestion s
   t.is(closest('b'.repeat(100_000), ['add', 'b'.repeat(99_999)]), null);
   t.is(closest('multiplx', ['add', 'multiply']), 'multiply');
   t.true(Date.now() - started < 1000);
+});
+
+test('typeof answers every line, one output line per input line, and exits 1 when any is an error', (t) => {
+  const good = '{"op":"add","args":["Tensor[(2), float32]","Tensor[(2), float32]"]}';
+  const lines = ['{"op":"add","args":[1]}', '[null]', '{"op":"add","args":[null]}', '{"op":"nn.relu","attrs":{"x":{}},"args":["_"]}', '', 'not json', '{"op":"add","atrs":{},"args":["_","_"]}', good];
+  for (const relations of ['rules', 'imperative']) {
+    const r = shapelog(['typeof', '-r', relations], lines.join('\n') + '\n');
+    t.is(r.code, 1, relations);
+    noTrace(t, r.err);
+    const out = r.out.trimEnd().split('\n').map((l) => JSON.parse(l) as { error?: string; type?: string });
+    t.is(out.length, lines.length, r.out);
+    t.regex(out[0]!.error!, /^line 1: argument 1 is a number/);
+    t.regex(out[1]!.error!, /^line 2: expected .*got a list/);
+    t.regex(out[2]!.error!, /^line 3: argument 1 is null/);
+    t.regex(out[3]!.error!, /^line 4: attribute x is an object/);
+    t.regex(out[4]!.error!, /^line 5: empty line/);
+    t.regex(out[5]!.error!, /^line 6: not JSON/);
+    t.regex(out[6]!.error!, /^line 7: unknown field "atrs"/);
+    t.is(out[7]!.type, 'Tensor[(2), float32]');
+  }
+  const ok = shapelog(['typeof'], `${good}\n${good}\n`);
+  t.is(ok.code, 0, ok.err);
+  t.is(ok.out.trimEnd().split('\n').length, 2);
+});
+
+test('typeof bounds each line: an overlong line is one error line, endless input stops with an error', (t) => {
+  const good = '{"op":"add","args":["_","_"]}';
+  const r = shapelog(['typeof'], `${'a'.repeat(1_100_000)}\n${good}\n`);
+  t.is(r.code, 1);
+  t.deepEqual(r.out.trimEnd().split('\n').map((l) => Object.keys(JSON.parse(l) as object)[0]), ['error', 'type']);
+  t.regex(r.out, /line 1: line too long/);
+  const z = spawnSync(process.execPath, [bin, 'typeof'], { encoding: 'utf8', timeout: 60_000, stdio: [openSync('/dev/zero', 'r'), 'pipe', 'pipe'] });
+  t.is(z.status, 1);
+  t.regex(z.stdout, /^\{"error":"line 1: line too long and no line break within \d+ bytes/);
+  t.is(z.stdout.trimEnd().split('\n').length, 1);
+});
+
+test('expand_dims with a huge num_newaxis is an attribute error in both relations and both strategies', (t) => {
+  const lines = [2 ** 32, 2 ** 32 - 1, 1e8].map((n) => `{"op":"expand_dims","attrs":{"axis":0,"num_newaxis":${n}},"args":["Tensor[(2), float32]"]}`);
+  for (const relations of ['rules', 'imperative']) {
+    const r = shapelog(['typeof', '-r', relations], lines.join('\n') + '\n');
+    t.is(r.code, 1);
+    t.deepEqual(r.out.trimEnd().split('\n').map((l) => (JSON.parse(l) as { error: string }).error.replace(/\(got \d+\)/, '')), [1, 2, 3].map((i) => `line ${i}: expand_dims: num_newaxis must be <= 1024 `));
+  }
+  const f = file('expand.relay', '#[version = "0.0.5"]\ndef @main(%x: Tensor[(2), float32]) {\n  expand_dims(%x, axis=0, num_newaxis=4294967296)\n}\n');
+  for (const strategy of ['rules', 'relay']) {
+    const r = shapelog(['infer', f, '--strategy', strategy]);
+    t.is(r.code, 1);
+    t.regex(r.err, /expand\.relay:3:39: error: expand_dims: num_newaxis must be <= 1024 \(got 4294967296\)/);
+  }
 });

@@ -75,7 +75,7 @@ export const SHAPE_OPS: readonly OpInfo[] = [
     args: ['data'],
     attrs: [
       spec('axis', 'int', 'required', 'where to insert, in [-ndim - 1, ndim]'),
-      spec('num_newaxis', 'int', vInt(1), 'how many axes of size 1 to insert', { min: 0 }),
+      spec('num_newaxis', 'int', vInt(1), 'how many axes of size 1 to insert (at most 1024)', { min: 0, max: 1024 }),
     ],
     result: TENSOR,
     doc: 'insert axes of size 1',
