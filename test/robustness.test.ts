@@ -132,3 +132,36 @@ test('expand_dims with a huge num_newaxis is an attribute error in both relation
     t.regex(r.err, /expand\.relay:3:39: error: expand_dims: num_newaxis must be <= 1024 \(got 4294967296\)/);
   }
 });
+
+test('unreadable inputs: a directory, /dev/zero, an empty Relay file each get one plain error, exit 1', (t) => {
+  const expect: [string[], RegExp][] = [
+    [['query', '.'], /^error: cannot read \.: is a directory\n$/],
+    [['infer', dir], /^error: cannot read .*: is a directory\n$/],
+    [['query', '/dev/zero'], /^error: cannot read \/dev\/zero: is larger than 64 MB\n$/],
+    [['infer', '/dev/zero'], /^error: cannot read \/dev\/zero: is larger than 64 MB\n$/],
+    [['infer', file('empty.relay', '')], /empty\.relay:1:1: error: the file is empty: a Relay program defines at least one function/],
+  ];
+  for (const [args, message] of expect) {
+    const r = shapelog(args);
+    t.is(r.code, 1, args.join(' '));
+    t.regex(r.err, message, args.join(' '));
+    noTrace(t, r.err);
+  }
+});
+
+test('help exits 0, --version prints the version, --goal exits 0 with its answers whatever error facts exist', (t) => {
+  for (const args of [['help'], ['help', 'query']]) {
+    const r = shapelog(args);
+    t.is(r.code, 0, args.join(' '));
+    t.regex(r.out, /Usage: shapelog/);
+  }
+  const v = shapelog(['--version']);
+  t.is(v.code, 0);
+  t.is(v.out, '0.1.0\n');
+  const f = file('errfact.rules', 'p(1).\nerror("bad {X}") :- p(X).\n');
+  const g = shapelog(['query', f, '--goal', 'p(X)']);
+  t.is(g.code, 0);
+  t.is(g.out, 'X = 1.\n');
+  t.regex(g.err, /errfact\.rules:2:1: error: bad 1/);
+  t.is(shapelog(['query', f]).code, 1);
+});

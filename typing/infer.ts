@@ -7,7 +7,7 @@ import { printModule } from '../frontends/relay/print.js';
 import { checkAttrs, lookupOp } from '../relations/catalogue.js';
 import { ruleLibrary } from '../relations/library.js';
 import type { Limits } from '../solver/engine/limits.js';
-import { type Diagnostic, UserError } from '../diagnostics/diagnostic.js';
+import { type Diagnostic, diagnostic, UserError } from '../diagnostics/diagnostic.js';
 import { ProgramError } from '../solver/run.js';
 import { generate, type Generated, type OpCatalogue } from './constraints.js';
 import { inferWithRelay } from './relay-strategy.js';
@@ -59,6 +59,11 @@ export function inferText(text: string, file: string, strategy: InferStrategy, l
   } catch (e) {
     if (e instanceof UserError) throw new ProgramError(e.diagnostics, texts);
     throw e;
+  }
+  if (module.functions.length === 0) {
+    const start = { offset: 0, line: 1, column: 1 };
+    const what = text.trim() === '' ? 'the file is empty' : 'the file defines no function';
+    throw new ProgramError([diagnostic('error', 'empty', `${what}: a Relay program defines at least one function, e.g. def @main(%x: Tensor[(2), float32]) { %x }`, { file, start, end: start })], texts);
   }
   return inferModule(module, texts, strategy, limits);
 }
