@@ -1,7 +1,7 @@
 // `shapelog typeof`: JSON lines on stdin, one operator call each, one JSON answer per
 // line, whatever the line holds (blank, not JSON, the wrong shape, too long: an
 // `{"error": ...}` answer). Exit 1 when any line's answer is an error.
-import { LimitError } from '../solver/engine/limits.js';
+import { LimitError, type Limits } from '../solver/engine/limits.js';
 import { UserError } from '../diagnostics/diagnostic.js';
 import { typeofCall, type TypeofAnswer } from '../typing/typeof.js';
 import { typeofRequest } from '../typing/typeof-request.js';
@@ -11,7 +11,7 @@ import { EXIT_OK, EXIT_USER_ERROR } from './report.js';
 /** A request line may be this long. */
 export const MAX_LINE_BYTES = 1024 * 1024;
 
-export function answerLine(line: string, relations: 'rules' | 'imperative'): TypeofAnswer {
+export function answerLine(line: string, relations: 'rules' | 'imperative', limits: Partial<Limits> = {}): TypeofAnswer {
   if (line.trim() === '') return { error: 'empty line; expected {"op": "...", "attrs": {...}, "args": ["Tensor[...]", "_"]}' };
   let parsed: unknown;
   try {
@@ -20,7 +20,7 @@ export function answerLine(line: string, relations: 'rules' | 'imperative'): Typ
     return { error: `not JSON: ${e instanceof Error ? e.message : String(e)}` };
   }
   try {
-    return typeofCall(typeofRequest(parsed), relations === 'rules' ? 'rules' : 'relay');
+    return typeofCall(typeofRequest(parsed), relations === 'rules' ? 'rules' : 'relay', limits);
   } catch (e) {
     if (e instanceof UserError || e instanceof LimitError) return { error: e.message };
     throw e;
