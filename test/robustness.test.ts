@@ -165,3 +165,20 @@ test('help exits 0, --version prints the version, --goal exits 0 with its answer
   t.regex(g.err, /errfact\.rules:2:1: error: bad 1/);
   t.is(shapelog(['query', f]).code, 1);
 });
+
+test('number literals with an exponent: 1e5 is a float, 1e400 is out of range at its place', (t) => {
+  t.deepEqual(facts(run('p(1e5).\np(2.5e-1).\n'), 'p'), ['p(0.25)', 'p(100000.0)']);
+  const [d] = compileErrors('p(1e400).\n');
+  t.is(d?.message, 'float 1e400 is out of range');
+  t.deepEqual([d?.span?.start.line, d?.span?.start.column], [1, 3]);
+});
+
+test('a division by zero for one binding is reported at its place, naming the binding; the other results stay', (t) => {
+  for (const strategy of ['naive', 'seminaive', 'demand'] as const) {
+    const r = run('n(0).\nn(1).\nn(2).\nr(Y) :- n(X), Y = 10 / X.\ns(X) :- n(X), 10 / X > 1.\n', { strategy });
+    t.deepEqual(facts(r, 'r'), ['r(5)', 'r(10)'], strategy);
+    t.deepEqual(facts(r, 's'), ['s(1)', 's(2)'], strategy);
+    const ds = r.diagnostics.filter((d) => d.severity === 'error').map((d) => `${d.span?.start.line}:${d.span?.start.column} ${d.message}`).sort();
+    t.deepEqual(ds, ['4:15 division by zero when X = 0', '5:15 division by zero when X = 0'], strategy);
+  }
+});
