@@ -182,3 +182,15 @@ test('a division by zero for one binding is reported at its place, naming the bi
     t.deepEqual(ds, ['4:15 division by zero when X = 0', '5:15 division by zero when X = 0'], strategy);
   }
 });
+
+test('check: --depth beyond 4 and a huge --random are usage errors; --ops names each operator once', (t) => {
+  const depth = shapelog(['check', '--depth', '99']);
+  t.is(depth.code, 2);
+  t.is(depth.err, 'shapelog check: --depth must be between 0 and 4 (got 99)\n');
+  const random = shapelog(['check', '--random', '1000000000']);
+  t.is(random.code, 2);
+  t.regex(random.err, /^shapelog check: --random is at most 100,000 cases per operator \(got 1000000000\)/);
+  const twice = shapelog(['check', '--ops', 'add,add', '--depth', '0', '--no-reference', '--json', '--seed', '1']);
+  t.is(twice.code, 0, twice.err);
+  t.deepEqual((JSON.parse(twice.out) as { ops: { op: string }[] }).ops.map((o) => o.op), ['add']);
+});
