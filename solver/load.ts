@@ -27,7 +27,8 @@ function label(path: string): string {
   return rel === '' ? '.' : rel.startsWith('..') ? path : rel;
 }
 
-export function loadFiles(paths: readonly string[]): LoadedSources {
+/** `tick` is called after each statement parsed (it may throw a LimitError to stop). */
+export function loadFiles(paths: readonly string[], tick?: () => void): LoadedSources {
   const programs: Program[] = [];
   const texts = new Map<string, string>();
   const seen = new Set<string>();
@@ -48,7 +49,7 @@ export function loadFiles(paths: readonly string[]): LoadedSources {
     if (from === null) roots.add(file);
     let program: Program;
     try {
-      program = parseProgram(text, file);
+      program = parseProgram(text, file, tick);
     } catch (e) {
       if (e instanceof UserError) {
         diagnostics.push(...e.diagnostics);

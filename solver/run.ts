@@ -3,7 +3,8 @@ import { GOAL, compileProgram, type CompiledProgram, type StrategyName } from '.
 import { userPredOf } from './compile/demand.js';
 import { where } from './compile/lower.js';
 import { errorRelation, type Plan } from './engine/plan.js';
-import { DEFAULT_LIMITS, type Limits } from './engine/limits.js';
+import { DEFAULT_LIMITS, LimitError, type Limits } from './engine/limits.js';
+import { budgetTick } from './engine/budget.js';
 import { Solver, type Progress, type SolveStats } from './engine/solve.js';
 import { displayFact, explainFact, visiblePremises } from './explain.js';
 import type { Literal } from './language/ast.js';
@@ -43,8 +44,29 @@ export function runText(source: string, options: RunOptions = {}): RunResult {
   return runSources(loadText(source, options.file ?? '<input>'), options);
 }
 
+/**
+ * Reads, parses and solves the files. The time limit covers reading and parsing too:
+ * parsing stops with a limit error past the deadline (or near the heap limit), and
+ * solving gets the time that is left.
+ */
 export function runFiles(paths: readonly string[], options: RunOptions = {}): RunResult {
-  return runSources(loadFiles(paths), options);
+  const maxMillis = options.limits?.maxMillis ?? DEFAULT_LIMITS.maxMillis;
+  const started = Date.now();
+  let sources: LoadedSources;
+  try {
+    sources = loadFiles(paths, budgetTick(started + maxMillis));
+  } catch (e) {
+    if (e instanceof LimitError) throw new ProgramError([readingLimit(e, maxMillis)], new Map());
+    throw e;
+  }
+  const left = Math.max(1, maxMillis - (Date.now() - started));
+  return runSources(sources, { ...options, limits: { ...options.limits, maxMillis: left } });
+}
+
+/** The diagnostic for a limit hit while reading the input, naming the flag that raises it. */
+export function readingLimit(e: LimitError, maxMillis: number): Diagnostic {
+  const hint = e.kind === 'time' ? `the time limit is ${maxMillis} ms; raise it with --max-time` : 'the input is too large for the memory available';
+  return diagnostic('error', 'limit', e.message, null, [hint]);
 }
 
 export function runSources(sources: LoadedSources, options: RunOptions = {}): RunResult {

@@ -7,6 +7,8 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { closest } from '../diagnostics/suggest.js';
 import { compileErrors, facts, run } from './helpers.js';
+import { ProgramError, runFiles } from '../solver/run.js';
+import { inferText } from '../typing/infer.js';
 
 const bin = join(import.meta.dirname, '..', 'bin', 'shapelog.js');
 const dir = mkdtempSync(join(tmpdir(), 'shapelog-robust-'));
@@ -193,4 +195,16 @@ test('check: --depth beyond 4 and a huge --random are usage errors; --ops names 
   const twice = shapelog(['check', '--ops', 'add,add', '--depth', '0', '--no-reference', '--json', '--seed', '1']);
   t.is(twice.code, 0, twice.err);
   t.deepEqual((JSON.parse(twice.out) as { ops: { op: string }[] }).ops.map((o) => o.op), ['add']);
+});
+
+test('the time limit bounds parsing: a large input stops while being read, with a limit error naming --max-time', (t) => {
+  const rules = file('big.rules', Array.from({ length: 200_000 }, (_, i) => `edge(${i}, ${i + 1}).`).join('\n'));
+  const e = t.throws(() => runFiles([rules], { limits: { maxMillis: 20 } }), { instanceOf: ProgramError });
+  t.is(e?.diagnostics[0]?.code, 'limit');
+  t.is(e?.diagnostics[0]?.message, 'stopped while reading the input: time limit reached');
+  t.deepEqual(e?.diagnostics[0]?.notes, ['the time limit is 20 ms; raise it with --max-time']);
+  const lines = Array.from({ length: 100_000 }, (_, i) => `  %${i + 1} = add(%${i}, %${i});`).join('\n');
+  const relay = `#[version = "0.0.5"]\ndef @main(%x: Tensor[(2), float32]) {\n  %0 = nn.relu(%x);\n${lines}\n  %100000\n}\n`;
+  const r = t.throws(() => inferText(relay, 'big.relay', 'relay', { maxMillis: 20 }), { instanceOf: ProgramError });
+  t.is(r?.diagnostics[0]?.message, 'stopped while reading the input: time limit reached');
 });

@@ -17,9 +17,9 @@ import { checkModuleDepth, checkTypeDepth } from './depth.js';
  */
 export const MAX_NESTING = 500;
 
-/** A whole module: an optional `#[version = "0.0.5"]` header, then `type` and `def` definitions. */
-export function parseRelay(text: string, file: string): Module {
-  const module = run(text, file, 'Module') as Module;
+/** A whole module: an optional `#[version = "0.0.5"]` header, then `type` and `def` definitions. `tick` is called after each binding (it may throw a LimitError). */
+export function parseRelay(text: string, file: string, tick?: () => void): Module {
+  const module = run(text, file, 'Module', tick) as Module;
   checkModuleDepth(module, MAX_NESTING);
   return module;
 }
@@ -35,10 +35,10 @@ export function parseRelayType(text: string, file = '<type>'): RType {
   return type;
 }
 
-function run(text: string, file: string, startRule: 'Module' | 'TypeOnly'): unknown {
+function run(text: string, file: string, startRule: 'Module' | 'TypeOnly', tick?: () => void): unknown {
   checkNesting(text, file);
   try {
-    return peggyParse(text, { startRule, file, grammarSource: file });
+    return peggyParse(text, { startRule, file, grammarSource: file, ...(tick ? { tick } : {}) });
   } catch (e) {
     if (e instanceof PeggySyntaxError) throw new UserError([syntaxDiagnostic(e, text, file)]);
     if (e instanceof RangeError) {

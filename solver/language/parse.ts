@@ -14,9 +14,9 @@ import { checkLiteralDepth, checkStatementDepth, checkTermDepth } from './depth.
  */
 export const MAX_NESTING = 500;
 
-/** A whole file: statements ending in `.`. */
-export function parseProgram(text: string, file: string): Program {
-  const statements = run(text, file, 'Program') as Statement[];
+/** A whole file: statements ending in `.`. `tick` is called after each statement (it may throw a LimitError). */
+export function parseProgram(text: string, file: string, tick?: () => void): Program {
+  const statements = run(text, file, 'Program', tick) as Statement[];
   checkStatementDepth(statements, MAX_NESTING);
   return { file, statements };
 }
@@ -35,10 +35,10 @@ export function parseTerm(text: string, file = '<term>'): AstTerm {
   return term;
 }
 
-function run(text: string, file: string, startRule: 'Program' | 'Goal' | 'Term'): unknown {
+function run(text: string, file: string, startRule: 'Program' | 'Goal' | 'Term', tick?: () => void): unknown {
   checkNesting(text, file);
   try {
-    return peggyParse(text, { startRule, file, grammarSource: file });
+    return peggyParse(text, { startRule, file, grammarSource: file, ...(tick ? { tick } : {}) });
   } catch (e) {
     if (e instanceof PeggySyntaxError) throw new UserError([syntaxDiagnostic(e, text, file)]);
     if (e instanceof RangeError) {
