@@ -9,7 +9,8 @@ import { Solver, type Progress, type SolveStats } from './engine/solve.js';
 import { displayFact, explainFact, visiblePremises } from './explain.js';
 import type { Literal } from './language/ast.js';
 import { type Diagnostic, diagnostic, UserError } from '../diagnostics/diagnostic.js';
-import { parseGoal, parseTerm } from './language/parse.js';
+import { MAX_NESTING, parseGoal, parseTerm } from './language/parse.js';
+import { checkLiteralDepth, checkStatementDepth, checkTermDepth } from './language/depth.js';
 import { loadFiles, type LoadedSources, loadText } from './load.js';
 import { compareTerms } from './terms/order.js';
 import { type JsonValue, termJson, termText } from './terms/print.js';
@@ -81,6 +82,14 @@ export function runSources(sources: LoadedSources, options: RunOptions = {}): Ru
       if (e instanceof UserError) throw new ProgramError(e.diagnostics, texts);
       throw e;
     }
+  }
+  // the compiler recurses over terms: deeper ones are refused here, at their place
+  try {
+    for (const p of sources.programs) checkStatementDepth(p.statements, MAX_NESTING);
+    if (goal !== null) checkLiteralDepth(goal, MAX_NESTING);
+  } catch (e) {
+    if (e instanceof UserError) throw new ProgramError(e.diagnostics, texts);
+    throw e;
   }
   const store = new TermStore();
   const strategy = options.strategy ?? 'seminaive';
@@ -329,6 +338,7 @@ export class RunResult {
   /** The derivation tree of a fact written in rule syntax, e.g. `path(1, 5)`. */
   explain(factSource: string): string {
     const t = parseTerm(factSource, '<explain>');
+    checkTermDepth(t, MAX_NESTING);
     const store = this.store;
     const toTerm = (a: typeof t): TermId => {
       switch (a.kind) {

@@ -2,7 +2,8 @@
 // strategy (`rules`: the rule engine and relations/*.rules; `relay`: Relay's own
 // algorithm with the hand-coded relations), and report the typed program.
 import type { Module, Param, RExpr } from '../frontends/relay/ast.js';
-import { parseRelay } from '../frontends/relay/parse.js';
+import { MAX_NESTING, parseRelay } from '../frontends/relay/parse.js';
+import { checkModuleDepth } from '../frontends/relay/depth.js';
 import { printModule } from '../frontends/relay/print.js';
 import { checkAttrs, lookupOp } from '../relations/catalogue.js';
 import { ruleLibrary } from '../relations/library.js';
@@ -60,6 +61,8 @@ export function inferText(text: string, file: string, strategy: InferStrategy, l
   let module: Module;
   try {
     module = parseRelay(text, file, budgetTick(started + maxMillis));
+    // inference and printing recurse over expressions: deeper ones are refused here, at their place
+    checkModuleDepth(module, MAX_NESTING);
   } catch (e) {
     if (e instanceof UserError) throw new ProgramError(e.diagnostics, texts);
     if (e instanceof LimitError) throw new ProgramError([readingLimit(e, maxMillis)], texts);

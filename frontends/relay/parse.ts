@@ -8,7 +8,7 @@ import { diagnostic, UserError } from '../../diagnostics/diagnostic.js';
 import type { Diagnostic } from '../../diagnostics/diagnostic.js';
 import type { Position } from '../../diagnostics/span.js';
 import type { Module, RType, Span } from './ast.js';
-import { checkModuleDepth, checkTypeDepth } from './depth.js';
+import { checkTypeDepth } from './depth.js';
 
 /**
  * Brackets `(`, `[` and `{` (and `/* *\/` comments) may nest this deep. The parser is
@@ -19,9 +19,7 @@ export const MAX_NESTING = 500;
 
 /** A whole module: an optional `#[version = "0.0.5"]` header, then `type` and `def` definitions. `tick` is called after each binding (it may throw a LimitError). */
 export function parseRelay(text: string, file: string, tick?: () => void): Module {
-  const module = run(text, file, 'Module', tick) as Module;
-  checkModuleDepth(module, MAX_NESTING);
-  return module;
+  return run(text, file, 'Module', tick) as Module;
 }
 
 /**

@@ -6,7 +6,6 @@ import type { PeggyExpectation, PeggyLocation } from '../../grammar/generated/ru
 import type { AstTerm, Literal, Position, Program, Span, Statement } from './ast.js';
 import { diagnostic, UserError } from '../../diagnostics/diagnostic.js';
 import type { Diagnostic } from '../../diagnostics/diagnostic.js';
-import { checkLiteralDepth, checkStatementDepth, checkTermDepth } from './depth.js';
 
 /**
  * Brackets `(` and `[` may nest this deep. The parser is recursive, so deeper input is
@@ -16,23 +15,17 @@ export const MAX_NESTING = 500;
 
 /** A whole file: statements ending in `.`. `tick` is called after each statement (it may throw a LimitError). */
 export function parseProgram(text: string, file: string, tick?: () => void): Program {
-  const statements = run(text, file, 'Program', tick) as Statement[];
-  checkStatementDepth(statements, MAX_NESTING);
-  return { file, statements };
+  return { file, statements: run(text, file, 'Program', tick) as Statement[] };
 }
 
 /** Body literals separated by commas, with an optional final `.`: `path(1, X), X > 2`. */
 export function parseGoal(text: string, file = '<goal>'): readonly Literal[] {
-  const literals = run(text, file, 'Goal') as Literal[];
-  checkLiteralDepth(literals, MAX_NESTING);
-  return literals;
+  return run(text, file, 'Goal') as Literal[];
 }
 
 /** One term or expression: `tensor([2, N], float32)`. */
 export function parseTerm(text: string, file = '<term>'): AstTerm {
-  const term = run(text, file, 'Term') as AstTerm;
-  checkTermDepth(term, MAX_NESTING);
-  return term;
+  return run(text, file, 'Term') as AstTerm;
 }
 
 function run(text: string, file: string, startRule: 'Program' | 'Goal' | 'Term', tick?: () => void): unknown {
