@@ -22,7 +22,14 @@ export interface CheckCommandOptions {
   readonly json: boolean;
 }
 
+/** Deepest sweep (tensor rank) the case generators know. */
+export const MAX_DEPTH = 4;
+/** Most random cases per operator: they are generated up front, so this bounds memory. */
+export const MAX_RANDOM = 100_000;
+
 export function checkCommand(o: CheckCommandOptions): number {
+  if (o.depth > MAX_DEPTH) return usage(`--depth must be between 0 and ${MAX_DEPTH} (got ${o.depth})`);
+  if (o.random > MAX_RANDOM) return usage(`--random is at most ${MAX_RANDOM.toLocaleString('en-US')} cases per operator (got ${o.random}); run several seeds instead`);
   // Without --ops: every operator whose relation has sweep cases and a twin (an
   // operator a user declares on a relation of their own has neither; its example was
   // typed when its file was loaded).
@@ -30,7 +37,8 @@ export function checkCommand(o: CheckCommandOptions): number {
   const unchecked = allOps().map((op) => op.name).filter((op) => !hasCaseGenerator(op));
   if (o.ops === undefined && unchecked.length > 0 && !o.json) process.stderr.write(`not cross-checked (a relation without sweep cases or twin; each example types): ${unchecked.join(', ')}\n`);
   if (o.ops !== undefined) {
-    ops = o.ops.split(',').map((s) => s.trim()).filter((s) => s !== '');
+    // each operator once, in the order first given
+    ops = [...new Set(o.ops.split(',').map((s) => s.trim()).filter((s) => s !== ''))];
     const problems = ops.map((name) => lookupOp(name)).filter((r) => !r.ok).map((r) => (r as { message: string }).message);
     if (problems.length > 0 || ops.length === 0) {
       process.stderr.write(`shapelog check: ${problems.length > 0 ? problems.join('\n') : '--ops names no operator'}\n`);
@@ -72,6 +80,11 @@ export function checkCommand(o: CheckCommandOptions): number {
     process.stdout.write(`\n${line}${refLine} (${seconds.toFixed(1)} s)\n`);
   }
   return failed ? EXIT_USER_ERROR : EXIT_OK;
+}
+
+function usage(message: string): number {
+  process.stderr.write(`shapelog check: ${message}\n`);
+  return EXIT_USAGE;
 }
 
 function printTable(reports: readonly OpCheck[], reference: boolean): void {

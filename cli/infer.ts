@@ -1,5 +1,5 @@
 // `shapelog infer FILE.relay`: type a Relay program; print it back with every binding's type.
-import { readFileSync } from 'node:fs';
+import { readSource } from '../diagnostics/read-source.js';
 import type { Limits } from '../solver/engine/limits.js';
 import { inferJson, inferText, type InferStrategy, typedText } from '../typing/infer.js';
 import { diagnostic } from '../diagnostics/diagnostic.js';
@@ -14,14 +14,12 @@ export interface InferOptions {
 }
 
 export function infer(file: string, o: InferOptions): number {
-  let text: string;
-  try {
-    text = readFileSync(file, 'utf8');
-  } catch (e) {
-    const why = e instanceof Error && 'code' in e && e.code === 'ENOENT' ? 'no such file' : e instanceof Error ? e.message : String(e);
-    printDiagnostics([diagnostic('error', 'file', `cannot read ${file}: ${why}`, null)], new Map(), { warnings: true });
+  const read = readSource(file);
+  if (!read.ok) {
+    printDiagnostics([diagnostic('error', 'file', `cannot read ${file}: ${read.why}`, null)], new Map(), { warnings: true });
     return EXIT_USER_ERROR;
   }
+  const text = read.text;
   let result;
   try {
     result = inferText(text, file, o.strategy, o.limits);

@@ -1,5 +1,8 @@
 // The `shapelog` command line.
 import { Command, CommanderError, InvalidArgumentError, Option } from 'commander';
+import { existsSync, readFileSync } from 'node:fs';
+import { dirname, join } from 'node:path';
+import { fileURLToPath } from 'node:url';
 import { UserError } from '../diagnostics/diagnostic.js';
 import { DEFAULT_LIMITS } from '../solver/engine/limits.js';
 import type { StrategyName } from '../solver/compile/program.js';
@@ -25,11 +28,24 @@ function positiveInt(value: string): number {
   return n;
 }
 
+/** Commander's codes for help and version output, which are answers (exit 0), not usage errors. */
+const HELP_CODES = new Set(['commander.helpDisplayed', 'commander.help', 'commander.version']);
+
+/** The version in the package.json nearest above this file. */
+function packageVersion(): string {
+  for (let dir = dirname(fileURLToPath(import.meta.url)); ; dir = dirname(dir)) {
+    const path = join(dir, 'package.json');
+    if (existsSync(path)) return (JSON.parse(readFileSync(path, 'utf8')) as { version?: string }).version ?? 'unknown';
+    if (dirname(dir) === dir) return 'unknown';
+  }
+}
+
 export async function main(argv: string[]): Promise<number> {
   let code = 0;
   const program = new Command()
     .name('shapelog')
     .description('Tensor type relations as rules: a semi-naive fixpoint engine over persistent data structures.')
+    .version(packageVersion(), '-V, --version', 'print the version')
     .exitOverride()
     .showHelpAfterError('(run with --help for usage)')
     .configureOutput({ writeErr: (s) => process.stderr.write(s) });
@@ -158,7 +174,7 @@ export async function main(argv: string[]): Promise<number> {
     await program.parseAsync(argv, { from: 'user' });
     return code;
   } catch (e) {
-    if (e instanceof CommanderError) return e.code === 'commander.helpDisplayed' || e.code === 'commander.version' ? 0 : EXIT_USAGE;
+    if (e instanceof CommanderError) return HELP_CODES.has(e.code) ? 0 : EXIT_USAGE;
     if (e instanceof UserError) {
       printDiagnostics(e.diagnostics, new Map(), { warnings: true });
       return EXIT_USER_ERROR;

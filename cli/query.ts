@@ -78,6 +78,8 @@ export function query(files: string[], o: QueryOptions): number {
       `strategy ${result.strategy}: ${s.rounds} rounds in ${s.strata} strata, ${s.facts} facts (${s.derived} derived, ${s.rebuilt} rebuilt), ${s.bindings} bindings, ${s.millis} ms\n`,
     );
   }
+  // with --goal the answers are the result: error facts elsewhere are reported, but do not fail it
+  if (o.goal !== undefined && o.explain === undefined) return EXIT_OK;
   return diagnostics.some((d) => d.severity === 'error') ? EXIT_USER_ERROR : EXIT_OK;
 }
 

@@ -1,25 +1,43 @@
-// `shapelog typeof`: JSON lines on stdin, one operator call each, one JSON answer per line.
-import { createInterface } from 'node:readline';
-import { typeofCall, type TypeofRequest } from '../typing/typeof.js';
-import { EXIT_OK } from './report.js';
+// `shapelog typeof`: JSON lines on stdin, one operator call each, one JSON answer per
+// line, whatever the line holds (blank, not JSON, the wrong shape, too long: an
+// `{"error": ...}` answer). Exit 1 when any line's answer is an error.
+import { LimitError, type Limits } from '../solver/engine/limits.js';
+import { UserError } from '../diagnostics/diagnostic.js';
+import { typeofCall, type TypeofAnswer } from '../typing/typeof.js';
+import { typeofRequest } from '../typing/typeof-request.js';
+import { boundedLines } from './line-reader.js';
+import { EXIT_OK, EXIT_USER_ERROR } from './report.js';
 
-export async function typeofCommand(relations: 'rules' | 'imperative'): Promise<number> {
-  const lines = createInterface({ input: process.stdin, crlfDelay: Infinity });
-  let n = 0;
-  for await (const line of lines) {
-    n++;
-    if (line.trim() === '') continue;
-    let req: TypeofRequest;
-    try {
-      const parsed = JSON.parse(line) as unknown;
-      if (typeof parsed !== 'object' || parsed === null || typeof (parsed as { op?: unknown }).op !== 'string' || !Array.isArray((parsed as { args?: unknown }).args))
-        throw new Error('expected {"op": "...", "attrs": {...}, "args": ["Tensor[...]", "_"]}');
-      req = parsed as TypeofRequest;
-    } catch (e) {
-      process.stdout.write(JSON.stringify({ error: `line ${n}: ${e instanceof Error ? e.message : String(e)}` }) + '\n');
-      continue;
-    }
-    process.stdout.write(JSON.stringify(typeofCall(req, relations === 'rules' ? 'rules' : 'relay')) + '\n');
+/** A request line may be this long. */
+export const MAX_LINE_BYTES = 1024 * 1024;
+
+export function answerLine(line: string, relations: 'rules' | 'imperative', limits: Partial<Limits> = {}): TypeofAnswer {
+  if (line.trim() === '') return { error: 'empty line; expected {"op": "...", "attrs": {...}, "args": ["Tensor[...]", "_"]}' };
+  let parsed: unknown;
+  try {
+    parsed = JSON.parse(line);
+  } catch (e) {
+    return { error: `not JSON: ${e instanceof Error ? e.message : String(e)}` };
   }
-  return EXIT_OK;
+  try {
+    return typeofCall(typeofRequest(parsed), relations === 'rules' ? 'rules' : 'relay', limits);
+  } catch (e) {
+    if (e instanceof UserError || e instanceof LimitError) return { error: e.message };
+    throw e;
+  }
+}
+
+export async function typeofCommand(relations: 'rules' | 'imperative', input: AsyncIterable<Buffer | string> = process.stdin): Promise<number> {
+  let n = 0;
+  let failed = false;
+  for await (const line of boundedLines(input, MAX_LINE_BYTES)) {
+    n++;
+    let answer = 'text' in line ? answerLine(line.text, relations) : { error: line.endless ? `line too long and no line break within ${64 * MAX_LINE_BYTES} bytes: the input is not JSON lines; stopped reading` : `line too long (more than ${MAX_LINE_BYTES} bytes)` };
+    if ('error' in answer) {
+      failed = true;
+      answer = { error: `line ${n}: ${answer.error}` };
+    }
+    process.stdout.write(JSON.stringify(answer) + '\n');
+  }
+  return failed ? EXIT_USER_ERROR : EXIT_OK;
 }

@@ -51,9 +51,12 @@ export function formatDiagnostic(d: Diagnostic, sources: SourceMap): string {
     if (text !== undefined) {
       const line = text.split(/\r?\n/)[start.line - 1];
       if (line !== undefined) {
-        const shown = line.length > 200 ? line.slice(0, 200) + ' ...' : line;
+        // a long line is shown as a window of at most 200 characters around the span's start
+        const from = start.column > 160 ? start.column - 1 - 80 : 0;
+        const window = line.slice(from, from + 200);
+        const shown = `${from > 0 ? '... ' : ''}${window}${from + 200 < line.length ? ' ...' : ''}`;
         const width = end.line === start.line ? Math.max(1, Math.min(end.column - start.column, 80)) : 1;
-        const pad = shown.slice(0, start.column - 1).replace(/[^\t]/g, ' ');
+        const pad = `${from > 0 ? '    ' : ''}${window.slice(0, start.column - 1 - from)}`.replace(/[^\t]/g, ' ');
         out.push(`  ${shown}`);
         out.push(`  ${pad}^${'~'.repeat(Math.max(0, width - 1))}`);
       }

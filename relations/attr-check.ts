@@ -94,6 +94,10 @@ export function checkValue(s: AttrSpec, v: AttrValue): string | null {
     const bad = ints.find((i) => i < s.min!);
     if (bad !== undefined) return `must be >= ${s.min}`;
   }
+  if (s.max !== undefined) {
+    const bad = ints.find((i) => i > s.max!);
+    if (bad !== undefined) return `must be <= ${s.max}`;
+  }
   if (v.kind === 'string') {
     if (s.choices !== undefined && !s.choices.includes(v.value)) return `must be one of ${s.choices.map((c) => `"${c}"`).join(', ')}`;
     switch (s.format) {

@@ -176,7 +176,7 @@ export function declaredOps(programs: readonly Program[], overridable: ReadonlyS
     if (!ATTR_TYPES.includes(type)) {
       err(`unknown attribute type '${item.type.name}'${didYouMean(item.type.name, ATTR_TYPES)}`, item.type.span, [`attribute types: ${ATTR_TYPES.join(', ')}`]);
     }
-    const extra: { lengths?: number[]; min?: number; choices?: string[]; format?: StringFormat } = {};
+    const extra: { lengths?: number[]; min?: number; max?: number; choices?: string[]; format?: StringFormat } = {};
     for (const c of item.constraints) {
       if (c.kind in extra) err(`attribute '${item.name}' has two '${c.kind}' constraints`, c.span);
       switch (c.kind) {
@@ -190,6 +190,12 @@ export function declaredOps(programs: readonly Program[], overridable: ReadonlyS
           const v = constant(c.value);
           if (v === null || v.kind !== 'int') err('min must be an int', c.value.span);
           else extra.min = v.value;
+          break;
+        }
+        case 'max': {
+          const v = constant(c.value);
+          if (v === null || v.kind !== 'int') err('max must be an int', c.value.span);
+          else extra.max = v.value;
           break;
         }
         case 'choices': {

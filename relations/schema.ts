@@ -39,6 +39,8 @@ export interface AttrSpec {
   readonly lengths?: readonly number[];
   /** Lower bound for every int in the value. */
   readonly min?: number;
+  /** Upper bound for every int in the value (where a large value would make a huge type). */
+  readonly max?: number;
   /** Allowed values of a string attribute. */
   readonly choices?: readonly string[];
   readonly format?: StringFormat;

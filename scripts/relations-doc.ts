@@ -57,7 +57,7 @@ function errorsOf(relation: string): string[] {
 
 function attrRow(s: AttrSpec): string {
   const def = s.default === 'required' ? '*required*' : `\`${attrValueText(s.default)}\``;
-  const constraint = [describeType(s), s.min !== undefined ? `each >= ${s.min}` : '', s.format !== undefined ? s.format : ''].filter((x) => x !== '').join('; ');
+  const constraint = [describeType(s), s.min !== undefined ? `each >= ${s.min}` : '', s.max !== undefined ? `each <= ${s.max}` : '', s.format !== undefined ? s.format : ''].filter((x) => x !== '').join('; ');
   return `| \`${s.name}\` | ${constraint} | ${def} | ${s.doc.replace(/\|/g, '\\|')} |`;
 }
 

@@ -1,13 +1,13 @@
 // Reading rule files from disk, following `import "other.rules".` relative to the
 // importing file. Each file is read once; a missing import is a diagnostic at the import.
-import { readFileSync, statSync } from 'node:fs';
 import { dirname, resolve as resolvePath, relative } from 'node:path';
 import type { Program } from './language/ast.js';
 import { type Diagnostic, diagnostic, UserError } from '../diagnostics/diagnostic.js';
 import { parseProgram } from './language/parse.js';
+import { MAX_SOURCE_BYTES, readSource } from '../diagnostics/read-source.js';
 
 /** Biggest rule file accepted (a 1 MB fact file parses in well under a second). */
-export const MAX_FILE_BYTES = 64 * 1024 * 1024;
+export const MAX_FILE_BYTES = MAX_SOURCE_BYTES;
 
 export interface LoadedSources {
   readonly programs: Program[];
@@ -24,11 +24,14 @@ export interface LoadedSources {
 
 function label(path: string): string {
   const rel = relative(process.cwd(), path);
-  return rel.startsWith('..') ? path : rel;
+  return rel === '' ? '.' : rel.startsWith('..') ? path : rel;
 }
 
-/** `labelOf` names a file (by its absolute path) in diagnostics; by default, relative to the working directory. */
-export function loadFiles(paths: readonly string[], labelOf: (absolutePath: string) => string = label): LoadedSources {
+/**
+ * `labelOf` names a file (by its absolute path) in diagnostics; by default, relative to the working directory.
+ * `tick` is called after each statement parsed (it may throw a LimitError to stop).
+ */
+export function loadFiles(paths: readonly string[], labelOf: (absolutePath: string) => string = label, tick?: () => void): LoadedSources {
   const programs: Program[] = [];
   const texts = new Map<string, string>();
   const seen = new Set<string>();
@@ -38,23 +41,18 @@ export function loadFiles(paths: readonly string[], labelOf: (absolutePath: stri
     const abs = resolvePath(path);
     if (seen.has(abs)) return;
     seen.add(abs);
-    let text: string;
-    try {
-      const st = statSync(abs);
-      if (st.isDirectory()) throw new Error('is a directory');
-      if (st.size > MAX_FILE_BYTES) throw new Error(`is larger than ${MAX_FILE_BYTES / 1024 / 1024} MB`);
-      text = readFileSync(abs, 'utf8');
-    } catch (e) {
-      const why = e instanceof Error && 'code' in e && e.code === 'ENOENT' ? 'no such file' : e instanceof Error ? e.message : String(e);
-      diagnostics.push(diagnostic('error', 'file', `cannot read ${labelOf(abs)}: ${why}`, from?.span ?? null));
+    const read = readSource(abs, MAX_FILE_BYTES);
+    if (!read.ok) {
+      diagnostics.push(diagnostic('error', 'file', `cannot read ${labelOf(abs)}: ${read.why}`, from?.span ?? null));
       return;
     }
+    const text = read.text;
     const file = labelOf(abs);
     texts.set(file, text);
     if (from === null) roots.add(file);
     let program: Program;
     try {
-      program = parseProgram(text, file);
+      program = parseProgram(text, file, tick);
     } catch (e) {
       if (e instanceof UserError) {
         diagnostics.push(...e.diagnostics);

@@ -3,7 +3,8 @@ import { GOAL, compileProgram, type CompiledProgram, type StrategyName } from '.
 import { userPredOf } from './compile/demand.js';
 import { where } from './compile/lower.js';
 import { errorRelation, type Plan } from './engine/plan.js';
-import { DEFAULT_LIMITS, type Limits } from './engine/limits.js';
+import { DEFAULT_LIMITS, LimitError, type Limits } from './engine/limits.js';
+import { budgetTick } from './engine/budget.js';
 import { Solver, type Progress, type SolveStats } from './engine/solve.js';
 import { displayFact, explainFact, visiblePremises } from './explain.js';
 export type { SortedTuples };
@@ -13,7 +14,8 @@ import { Database } from './store/database.js';
 import { FactMeta } from './store/fact-meta.js';
 import { MutableRelationMap } from './store/mutable-relations.js';
 import { type Diagnostic, diagnostic, UserError } from '../diagnostics/diagnostic.js';
-import { parseGoal, parseTerm } from './language/parse.js';
+import { MAX_NESTING, parseGoal, parseTerm } from './language/parse.js';
+import { checkLiteralDepth, checkStatementDepth, checkTermDepth } from './language/depth.js';
 import { loadFiles, type LoadedSources, loadText } from './load.js';
 import { sortedTuples, type SortedTuples } from './sorted-tuples.js';
 import { writeFactLines } from './fact-lines.js';
@@ -50,8 +52,29 @@ export function runText(source: string, options: RunOptions = {}): RunResult {
   return runSources(loadText(source, options.file ?? '<input>'), options);
 }
 
+/**
+ * Reads, parses and solves the files. The time limit covers reading and parsing too:
+ * parsing stops with a limit error past the deadline (or near the heap limit), and
+ * solving gets the time that is left.
+ */
 export function runFiles(paths: readonly string[], options: RunOptions = {}): RunResult {
-  return runSources(loadFiles(paths), options);
+  const maxMillis = options.limits?.maxMillis ?? DEFAULT_LIMITS.maxMillis;
+  const started = Date.now();
+  let sources: LoadedSources;
+  try {
+    sources = loadFiles(paths, undefined, budgetTick(started + maxMillis));
+  } catch (e) {
+    if (e instanceof LimitError) throw new ProgramError([readingLimit(e, maxMillis)], new Map());
+    throw e;
+  }
+  const left = Math.max(1, maxMillis - (Date.now() - started));
+  return runSources(sources, { ...options, limits: { ...options.limits, maxMillis: left } });
+}
+
+/** The diagnostic for a limit hit while reading the input, naming the flag that raises it. */
+export function readingLimit(e: LimitError, maxMillis: number): Diagnostic {
+  const hint = e.kind === 'time' ? `the time limit is ${maxMillis} ms; raise it with --max-time` : 'the input is too large for the memory available';
+  return diagnostic('error', 'limit', e.message, null, [hint]);
 }
 
 export function runSources(sources: LoadedSources, options: RunOptions = {}): RunResult {
@@ -66,6 +89,14 @@ export function runSources(sources: LoadedSources, options: RunOptions = {}): Ru
       if (e instanceof UserError) throw new ProgramError(e.diagnostics, texts);
       throw e;
     }
+  }
+  // the compiler recurses over terms: deeper ones are refused here, at their place
+  try {
+    for (const p of sources.programs) checkStatementDepth(p.statements, MAX_NESTING);
+    if (goal !== null) checkLiteralDepth(goal, MAX_NESTING);
+  } catch (e) {
+    if (e instanceof UserError) throw new ProgramError(e.diagnostics, texts);
+    throw e;
   }
   const store = new TermStore();
   const strategy = options.strategy ?? defaultStrategy(goal);
@@ -345,6 +376,7 @@ export class RunResult {
   /** The derivation tree of a fact written in rule syntax, e.g. `path(1, 5)`. */
   explain(factSource: string): string {
     const t = parseTerm(factSource, '<explain>');
+    checkTermDepth(t, MAX_NESTING);
     const store = this.store;
     const toTerm = (a: typeof t): TermId => {
       switch (a.kind) {

@@ -2,13 +2,15 @@
 // strategy (`rules`: the rule engine and relations/*.rules; `relay`: Relay's own
 // algorithm with the hand-coded relations), and report the typed program.
 import type { Module, Param, RExpr } from '../frontends/relay/ast.js';
-import { parseRelay } from '../frontends/relay/parse.js';
+import { MAX_NESTING, parseRelay } from '../frontends/relay/parse.js';
+import { checkModuleDepth } from '../frontends/relay/depth.js';
 import { printModule } from '../frontends/relay/print.js';
 import { checkAttrs, lookupOp } from '../relations/catalogue.js';
 import { ruleLibrary } from '../relations/library.js';
-import type { Limits } from '../solver/engine/limits.js';
-import { type Diagnostic, UserError } from '../diagnostics/diagnostic.js';
-import { ProgramError } from '../solver/run.js';
+import { DEFAULT_LIMITS, LimitError, type Limits } from '../solver/engine/limits.js';
+import { budgetTick } from '../solver/engine/budget.js';
+import { type Diagnostic, diagnostic, UserError } from '../diagnostics/diagnostic.js';
+import { ProgramError, readingLimit } from '../solver/run.js';
 import { generate, type Generated, type OpCatalogue } from './constraints.js';
 import { inferWithRelay } from './relay-strategy.js';
 import { inferWithRules, type InferOutcome } from './rules-strategy.js';
@@ -51,14 +53,26 @@ export function inferModule(module: Module, texts: ReadonlyMap<string, string>, 
   return { module, strategy, outcome, diagnostics: outcome.diagnostics, texts };
 }
 
+/** Parses and types a Relay program; the time limit covers parsing too (solving gets what is left). */
 export function inferText(text: string, file: string, strategy: InferStrategy, limits: Partial<Limits> = {}): InferResult {
   const texts = new Map([[file, text]]);
+  const maxMillis = limits.maxMillis ?? DEFAULT_LIMITS.maxMillis;
+  const started = Date.now();
   let module: Module;
   try {
-    module = parseRelay(text, file);
+    module = parseRelay(text, file, budgetTick(started + maxMillis));
+    // inference and printing recurse over expressions: deeper ones are refused here, at their place
+    checkModuleDepth(module, MAX_NESTING);
   } catch (e) {
     if (e instanceof UserError) throw new ProgramError(e.diagnostics, texts);
+    if (e instanceof LimitError) throw new ProgramError([readingLimit(e, maxMillis)], texts);
     throw e;
+  }
+  limits = { ...limits, maxMillis: Math.max(1, maxMillis - (Date.now() - started)) };
+  if (module.functions.length === 0) {
+    const start = { offset: 0, line: 1, column: 1 };
+    const what = text.trim() === '' ? 'the file is empty' : 'the file defines no function';
+    throw new ProgramError([diagnostic('error', 'empty', `${what}: a Relay program defines at least one function, e.g. def @main(%x: Tensor[(2), float32]) { %x }`, { file, start, end: start })], texts);
   }
   return inferModule(module, texts, strategy, limits);
 }

@@ -6,6 +6,7 @@ import type { Attr, Module, Param, RExpr, RType, Span } from '../frontends/relay
 import { parseRelayType } from '../frontends/relay/parse.js';
 import { attrs as attrsOf, type AttrJs } from '../relations/imperative/solve-one.js';
 import { UserError } from '../diagnostics/diagnostic.js';
+import type { Limits } from '../solver/engine/limits.js';
 import { inferModule, type InferStrategy } from './infer.js';
 
 export interface TypeofRequest {
@@ -47,7 +48,7 @@ export function callModule(req: TypeofRequest, copies = 1): Module {
   return { file: '<typeof>', version: null, typeDefs: [], functions: [{ name: 'main', typeParams: [], params, ret: null, body, span: SPAN }] };
 }
 
-export function typeofCall(req: TypeofRequest, strategy: InferStrategy): TypeofAnswer {
+export function typeofCall(req: TypeofRequest, strategy: InferStrategy, limits: Partial<Limits> = {}): TypeofAnswer {
   let module: Module;
   try {
     module = callModule(req);
@@ -56,7 +57,7 @@ export function typeofCall(req: TypeofRequest, strategy: InferStrategy): TypeofA
     throw e;
   }
   const params = module.functions[0]!.params;
-  const r = inferModule(module, new Map(), strategy);
+  const r = inferModule(module, new Map(), strategy, limits);
   const error = r.diagnostics.find((d) => d.severity === 'error' && d.code !== 'unresolved');
   if (error) return { error: error.message };
   const body = module.functions[0]!.body;

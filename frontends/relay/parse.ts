@@ -8,6 +8,7 @@ import { diagnostic, UserError } from '../../diagnostics/diagnostic.js';
 import type { Diagnostic } from '../../diagnostics/diagnostic.js';
 import type { Position } from '../../diagnostics/span.js';
 import type { Module, RType, Span } from './ast.js';
+import { checkTypeDepth } from './depth.js';
 
 /**
  * Brackets `(`, `[` and `{` (and `/* *\/` comments) may nest this deep. The parser is
@@ -16,9 +17,9 @@ import type { Module, RType, Span } from './ast.js';
  */
 export const MAX_NESTING = 500;
 
-/** A whole module: an optional `#[version = "0.0.5"]` header, then `type` and `def` definitions. */
-export function parseRelay(text: string, file: string): Module {
-  return run(text, file, 'Module') as Module;
+/** A whole module: an optional `#[version = "0.0.5"]` header, then `type` and `def` definitions. `tick` is called after each binding (it may throw a LimitError). */
+export function parseRelay(text: string, file: string, tick?: () => void): Module {
+  return run(text, file, 'Module', tick) as Module;
 }
 
 /**
@@ -27,13 +28,15 @@ export function parseRelay(text: string, file: string): Module {
  * no type definitions to resolve it against.
  */
 export function parseRelayType(text: string, file = '<type>'): RType {
-  return run(text, file, 'TypeOnly') as RType;
+  const type = run(text, file, 'TypeOnly') as RType;
+  checkTypeDepth(type, MAX_NESTING);
+  return type;
 }
 
-function run(text: string, file: string, startRule: 'Module' | 'TypeOnly'): unknown {
+function run(text: string, file: string, startRule: 'Module' | 'TypeOnly', tick?: () => void): unknown {
   checkNesting(text, file);
   try {
-    return peggyParse(text, { startRule, file, grammarSource: file });
+    return peggyParse(text, { startRule, file, grammarSource: file, ...(tick ? { tick } : {}) });
   } catch (e) {
     if (e instanceof PeggySyntaxError) throw new UserError([syntaxDiagnostic(e, text, file)]);
     if (e instanceof RangeError) {

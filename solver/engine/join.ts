@@ -4,7 +4,8 @@
 // once). The naive strategy reads everything everywhere.
 import type { Rule, Tmpl } from '../compile/ir.js';
 import { ArithmeticError, compare, syntacticEquals } from '../terms/arith.js';
-import { Kind, type TermStore } from '../terms/term-store.js';
+import { Kind, type TermId, type TermStore } from '../terms/term-store.js';
+import { termText } from '../terms/print.js';
 import type { Database } from '../store/database.js';
 import type { FactMeta } from '../store/fact-meta.js';
 import type { Relation } from '../store/relation.js';
@@ -123,7 +124,7 @@ export class Joiner {
       case 'neg': {
         // a hole in the arguments could still be bound to make a fact match
         for (const t of st.keyTmpls) {
-          const v = b.build(t, vals);
+          const v = this.build(t, st.span);
           if (v === WAIT || (v > 0 && !this.ctx.store.isGround(v))) return this.wait(i);
           if (v === FAIL) return;
         }
@@ -150,15 +151,15 @@ export class Joiner {
         return this.step(i + 1);
       }
       case 'compare': {
-        const a = b.build(st.a, vals);
-        const c = a < 0 ? a : b.build(st.b, vals);
+        const a = this.build(st.a, st.span);
+        const c = a < 0 ? a : this.build(st.b, st.span);
         if (a === WAIT || c === WAIT) return this.wait(i);
         if (a === FAIL || c === FAIL) return;
         let r: boolean | undefined;
         try {
           r = compare(this.ctx.store, st.op, a, c);
         } catch (e) {
-          if (e instanceof ArithmeticError) return this.runtimeError(e.message, st.span);
+          if (e instanceof ArithmeticError) return this.runtimeError(`${e.message}${this.bindingText()}`, st.span);
           throw e;
         }
         if (r === undefined) return this.wait(i);
@@ -166,15 +167,15 @@ export class Joiner {
         return;
       }
       case 'match': {
-        const v = b.build(st.value, vals);
+        const v = this.build(st.value, st.span);
         if (v === WAIT) return this.wait(i);
         if (v === FAIL) return;
         if (b.match(st.pat, v, vals)) this.step(i + 1);
         return;
       }
       case 'equal': {
-        const x = b.build(st.a, vals);
-        const y = x < 0 ? x : b.build(st.b, vals);
+        const x = this.build(st.a, st.span);
+        const y = x < 0 ? x : this.build(st.b, st.span);
         if (x === WAIT || y === WAIT) return this.wait(i);
         if (x === FAIL || y === FAIL) return;
         const eq = syntacticEquals(this.ctx.store, x, y);
@@ -183,7 +184,7 @@ export class Joiner {
         return;
       }
       case 'test': {
-        const x = b.build(st.a, vals);
+        const x = this.build(st.a, st.span);
         if (x === FAIL) return;
         if (x === WAIT) return this.wait(i);
         const s = this.ctx.store;
@@ -363,7 +364,7 @@ export class Joiner {
         const n = head.args.length;
         const args = this.scratch(n);
         for (let c = 0; c < n; c++) {
-          const v = b.build(head.args[c]!, this.vals);
+          const v = this.build(head.args[c]!, plan.rule.span);
           if (v === WAIT) return this.wait(-1);
           if (v === FAIL) return;
           args[c] = v;
@@ -385,8 +386,8 @@ export class Joiner {
         for (let v = 0; v < plan.nvars; v++) if (this.vals[v] === 0 && names[v]!.charCodeAt(0) === 95 /* _ */) fresh.push(v);
         b.freshHoles = true;
         try {
-          const x = b.build(head.a, this.vals);
-          const y = x < 0 ? x : b.build(head.b, this.vals);
+          const x = this.build(head.a, plan.rule.span);
+          const y = x < 0 ? x : this.build(head.b, plan.rule.span);
           if (x === WAIT || y === WAIT) return this.wait(-1);
           if (x === FAIL || y === FAIL) return;
           this.buffer.unifications.push({ a: x, b: y, plan, premises: Array.from(this.premises) });
@@ -497,11 +498,43 @@ export class Joiner {
     }
   }
 
+  /**
+   * A term of the current binding. An arithmetic error (division by zero, overflow) is
+   * this binding's alone: it is reported, naming the binding, and the binding is
+   * dropped (FAIL) while the rule's other bindings go on.
+   */
+  private build(t: Tmpl, span: Step['span']): TermId {
+    try {
+      return this.ctx.builder.build(t, this.vals);
+    } catch (e) {
+      if (!(e instanceof ArithmeticError)) throw e;
+      this.runtimeError(`${e.message}${this.bindingText()}`, span);
+      return FAIL;
+    }
+  }
+
+  /** ` when X = 0, Y = 2`: the named variables bound so far in the current binding. */
+  private bindingText(): string {
+    const names = this.plan.rule.varNames;
+    const parts: string[] = [];
+    for (let v = 0; v < names.length && parts.length < 6; v++) {
+      const name = names[v]!;
+      if (name === '_' || name.startsWith('_') || this.vals[v]! <= 0) continue;
+      parts.push(`${name} = ${termText(this.ctx.store, this.vals[v]!)}`);
+    }
+    return parts.length === 0 ? '' : ` when ${parts.join(', ')}`;
+  }
+
   private runtimeError(message: string, span: Step['span']): void {
+    // one diagnostic per place and message; a runaway rule stops adding them after MAX_RUNTIME_ERRORS
+    if (this.ctx.runtimeErrors.size >= MAX_RUNTIME_ERRORS) return;
     const key = `${span.file}:${span.start.offset}:${message}`;
     if (!this.ctx.runtimeErrors.has(key)) this.ctx.runtimeErrors.set(key, { message, rule: this.plan.rule, span });
   }
 }
+
+/** Run-time errors (per place, message and binding) kept at most. */
+const MAX_RUNTIME_ERRORS = 100;
 
 /** A plan's reusable arrays: variable values, premises, and per scan step the first projected key. */
 interface Scratch {

@@ -96,6 +96,7 @@ export interface AttrItem {
 export type AttrConstraint =
   | { readonly kind: 'lengths' | 'choices'; readonly value: AstTerm; readonly span: Span }
   | { readonly kind: 'min'; readonly value: AstTerm; readonly span: Span }
+  | { readonly kind: 'max'; readonly value: AstTerm; readonly span: Span }
   | { readonly kind: 'format'; readonly value: { readonly name: string; readonly span: Span }; readonly span: Span };
 
 export type OperatorItem =

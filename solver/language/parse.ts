@@ -13,9 +13,9 @@ import type { Diagnostic } from '../../diagnostics/diagnostic.js';
  */
 export const MAX_NESTING = 500;
 
-/** A whole file: statements ending in `.`. */
-export function parseProgram(text: string, file: string): Program {
-  return { file, statements: run(text, file, 'Program') as Statement[] };
+/** A whole file: statements ending in `.`. `tick` is called after each statement (it may throw a LimitError). */
+export function parseProgram(text: string, file: string, tick?: () => void): Program {
+  return { file, statements: run(text, file, 'Program', tick) as Statement[] };
 }
 
 /** Body literals separated by commas, with an optional final `.`: `path(1, X), X > 2`. */
@@ -28,10 +28,10 @@ export function parseTerm(text: string, file = '<term>'): AstTerm {
   return run(text, file, 'Term') as AstTerm;
 }
 
-function run(text: string, file: string, startRule: 'Program' | 'Goal' | 'Term'): unknown {
+function run(text: string, file: string, startRule: 'Program' | 'Goal' | 'Term', tick?: () => void): unknown {
   checkNesting(text, file);
   try {
-    return peggyParse(text, { startRule, file, grammarSource: file });
+    return peggyParse(text, { startRule, file, grammarSource: file, ...(tick ? { tick } : {}) });
   } catch (e) {
     if (e instanceof PeggySyntaxError) throw new UserError([syntaxDiagnostic(e, text, file)]);
     if (e instanceof RangeError) {

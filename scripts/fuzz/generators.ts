@@ -1,0 +1,238 @@
+// Grammar-aware random inputs for the fuzz harness (fast-check arbitraries): rule
+// files with goals, Relay programs calling catalogued operators, `typeof` JSON lines,
+// and token-level mutations of the bundled examples. Values lean towards the edges:
+// 0, 1, negative, 2^31, 2^53, 1e400, empty lists, holes, symbolic dims.
+import fc from 'fast-check';
+import { readdirSync, readFileSync } from 'node:fs';
+import { dirname, join } from 'node:path';
+import { fileURLToPath } from 'node:url';
+import { allOps } from '../../relations/catalogue.js';
+import type { AttrSpec } from '../../relations/schema.js';
+
+/** One fuzz case: what is run, and on which input. */
+export type FuzzCase =
+  | { readonly kind: 'rules'; readonly text: string; readonly goal: string }
+  | { readonly kind: 'relay'; readonly text: string }
+  | { readonly kind: 'typeof'; readonly line: string };
+
+const root = join(dirname(fileURLToPath(import.meta.url)), '..', '..');
+
+/** The bundled example files with the given extension (examples/ and its subfolders, models excluded: too big per case). */
+export function exampleTexts(ext: string): string[] {
+  const out: string[] = [];
+  const walk = (dir: string) => {
+    for (const e of readdirSync(dir, { withFileTypes: true }).sort((a, b) => a.name.localeCompare(b.name))) {
+      if (e.isDirectory() && e.name !== 'models') walk(join(dir, e.name));
+      else if (e.name.endsWith(ext)) out.push(readFileSync(join(dir, e.name), 'utf8'));
+    }
+  };
+  walk(join(root, 'examples'));
+  return out;
+}
+
+// ---------------------------------------------------------------- shared pieces
+
+const edgeInt = fc.oneof(
+  { weight: 8, arbitrary: fc.integer({ min: -20, max: 64 }).map(String) },
+  { weight: 2, arbitrary: fc.constantFrom('0', '1', '-1', '2147483648', '4294967296', '100000000') },
+  { weight: 1, arbitrary: fc.constantFrom('9007199254740991', '9007199254740993', '1e400') },
+);
+
+/** Text mutations at token granularity: delete, duplicate, or insert a token from `tokens`; swap two slices. */
+function mutate(text: string, tokens: readonly string[]): fc.Arbitrary<string> {
+  const pos = fc.nat({ max: Math.max(0, text.length) });
+  const edit = fc.oneof(
+    fc.tuple(pos, fc.nat({ max: 12 })).map(([p, n]) => (s: string) => s.slice(0, p) + s.slice(p + n)),
+    fc.tuple(pos, fc.nat({ max: 40 })).map(([p, n]) => (s: string) => s.slice(0, p + n) + s.slice(p, p + n) + s.slice(p + n)),
+    fc.tuple(pos, fc.constantFrom(...tokens)).map(([p, tok]) => (s: string) => s.slice(0, p) + tok + s.slice(p)),
+    fc.tuple(pos, pos).map(([a, b]) => (s: string) => {
+      const [i, j] = a < b ? [a, b] : [b, a];
+      const mid = Math.floor((i + j) / 2);
+      return s.slice(0, i) + s.slice(mid, j) + s.slice(i, mid) + s.slice(j);
+    }),
+  );
+  return fc.array(edit, { minLength: 1, maxLength: 4 }).map((edits) => edits.reduce((s, f) => f(s), text));
+}
+
+// ---------------------------------------------------------------- rules
+
+const RULE_TOKENS = ['(', ')', '[', ']', ',', '.', ':-', 'not ', '_', 'X', 'Y', '?1', '|', '=', '\\=', '==', '!=', '<', '+', '-', '*', '/', '%', '"s"', "'a b'", '1e400', '0', '-1', '9007199254740993', 'error("e {X}")', 'relation ', 'import "x.rules".', '; k: ', '[0:]', '[1]', '/*', '\n', '%c\n'];
+
+const ruleVar = fc.constantFrom('X', 'Y', 'Z');
+/** Predicates with fixed arities, so that most generated programs pass the static checks. */
+const ARITY: Record<string, number> = { p: 1, q: 2, r: 2, edge: 2, path: 2 };
+const rulePred = fc.constantFrom(...Object.keys(ARITY));
+
+/** A ground value: small ints and edge values, atoms, lists, tensors, symbolic dims, holes. */
+function ruleValue(depth: number): fc.Arbitrary<string> {
+  const leaf = fc.oneof({ weight: 4, arbitrary: fc.integer({ min: -2, max: 6 }).map(String) }, { weight: 1, arbitrary: edgeInt }, { weight: 2, arbitrary: fc.constantFrom('a', 'b', 'float32', 'none', '"txt"', '?1', 'n', '2*n', '[]', '1.5') });
+  if (depth <= 0) return leaf;
+  const sub = ruleValue(depth - 1);
+  return fc.oneof(
+    { weight: 4, arbitrary: leaf },
+    { weight: 1, arbitrary: fc.array(sub, { maxLength: 4 }).map((xs) => `[${xs.join(', ')}]`) },
+    { weight: 1, arbitrary: fc.tuple(fc.array(sub, { maxLength: 3 }), fc.constantFrom('float32', 'int32', '?2')).map(([xs, d]) => `tensor([${xs.join(', ')}], ${d})`) },
+    { weight: 1, arbitrary: fc.tuple(sub, fc.constantFrom('+', '-', '*', '/', '%'), sub).map(([a, op, b]) => `${a} ${op} ${b}`) },
+  );
+}
+
+/** An expression over bound variables: arithmetic, list functions, subscripts and slices. */
+const ruleExpr: fc.Arbitrary<string> = fc.oneof(
+  { weight: 3, arbitrary: ruleVar },
+  { weight: 2, arbitrary: fc.tuple(ruleVar, fc.constantFrom('+', '-', '*', '/', '%'), fc.oneof(ruleVar, fc.integer({ min: -2, max: 5 }).map(String))).map(([a, op, b]) => `${a} ${op} ${b}`) },
+  { weight: 1, arbitrary: fc.tuple(fc.constantFrom('len', 'reverse', 'prod', 'sum'), ruleVar).map(([f, x]) => `${f}(${x})`) },
+  { weight: 1, arbitrary: fc.tuple(ruleVar, ruleVar).map(([a, b]) => `append(${a}, ${b})`) },
+  { weight: 1, arbitrary: fc.tuple(ruleVar, fc.integer({ min: -1, max: 3 })).map(([x, i]) => `${x}[${i}]`) },
+  { weight: 1, arbitrary: fc.tuple(ruleVar, fc.option(fc.integer({ min: -1, max: 3 })), fc.option(fc.integer({ min: -1, max: 3 }))).map(([x, a, b]) => `${x}[${a ?? ''}:${b ?? ''}]`) },
+  { weight: 1, arbitrary: ruleVar.map((x) => `-${x}`) },
+);
+
+/** A call whose arguments are variables (mostly) or values. */
+const ruleCall = rulePred.chain((p) => fc.array(fc.oneof({ weight: 3, arbitrary: ruleVar }, { weight: 1, arbitrary: ruleValue(1) }), { minLength: ARITY[p]!, maxLength: ARITY[p]! }).map((xs) => `${p}(${xs.join(', ')})`));
+
+const ruleLiteral = fc.oneof(
+  { weight: 4, arbitrary: ruleCall },
+  { weight: 1, arbitrary: ruleCall.map((c) => `not ${c}`) },
+  { weight: 2, arbitrary: fc.tuple(ruleVar, fc.constantFrom('==', '!=', '<', '<=', '>', '>=', '=', '\\='), ruleExpr).map(([a, op, b]) => `${a} ${op} ${b}`) },
+  { weight: 1, arbitrary: fc.tuple(fc.constantFrom('ground', 'hole', 'integer', 'is_list'), ruleVar).map(([b, x]) => `${b}(${x})`) },
+);
+
+/** A head for `p` whose arguments are variables of `body` (so that the rule is safe), or 1 when it has none. */
+function headFrom(p: string, picks: readonly number[], body: string): string {
+  const vars = [...new Set(body.match(/\b[XYZ]\b/g) ?? [])];
+  const args = Array.from({ length: ARITY[p]! }, (_, i) => (vars.length === 0 ? '1' : vars[picks[i]! % vars.length]!));
+  return `${p}(${args.join(', ')})`;
+}
+
+/** A fact, or a rule whose body starts with a call (so that most variables are bound). */
+const ruleStatement = fc.oneof(
+  { weight: 4, arbitrary: rulePred.chain((p) => fc.array(ruleValue(2), { minLength: ARITY[p]!, maxLength: ARITY[p]! }).map((xs) => `${p}(${xs.join(', ')}).`)) },
+  { weight: 4, arbitrary: fc.tuple(rulePred, fc.array(fc.nat(), { minLength: 2, maxLength: 2 }), ruleCall, fc.array(ruleLiteral, { maxLength: 2 })).map(([p, picks, first, rest]) => `${headFrom(p, picks, first)} :- ${[first, ...rest].join(', ')}.`) },
+  { weight: 1, arbitrary: fc.tuple(ruleVar, ruleExpr, ruleCall).map(([v, e, c]) => `${v} = ${e} :- ${c}.`) },
+  { weight: 1, arbitrary: fc.tuple(ruleCall, fc.array(ruleLiteral, { maxLength: 1 })).map(([c, b]) => `error("bad${c.includes('X') ? ' {X}' : ''}") :- ${[c, ...b].join(', ')}.`) },
+);
+
+/** A generated rule file and a goal, or a mutated bundled example. */
+export function rulesCase(): fc.Arbitrary<FuzzCase> {
+  const examples = exampleTexts('.rules');
+  // every predicate gets a fact, so that calls to it are not undefined
+  const base = 'p(1).\nq(1, 2).\nr(a, [2, 3]).\nedge(1, 2).\nedge(2, 3).\npath(X, Y) :- edge(X, Y).\n';
+  const generated = fc.array(ruleStatement, { minLength: 1, maxLength: 8 }).map((ss) => base + ss.join('\n') + '\n');
+  const text = fc.oneof({ weight: 6, arbitrary: generated }, { weight: 1, arbitrary: fc.constantFrom(...examples).chain((e) => mutate(e, RULE_TOKENS)) }, { weight: 1, arbitrary: generated.chain((g) => mutate(g, RULE_TOKENS)) });
+  const goal = fc.oneof({ weight: 4, arbitrary: ruleCall }, { weight: 2, arbitrary: fc.tuple(ruleCall, ruleLiteral).map(([c, l]) => `${c}, ${l}`) }, { weight: 1, arbitrary: ruleCall.chain((g) => mutate(g, RULE_TOKENS)) });
+  return fc.tuple(text, goal).map(([t, g]): FuzzCase => ({ kind: 'rules', text: t, goal: g }));
+}
+
+// ---------------------------------------------------------------- Relay and typeof
+
+const DTYPES = ['float32', 'float16', 'int32', 'int64', 'bool', 'uint8', 'float64'];
+const RELAY_TOKENS = ['(', ')', '[', ']', '{', '}', ',', ';', '%0', '%x', '.0', '.1', '=', '_', '?', 'n', 'Tensor[(2, 3), float32]', 'add', 'nn.conv2d', 'axis=-1', '1f', 'True', 'let ', 'fn ', 'if (', 'match', '/*', '//', '\n', '@main', '-> ', '2147483648', '1e400'];
+
+const dimText = fc.oneof(
+  { weight: 4, arbitrary: fc.constantFrom('1', '2', '3', '4', '8', '0', '16') },
+  { weight: 1, arbitrary: fc.constantFrom('n', 'm', '?', '_', '2*n', 'n + 1', '2147483648', '9007199254740993') },
+);
+
+const tensorText = fc.tuple(fc.array(dimText, { maxLength: 5 }), fc.constantFrom(...DTYPES)).map(([ds, dt]) => `Tensor[(${ds.join(', ')}${ds.length === 1 ? ',' : ''}), ${dt}]`);
+
+/** A Relay type as text: tensors mostly, sometimes `_`, a scalar dtype, or a tuple. */
+export const typeText: fc.Arbitrary<string> = fc.oneof(
+  { weight: 6, arbitrary: tensorText },
+  { weight: 1, arbitrary: fc.constant('_') },
+  { weight: 1, arbitrary: fc.constantFrom(...DTYPES) },
+  { weight: 1, arbitrary: fc.array(tensorText, { maxLength: 3 }).map((ts) => `(${ts.join(', ')}${ts.length === 1 ? ',' : ''})`) },
+);
+
+/** A JSON attribute value for a spec, usually of its type, sometimes not. */
+function attrValue(s: AttrSpec | null): fc.Arbitrary<unknown> {
+  const int = fc.oneof({ weight: 12, arbitrary: fc.integer({ min: -3, max: 8 }) }, { weight: 1, arbitrary: fc.constantFrom(2 ** 31, 2 ** 32, 1e8, 2 ** 53) });
+  const ints = fc.array(int, { maxLength: 5 });
+  const wild = fc.oneof(fc.constant(null), fc.boolean(), fc.string({ maxLength: 6 }), fc.double(), ints, fc.constant({}), fc.constant([[1, 2], [3]]));
+  if (s === null) return wild;
+  const typed = ((): fc.Arbitrary<unknown> => {
+    switch (s.type) {
+      case 'int':
+        return int;
+      case 'int?':
+        return fc.oneof(int, fc.constant(null));
+      case 'float':
+        return fc.oneof(fc.double({ noNaN: true, min: -10, max: 10 }), int);
+      case 'bool':
+        return fc.boolean();
+      case 'string':
+        return s.choices !== undefined ? fc.constantFrom(...s.choices, '') : fc.constantFrom(...DTYPES, 'NCHW', 'NHWC', 'OIHW', '', 'x');
+      case 'ints':
+      case 'ints?':
+      case 'ints|int':
+      case 'ints|int?':
+        return fc.oneof(ints, int, fc.constant(null));
+      case 'pairs':
+        return fc.array(fc.tuple(int, int), { maxLength: 4 });
+    }
+  })();
+  return fc.oneof({ weight: 12, arbitrary: typed }, { weight: 1, arbitrary: wild });
+}
+
+/** An operator and attributes (some of its own, sometimes an unknown one), as a JS object. */
+const opCall = fc.constantFrom(...allOps()).chain((op) =>
+  fc
+    .tuple(
+      fc.subarray([...op.attrs]).chain((specs) => fc.tuple(...specs.map((s) => attrValue(s).map((v) => [s.name, v] as const)))),
+      fc.option(fc.tuple(fc.constantFrom('axis', 'units', 'bogus'), attrValue(null)), { freq: 12 }),
+    )
+    .map(([pairs, extra]) => ({ op: op.name, arity: op.args.length, attrs: Object.fromEntries(extra ? [...pairs, extra] : pairs) })),
+);
+
+/** One typeof line: a well-formed call, a call with the wrong arity or field types, or a mutated line. */
+export function typeofCase(): fc.Arbitrary<FuzzCase> {
+  const wellFormed = opCall.chain(({ op, arity, attrs }) =>
+    fc.tuple(fc.array(typeText, { minLength: Math.max(0, arity - 1), maxLength: arity + 1 }), fc.boolean()).map(([args, withAttrs]) => JSON.stringify(withAttrs ? { op, attrs, args } : { op, args })),
+  );
+  const oddShape = fc.oneof(
+    fc.constantFrom('{"op":"add","args":[1]}', '[null]', '{"op":"add","args":[null]}', '{"op":"nn.relu","attrs":{"x":{}},"args":["_"]}', '', '{}', '{"op":1,"args":[]}', '"add"', '{"op":"add","args":"_"}'),
+    fc.tuple(fc.constantFrom(...allOps().map((o) => o.name)), fc.array(fc.jsonValue({ maxDepth: 2 }), { maxLength: 3 })).map(([op, args]) => JSON.stringify({ op, args })),
+  );
+  const line = fc.oneof({ weight: 6, arbitrary: wellFormed }, { weight: 1, arbitrary: oddShape }, { weight: 2, arbitrary: wellFormed.chain((l) => mutate(l, ['"', '[', ']', '{', '}', ',', ':', '_', '?', 'n', '-1', '1e400', 'null', '\\'])) });
+  return line.map((l): FuzzCase => ({ kind: 'typeof', line: l }));
+}
+
+function attrText(v: unknown): string {
+  if (v === null) return 'None';
+  if (typeof v === 'boolean') return v ? 'True' : 'False';
+  if (typeof v === 'string') return JSON.stringify(v);
+  if (typeof v === 'number') return Number.isInteger(v) ? String(v) : `${v}f`;
+  if (Array.isArray(v)) return `[${v.map(attrText).join(', ')}]`;
+  return 'None';
+}
+
+/** A `def @main` of 1-5 bindings, each an operator call on parameters or earlier bindings (or a projection). */
+const generatedRelay = fc
+  .tuple(
+    fc.array(fc.option(typeText, { freq: 5 }), { minLength: 1, maxLength: 3 }),
+    fc.array(fc.tuple(opCall, fc.array(fc.nat(), { maxLength: 4 }), fc.option(fc.nat({ max: 2 }), { freq: 5 })), { minLength: 1, maxLength: 5 }),
+  )
+  .map(([params, calls]) => {
+    const names = params.map((_, i) => `%p${i}`);
+    const lines: string[] = [];
+    calls.forEach(([{ op, arity, attrs }, picks, proj], i) => {
+      const args = Array.from({ length: arity }, (_, k) => names[(picks[k] ?? k) % names.length]!);
+      const attrList = Object.entries(attrs).map(([k, v]) => `${k}=${attrText(v)}`);
+      const call = `${op}(${[...args, ...attrList].join(', ')})`;
+      lines.push(`  %${i} = ${proj === null ? call : `${call}.${proj}`};`);
+      names.push(`%${i}`);
+    });
+    const sig = params.map((t, i) => (t === null ? `%p${i}` : `%p${i}: ${t}`)).join(', ');
+    return `#[version = "0.0.5"]\ndef @main(${sig}) {\n${lines.join('\n')}\n  ${names[names.length - 1]}\n}\n`;
+  });
+
+/** A generated Relay program, or a mutated bundled example (examples/relay, examples/bad). */
+export function relayCase(): fc.Arbitrary<FuzzCase> {
+  const examples = exampleTexts('.relay');
+  const text = fc.oneof({ weight: 6, arbitrary: generatedRelay }, { weight: 1, arbitrary: fc.constantFrom(...examples).chain((e) => mutate(e, RELAY_TOKENS)) }, { weight: 1, arbitrary: generatedRelay.chain((g) => mutate(g, RELAY_TOKENS)) });
+  return text.map((t): FuzzCase => ({ kind: 'relay', text: t }));
+}
+
+/** Every kind of case. */
+export function anyCase(): fc.Arbitrary<FuzzCase> {
+  return fc.oneof(rulesCase(), relayCase(), typeofCase());
+}
