@@ -1,0 +1,165 @@
+// The SMT side of the prover: canonical dims (solver/terms/dims.ts) as z3 integer
+// terms, and the three questions the prover asks about a path condition —
+// is it satisfiable, does it entail a condition, a model (concrete sizes).
+//
+// Encoding: every size variable is a z3 Int with `v >= 0`; a polynomial is a sum
+// of products; `a / b` is FLOOR division: z3's `div` is Euclidean, which equals
+// floor division for a positive divisor, and floor(a / b) = (-a) div (-b) for a
+// negative one; `a % b = a - b * (a / b)`; min/max are if-then-else. Every
+// divisor met is asserted non-zero (dims have no value there), so "proved"
+// means: for every assignment on which both answers are defined.
+// Each question is one fresh solver with the caller's time limit; the answer
+// 'unknown' (z3 gave up or timed out) is passed on, never guessed.
+import { init } from 'z3-solver';
+import { type Atom, type Dim, dimVariables } from '../../solver/terms/dims.js';
+import { type Condition, negate } from './conditions.js';
+
+export type { Condition };
+
+type Z3 = Awaited<ReturnType<typeof init>>;
+type Ctx = ReturnType<Z3['Context']> & { readonly __name?: 'shapelog' };
+const CONTEXT_NAME = 'shapelog';
+// z3's expression types are parameterised by the context name; the prover only
+// needs integers and booleans of one context.
+type IntExpr = ReturnType<Ctx['Int']['const']>;
+type BoolExpr = ReturnType<IntExpr['ge']>;
+
+export type SatAnswer = 'sat' | 'unsat' | 'unknown';
+
+let z3: Promise<{ ctx: Ctx; api: Z3 }> | null = null;
+
+/** z3, initialised once per process (~0.2 s). */
+function context(): Promise<{ ctx: Ctx; api: Z3 }> {
+  z3 ??= init().then((api) => ({ api, ctx: api.Context(CONTEXT_NAME as string) as Ctx }));
+  return z3;
+}
+
+/** Translates dims to z3 terms over one context, collecting the side conditions (variables >= 0, divisors != 0). */
+class Encoder {
+  readonly side: BoolExpr[] = [];
+  private readonly vars = new Map<string, IntExpr>();
+
+  constructor(readonly ctx: Ctx) {}
+
+  variable(name: string): IntExpr {
+    let v = this.vars.get(name);
+    if (v === undefined) {
+      v = this.ctx.Int.const(name);
+      this.vars.set(name, v);
+      this.side.push(v.ge(0));
+    }
+    return v;
+  }
+
+  variables(): ReadonlyMap<string, IntExpr> {
+    return this.vars;
+  }
+
+  dim(d: Dim): IntExpr {
+    let sum: IntExpr = this.ctx.Int.val(d.constant);
+    for (const t of d.terms) {
+      let product: IntExpr = this.ctx.Int.val(t.coeff);
+      for (const f of t.factors) product = product.mul(this.atom(f));
+      sum = sum.add(product);
+    }
+    return sum;
+  }
+
+  private atom(a: Atom): IntExpr {
+    switch (a.kind) {
+      case 'var':
+        return this.variable(a.name);
+      case 'floordiv':
+      case 'mod': {
+        const p = this.dim(a.num);
+        const q = this.dim(a.den);
+        this.side.push(q.neq(0));
+        const floor = this.ctx.If(q.gt(0), p.div(q), p.neg().div(q.neg())) as IntExpr;
+        return a.kind === 'floordiv' ? floor : p.sub(q.mul(floor));
+      }
+      case 'min':
+      case 'max': {
+        const args = a.args.map((x) => this.dim(x));
+        return args.slice(1).reduce((acc, x) => this.ctx.If(a.kind === 'min' ? x.lt(acc) : x.gt(acc), x, acc) as IntExpr, args[0]!);
+      }
+    }
+  }
+
+  condition(c: Condition): BoolExpr {
+    const e = this.dim(c.e);
+    return c.op === '==' ? e.eq(0) : c.op === '!=' ? e.neq(0) : e.ge(0);
+  }
+}
+
+export interface SmtOptions {
+  /** Per question, in milliseconds. */
+  readonly timeoutMs: number;
+}
+
+/** Whether all `conds` (and `extra`, z3 terms built by the callback) can hold together. */
+async function check(conds: readonly Condition[], options: SmtOptions, extra?: (enc: Encoder) => BoolExpr[], names: readonly string[] = []): Promise<{ answer: SatAnswer; model?: Record<string, number> }> {
+  const { ctx } = await context();
+  const enc = new Encoder(ctx);
+  for (const n of names) enc.variable(n);
+  const goals = conds.map((c) => enc.condition(c));
+  if (extra) goals.push(...extra(enc));
+  const solver = new ctx.Solver();
+  solver.set('timeout', Math.max(1, Math.round(options.timeoutMs)));
+  for (const g of [...enc.side, ...goals]) solver.add(g);
+  const answer = (await solver.check()) as SatAnswer;
+  if (answer !== 'sat') return { answer };
+  const model = solver.model();
+  const values: Record<string, number> = {};
+  for (const [name, v] of enc.variables()) {
+    const value = Number(model.eval(v, true).toString());
+    values[name] = Number.isSafeInteger(value) ? value : 0;
+  }
+  return { answer, model: values };
+}
+
+/** Is the conjunction satisfiable? */
+export async function satisfiable(conds: readonly Condition[], options: SmtOptions): Promise<SatAnswer> {
+  return (await check(conds, options)).answer;
+}
+
+/** 'yes' when `conds` entail `goal` (conds ∧ ¬goal is unsatisfiable), 'no' when not, 'unknown' when z3 cannot tell. */
+export async function entails(conds: readonly Condition[], goal: Condition, options: SmtOptions): Promise<'yes' | 'no' | 'unknown'> {
+  const a = (await check([...conds, negate(goal)], options)).answer;
+  return a === 'unsat' ? 'yes' : a === 'sat' ? 'no' : 'unknown';
+}
+
+/**
+ * A model of `conds` over the variables `names` (each one gets a value), or null
+ * when unsatisfiable/unknown. `bound`: every variable <= bound; `distinctFrom`:
+ * variables >= this and pairwise distinct (a "generic" point, away from 0 and 1).
+ */
+export async function model(conds: readonly Condition[], names: readonly string[], options: SmtOptions & { readonly bound?: number; readonly generic?: number }): Promise<Record<string, number> | null> {
+  const extra = (enc: Encoder): BoolExpr[] => {
+    const out: BoolExpr[] = [];
+    const vs = names.map((n) => enc.variable(n));
+    if (options.bound !== undefined) for (const v of vs) out.push(v.le(options.bound));
+    if (options.generic !== undefined) {
+      for (const v of vs) out.push(v.ge(options.generic));
+      if (vs.length > 1) out.push(enc.ctx.Distinct(...vs));
+    }
+    return out;
+  };
+  const r = await check(conds, options, extra, names);
+  return r.answer === 'sat' ? r.model! : null;
+}
+
+/** A model of `conds` in which `a != b` (two dims), or null when they are equal under `conds` ('unknown' when z3 gives up). */
+export async function differ(conds: readonly Condition[], a: Dim, b: Dim, names: readonly string[], options: SmtOptions & { readonly bound?: number }): Promise<Record<string, number> | null | 'unknown'> {
+  const extra = (enc: Encoder): BoolExpr[] => {
+    const out = [enc.dim(a).neq(enc.dim(b))];
+    if (options.bound !== undefined) for (const n of names) out.push(enc.variable(n).le(options.bound));
+    return out;
+  };
+  const r = await check(conds, options, extra, names);
+  return r.answer === 'sat' ? r.model! : r.answer === 'unsat' ? null : 'unknown';
+}
+
+/** Every variable of the conditions. */
+export function conditionVariables(conds: readonly Condition[]): string[] {
+  return [...new Set(conds.flatMap((c) => dimVariables(c.e)))].sort();
+}
