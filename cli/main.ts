@@ -6,6 +6,7 @@ import { checkCommand } from './check.js';
 import { demo } from './demo.js';
 import { infer } from './infer.js';
 import { typeofCommand } from './typeof.js';
+import { proveCommand } from './prove.js';
 import { query } from './query.js';
 import { EXIT_USAGE, EXIT_USER_ERROR, printDiagnostics } from './report.js';
 
@@ -99,6 +100,17 @@ export async function main(argv: string[]): Promise<number> {
     .option('--json', 'print {"ops": [{op, cases, agree, disagree, counterexamples, reference}]} as JSON', false)
     .action((o: { ops?: string; depth: number; random: number; seed?: number; reference: boolean; json: boolean }) => {
       code = checkCommand(o);
+    });
+
+  program
+    .command('prove')
+    .description('prove rules and imperative twins equal for every size (symbolic dims, case splits, z3) at ranks up to --rank')
+    .option('--ops <names>', 'only these operators, comma-separated')
+    .option('--rank <r>', 'highest tensor rank', nonNegativeInt, 4)
+    .option('--timeout <s>', 'time budget per operator, in seconds', Number, 5)
+    .option('--json', 'print {"ops": [{op, combos, proved, counterexamples, unknown, unknowns}]} as JSON', false)
+    .action(async (o: { ops?: string; rank: number; timeout: number; json: boolean }) => {
+      code = await proveCommand(o);
     });
 
   program

@@ -392,7 +392,7 @@ function counterexample(s: Search, p: Path, sizes: Record<string, number>, concr
     sizes,
     condition: p.smt.map(conditionText),
     call,
-    line: `echo '${JSON.stringify(call)}' | npx shapelog typeof   # rules: ${show(concrete.rules)}; imperative: ${show(concrete.relay)}`,
+    line: `echo '${JSON.stringify(call)}' | shapelog typeof   # rules: ${show(concrete.rules)}; imperative: ${show(concrete.relay)}`,
     rules: concrete.rules,
     relay: concrete.relay,
     reference: { rules: ref(concrete.rules), relay: ref(concrete.relay) },

@@ -11,7 +11,7 @@
 // Each question is one fresh solver with the caller's time limit; the answer
 // 'unknown' (z3 gave up or timed out) is passed on, never guessed.
 import { init } from 'z3-solver';
-import { type Atom, type Dim, dimVariables } from '../../solver/terms/dims.js';
+import { type Atom, type Dim, DimError, dimEvaluate, dimVariables } from '../../solver/terms/dims.js';
 import { type Condition, negate } from './conditions.js';
 
 export type { Condition };
@@ -117,14 +117,57 @@ async function check(conds: readonly Condition[], options: SmtOptions, extra?: (
   return { answer, model: values };
 }
 
+// ─── points tried before z3 ──────────────────────────────────────────────────
+//
+// A z3 question costs ~50-100 ms; most "is this satisfiable" questions have an
+// obvious witness. So a fixed list of candidate points (distinct primes, all 0,
+// all 1, all 2, seeded random small and large sizes) is evaluated first; z3 is
+// asked only when none satisfies the conditions. A witness found this way is a
+// real model (checked by exact evaluation), so this never changes an answer.
+
+const PRIMES = [2, 3, 5, 7, 11, 13, 17, 19, 23, 29, 31, 37, 41, 43, 47, 53, 59, 61, 67, 71, 73, 79, 83, 89, 97];
+
+function candidatePoints(names: readonly string[]): Record<string, number>[] {
+  const points: Record<string, number>[] = [];
+  const make = (f: (i: number) => number) => Object.fromEntries(names.map((n, i) => [n, f(i)]));
+  points.push(make((i) => PRIMES[i % PRIMES.length]!), make(() => 1), make(() => 2), make(() => 0), make((i) => 101 + i));
+  let seed = 12345;
+  const next = (m: number) => {
+    seed = (seed * 1103515245 + 12345) % 2147483648;
+    return seed % m;
+  };
+  for (let k = 0; k < 24; k++) points.push(make(() => next(k < 16 ? 9 : 300)));
+  return points;
+}
+
+function holds(c: Condition, env: Record<string, number>): boolean {
+  try {
+    const v = dimEvaluate(c.e, env);
+    return c.op === '==' ? v === 0 : c.op === '!=' ? v !== 0 : v >= 0;
+  } catch (e) {
+    if (e instanceof DimError) return false;
+    throw e;
+  }
+}
+
+/** A candidate point satisfying every condition (and `accept`), or null. */
+function witness(conds: readonly Condition[], names: readonly string[], accept: (env: Record<string, number>) => boolean = () => true): Record<string, number> | null {
+  const all = [...new Set([...names, ...conditionVariables(conds)])];
+  for (const env of candidatePoints(all)) if (accept(env) && conds.every((c) => holds(c, env))) return env;
+  return null;
+}
+
 /** Is the conjunction satisfiable? */
 export async function satisfiable(conds: readonly Condition[], options: SmtOptions): Promise<SatAnswer> {
+  if (witness(conds, []) !== null) return 'sat';
   return (await check(conds, options)).answer;
 }
 
 /** 'yes' when `conds` entail `goal` (conds ∧ ¬goal is unsatisfiable), 'no' when not, 'unknown' when z3 cannot tell. */
 export async function entails(conds: readonly Condition[], goal: Condition, options: SmtOptions): Promise<'yes' | 'no' | 'unknown'> {
-  const a = (await check([...conds, negate(goal)], options)).answer;
+  const without = [...conds, negate(goal)];
+  if (witness(without, []) !== null) return 'no';
+  const a = (await check(without, options)).answer;
   return a === 'unsat' ? 'yes' : a === 'sat' ? 'no' : 'unknown';
 }
 
@@ -144,6 +187,9 @@ export async function model(conds: readonly Condition[], names: readonly string[
     }
     return out;
   };
+  const distinct = (env: Record<string, number>) => new Set(names.map((n) => env[n])).size === names.length;
+  const quick = witness(conds, names, (env) => names.every((n) => (options.bound === undefined || env[n]! <= options.bound) && (options.generic === undefined || env[n]! >= options.generic)) && (options.generic === undefined || distinct(env)));
+  if (quick !== null) return quick;
   const r = await check(conds, options, extra, names);
   return r.answer === 'sat' ? r.model! : null;
 }
@@ -155,8 +201,19 @@ export async function differ(conds: readonly Condition[], a: Dim, b: Dim, names:
     if (options.bound !== undefined) for (const n of names) out.push(enc.variable(n).le(options.bound));
     return out;
   };
+  const quick = witness(conds, names, (env) => names.every((n) => options.bound === undefined || env[n]! <= options.bound) && differs(a, b, env));
+  if (quick !== null) return quick;
   const r = await check(conds, options, extra, names);
   return r.answer === 'sat' ? r.model! : r.answer === 'unsat' ? null : 'unknown';
+}
+
+function differs(a: Dim, b: Dim, env: Record<string, number>): boolean {
+  try {
+    return dimEvaluate(a, env) !== dimEvaluate(b, env);
+  } catch (e) {
+    if (e instanceof DimError) return false;
+    throw e;
+  }
 }
 
 /** Every variable of the conditions. */
