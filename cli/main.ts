@@ -107,7 +107,7 @@ export async function main(argv: string[]): Promise<number> {
     .description('prove rules and imperative twins equal for every size (symbolic dims, case splits, z3) at ranks up to --rank')
     .option('--ops <names>', 'only these operators, comma-separated')
     .option('--rank <r>', 'highest tensor rank', nonNegativeInt, 4)
-    .option('--timeout <s>', 'time budget per operator, in seconds', Number, 5)
+    .option('--timeout <s>', 'time budget per operator, in seconds (operators sharing a relation reuse its proofs)', Number, 20)
     .option('--json', 'print {"ops": [{op, combos, proved, counterexamples, unknown, unknowns}]} as JSON', false)
     .action(async (o: { ops?: string; rank: number; timeout: number; json: boolean }) => {
       code = await proveCommand(o);

@@ -11,6 +11,8 @@ import { allOps, lookupOp } from '../relations/catalogue.js';
 import { hasCaseGenerator } from '../proofs/cross-check/cases.js';
 import { combosFor, sweepMinRank } from '../proofs/prove/combos.js';
 import { type OpProof, proveOp } from '../proofs/prove/run.js';
+import { satisfiable } from '../proofs/prove/smt.js';
+import { typeofCall } from '../typing/typeof.js';
 import { EXIT_OK, EXIT_USAGE, EXIT_USER_ERROR } from './report.js';
 
 export interface ProveCommandOptions {
@@ -44,10 +46,12 @@ export async function proveCommand(o: ProveCommandOptions): Promise<number> {
   const total = ops.reduce((s, op) => s + combosFor(op, o.rank).length, 0);
   const bar = !o.json && process.stderr.isTTY === true ? new SingleBar({ format: ' {bar} {percentage}% | {value}/{total} combinations | {op} | {eta_formatted} left', hideCursor: true, clearOnComplete: true }) : null;
   bar?.start(total, 0, { op: '' });
+  await warmUp();
   const reports: OpProof[] = [];
+  const cache = new Map();
   for (const op of ops) {
     bar?.update({ op });
-    reports.push(await proveOp(op, { rank: o.rank, timeout: o.timeout, onCombo: () => bar?.increment() }));
+    reports.push(await proveOp(op, { rank: o.rank, timeout: o.timeout, cache, onCombo: () => bar?.increment() }));
   }
   bar?.stop();
   const seconds = (Date.now() - started) / 1000;
@@ -57,12 +61,18 @@ export async function proveCommand(o: ProveCommandOptions): Promise<number> {
   return failed ? EXIT_USER_ERROR : EXIT_OK;
 }
 
+/** Loads the rule library, the twins and z3 before any operator's time budget starts. */
+async function warmUp(): Promise<void> {
+  typeofCall({ op: 'add', args: ['Tensor[(2), float32]', 'Tensor[(2), float32]'] }, 'rules');
+  await satisfiable([], { timeoutMs: 10_000 }, true);
+}
+
 function printReport(reports: readonly OpProof[], rank: number, seconds: number): void {
   const color = process.stdout.isTTY === true;
   const w = Math.max(8, ...reports.map((r) => r.op.length));
   process.stdout.write(`${'operator'.padEnd(w)}  ${'combos'.padStart(6)}  ${'proved'.padStart(6)}  ${'counterex'.padStart(9)}  ${'unknown'.padStart(7)}  ${'branches'.padStart(8)}  ${'time'.padStart(6)}\n`);
   for (const r of reports) {
-    let row = `${r.op.padEnd(w)}  ${String(r.combos).padStart(6)}  ${String(r.proved).padStart(6)}  ${String(r.counterexamples.length).padStart(9)}  ${String(r.unknown).padStart(7)}  ${String(r.branches).padStart(8)}  ${r.seconds.toFixed(1).padStart(5)}s`;
+    let row = `${r.op.padEnd(w)}  ${String(r.combos).padStart(6)}  ${String(r.proved).padStart(6)}  ${String(r.counterexamples.length).padStart(9)}  ${String(r.unknown).padStart(7)}  ${String(r.branches).padStart(8)}  ${r.seconds.toFixed(1).padStart(5)}s${r.shared.length > 0 ? pc.dim(`  (as ${r.shared.join(', ')})`) : ''}`;
     if (color) row = r.counterexamples.length > 0 ? pc.red(row) : r.unknown > 0 ? pc.yellow(row) : row;
     process.stdout.write(row + '\n');
   }

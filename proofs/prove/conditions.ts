@@ -80,12 +80,79 @@ function decideRange(lo: number, hi: number, nonZero: boolean, op: DimCompareOp)
   }
 }
 
+/** `c*v + k` with one size variable v: [v, c, k]; else null. */
+function linearInOne(d: Dim): [string, number, number] | null {
+  const t = d.terms[0];
+  if (d.terms.length !== 1 || t === undefined || t.factors.length !== 1 || t.factors[0]!.kind !== 'var') return null;
+  return [t.factors[0]!.name, t.coeff, d.constant];
+}
+
+function holdsAt(value: number, op: DimCompareOp): boolean {
+  switch (op) {
+    case '==':
+      return value === 0;
+    case '!=':
+      return value !== 0;
+    case '<':
+      return value < 0;
+    case '<=':
+      return value <= 0;
+    case '>':
+      return value > 0;
+    case '>=':
+      return value >= 0;
+  }
+}
+
 /** A set of facts consulted by dimCompare, recording the questions it cannot answer. */
 export class PathContext implements DimAssumptions {
   /** Undecided questions in the order first asked, by key. */
   readonly open = new Map<string, Condition>();
 
   constructor(readonly facts: readonly Condition[]) {}
+
+  /**
+   * `c*v + k op 0` for one variable v, exactly: the facts on v alone give its
+   * domain [lo, hi] minus finitely many points; the truth of a linear comparison
+   * changes only at v0 = -k/c, so it is decided by v0 itself and the nearest
+   * domain point on each side of it.
+   */
+  private decideOneVariable(diff: Dim, op: DimCompareOp): boolean | undefined {
+    const lin = linearInOne(diff);
+    if (lin === null) return undefined;
+    const [v, c, k] = lin;
+    let lo = 0;
+    let hi = Infinity;
+    const excluded = new Set<number>();
+    for (const f of this.facts) {
+      const fl = linearInOne(f.e);
+      if (fl === null || fl[0] !== v) continue;
+      const [, fc, fk] = fl; // fc*v + fk op 0
+      if (f.op === '>=') {
+        if (fc > 0) lo = Math.max(lo, Math.ceil(-fk / fc));
+        else hi = Math.min(hi, Math.floor(fk / -fc));
+      } else if (-fk % fc === 0) {
+        const point = -fk / fc;
+        if (f.op === '==') {
+          lo = Math.max(lo, point);
+          hi = Math.min(hi, point);
+        } else excluded.add(point);
+      } else if (f.op === '==') return undefined; // no integer solution: an infeasible path; do not decide
+    }
+    const inDomain = (x: number) => x >= lo && x <= hi && !excluded.has(x);
+    const v0 = -k / c;
+    const points: number[] = [];
+    if (Number.isInteger(v0) && inDomain(v0)) points.push(v0);
+    let left = Math.min(hi, Number.isInteger(v0) ? v0 - 1 : Math.floor(v0));
+    while (left >= lo && excluded.has(left)) left--;
+    if (left >= lo && left <= hi) points.push(left);
+    let right = Math.max(lo, Number.isInteger(v0) ? v0 + 1 : Math.ceil(v0));
+    while (right <= hi && excluded.has(right)) right++;
+    if (right <= hi && right >= lo && Number.isFinite(right)) points.push(right);
+    if (points.length === 0 || points.some((x) => !Number.isSafeInteger(x))) return undefined;
+    const answers = new Set(points.map((x) => holdsAt(c * x + k, op)));
+    return answers.size === 1 ? [...answers][0] : undefined;
+  }
 
   decide(a: Dim, b: Dim, op: DimCompareOp): boolean | undefined {
     let diff: Dim;
@@ -119,7 +186,7 @@ export class PathContext implements DimAssumptions {
         } else if (c === 0) nonZero = true;
       }
     }
-    const answer = lo > hi ? undefined : decideRange(lo, hi, nonZero, op);
+    const answer = lo > hi ? undefined : (decideRange(lo, hi, nonZero, op) ?? this.decideOneVariable(diff, op));
     if (answer === undefined) {
       try {
         const q = fromComparison(a, op, b);

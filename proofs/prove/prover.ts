@@ -30,7 +30,7 @@ import { type Answers, answers as bothAnswers, classify } from '../cross-check/c
 import { referenceCheck } from '../reference/check.js';
 import { type Combo, comboText, instantiate, variablesOf } from './combos.js';
 import { type Condition, PathContext, conditionKey, conditionText, negate } from './conditions.js';
-import { differ, entails, model, satisfiable } from './smt.js';
+import { differ, entails, model, samplePoint, satisfiable } from './smt.js';
 
 export interface ProveOptions {
   /** Deepest chain of case splits. */
@@ -340,7 +340,7 @@ async function leaf(s: Search, p: Path, a: Answers): Promise<ComboVerdict> {
     if (m !== null) return confirm(s, p, a, m, `${dimToString(x)} vs ${dimToString(y)}`);
   }
   // symbolic agreement: check that the symbolic runs are faithful at sample points
-  const points = [await model(p.smt, s.names, { ...opts, generic: 2, bound: 64 }), await model(p.smt, s.names, { ...opts, bound: 8 })];
+  const points = [await samplePoint(p.smt, s.names, opts), await model(p.smt, s.names, { ...opts, bound: 8 })];
   for (const m of points) {
     if (m === null) continue;
     const sizes = fullSizes(s, p, m);

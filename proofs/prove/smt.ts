@@ -12,7 +12,7 @@
 // 'unknown' (z3 gave up or timed out) is passed on, never guessed.
 import { init } from 'z3-solver';
 import { type Atom, type Dim, DimError, dimEvaluate, dimVariables } from '../../solver/terms/dims.js';
-import { type Condition, negate } from './conditions.js';
+import { type Condition, conditionKey, negate } from './conditions.js';
 
 export type { Condition };
 
@@ -96,9 +96,15 @@ export interface SmtOptions {
   readonly timeoutMs: number;
 }
 
+/** How many questions went to z3 (the rest were answered by candidate points). */
+export const smtStats = { calls: 0, millis: 0 };
+
 /** Whether all `conds` (and `extra`, z3 terms built by the callback) can hold together. */
 async function check(conds: readonly Condition[], options: SmtOptions, extra?: (enc: Encoder) => BoolExpr[], names: readonly string[] = []): Promise<{ answer: SatAnswer; model?: Record<string, number> }> {
   const { ctx } = await context();
+  const started = Date.now();
+  smtStats.calls++;
+  if (process.env["SHAPELOG_SMT_TRACE"]) process.stderr.write(`z3: ${conds.map(conditionKey).join(" & ")}\n`);
   const enc = new Encoder(ctx);
   for (const n of names) enc.variable(n);
   const goals = conds.map((c) => enc.condition(c));
@@ -107,6 +113,7 @@ async function check(conds: readonly Condition[], options: SmtOptions, extra?: (
   solver.set('timeout', Math.max(1, Math.round(options.timeoutMs)));
   for (const g of [...enc.side, ...goals]) solver.add(g);
   const answer = (await solver.check()) as SatAnswer;
+  smtStats.millis += Date.now() - started;
   if (answer !== 'sat') return { answer };
   const model = solver.model();
   const values: Record<string, number> = {};
@@ -150,24 +157,64 @@ function holds(c: Condition, env: Record<string, number>): boolean {
   }
 }
 
+/**
+ * Makes the equalities `±v + rest == 0` true by setting v (latest condition first:
+ * a path's substitutions are recorded in order, each in the variables left then).
+ */
+function repair(env: Record<string, number>, conds: readonly Condition[]): void {
+  for (let i = conds.length - 1; i >= 0; i--) {
+    const c = conds[i]!;
+    if (c.op !== '==') continue;
+    const t = c.e.terms.find((x) => x.factors.length === 1 && x.factors[0]!.kind === 'var' && Math.abs(x.coeff) === 1);
+    if (t === undefined) continue;
+    const name = (t.factors[0] as { name: string }).name;
+    try {
+      const without = dimEvaluate(c.e, { ...env, [name]: 0 }); // e = coeff*v + without
+      const value = -without / t.coeff;
+      if (Number.isSafeInteger(value) && value >= 0) env[name] = value;
+    } catch (e) {
+      if (!(e instanceof DimError)) throw e;
+    }
+  }
+}
+
 /** A candidate point satisfying every condition (and `accept`), or null. */
 function witness(conds: readonly Condition[], names: readonly string[], accept: (env: Record<string, number>) => boolean = () => true): Record<string, number> | null {
   const all = [...new Set([...names, ...conditionVariables(conds)])];
-  for (const env of candidatePoints(all)) if (accept(env) && conds.every((c) => holds(c, env))) return env;
+  for (const env of candidatePoints(all)) {
+    repair(env, conds);
+    if (accept(env) && conds.every((c) => holds(c, env))) return env;
+  }
   return null;
 }
 
+// Answers are memoised per process by the text of the question: the same
+// question recurs across dtype variants of a combination and across operators.
+const memo = new Map<string, Promise<unknown>>();
+
+function remember<T>(key: string, compute: () => Promise<T>): Promise<T> {
+  let p = memo.get(key) as Promise<T> | undefined;
+  if (p === undefined) {
+    if (memo.size > 50_000) memo.clear();
+    p = compute();
+    memo.set(key, p);
+  }
+  return p;
+}
+
+const keyOf = (conds: readonly Condition[]): string => [...new Set(conds.map(conditionKey))].sort().join(' & ');
+
 /** Is the conjunction satisfiable? */
-export async function satisfiable(conds: readonly Condition[], options: SmtOptions): Promise<SatAnswer> {
-  if (witness(conds, []) !== null) return 'sat';
-  return (await check(conds, options)).answer;
+export async function satisfiable(conds: readonly Condition[], options: SmtOptions, forceZ3 = false): Promise<SatAnswer> {
+  if (!forceZ3 && witness(conds, []) !== null) return 'sat';
+  return remember(`sat ${keyOf(conds)}`, async () => (await check(conds, options)).answer);
 }
 
 /** 'yes' when `conds` entail `goal` (conds ∧ ¬goal is unsatisfiable), 'no' when not, 'unknown' when z3 cannot tell. */
 export async function entails(conds: readonly Condition[], goal: Condition, options: SmtOptions): Promise<'yes' | 'no' | 'unknown'> {
   const without = [...conds, negate(goal)];
   if (witness(without, []) !== null) return 'no';
-  const a = (await check(without, options)).answer;
+  const a = await remember(`sat ${keyOf(without)}`, async () => (await check(without, options)).answer);
   return a === 'unsat' ? 'yes' : a === 'sat' ? 'no' : 'unknown';
 }
 
@@ -190,8 +237,18 @@ export async function model(conds: readonly Condition[], names: readonly string[
   const distinct = (env: Record<string, number>) => new Set(names.map((n) => env[n])).size === names.length;
   const quick = witness(conds, names, (env) => names.every((n) => (options.bound === undefined || env[n]! <= options.bound) && (options.generic === undefined || env[n]! >= options.generic)) && (options.generic === undefined || distinct(env)));
   if (quick !== null) return quick;
-  const r = await check(conds, options, extra, names);
+  const r = await remember(`model ${keyOf(conds)} | ${names.join(',')} | ${options.bound} ${options.generic}`, () => check(conds, options, extra, names));
   return r.answer === 'sat' ? r.model! : null;
+}
+
+/**
+ * A sample point of `conds` for the faithfulness check: a generic one (all sizes
+ * >= 2 and distinct) when a candidate point is, else any candidate point, else
+ * a z3 model; null when there is none.
+ */
+export async function samplePoint(conds: readonly Condition[], names: readonly string[], options: SmtOptions): Promise<Record<string, number> | null> {
+  const generic = witness(conds, names, (env) => names.every((n) => env[n]! >= 2) && new Set(names.map((n) => env[n])).size === names.length);
+  return generic ?? witness(conds, names) ?? model(conds, names, options);
 }
 
 /** A model of `conds` in which `a != b` (two dims), or null when they are equal under `conds` ('unknown' when z3 gives up). */
@@ -203,7 +260,7 @@ export async function differ(conds: readonly Condition[], a: Dim, b: Dim, names:
   };
   const quick = witness(conds, names, (env) => names.every((n) => options.bound === undefined || env[n]! <= options.bound) && differs(a, b, env));
   if (quick !== null) return quick;
-  const r = await check(conds, options, extra, names);
+  const r = await remember(`differ ${keyOf(conds)} | ${a.key} | ${b.key} | ${names.join(',')} | ${options.bound}`, () => check(conds, options, extra, names));
   return r.answer === 'sat' ? r.model! : r.answer === 'unsat' ? null : 'unknown';
 }
 
