@@ -91,3 +91,17 @@ test('shapelog prove: bad input is a clear error with exit 2; a proof exits 0 wi
   t.is(report.ops[0]!.op, 'nn.relu');
   t.is(report.ops[0]!.proved, report.ops[0]!.combos);
 });
+
+// The budgeted subset CI runs (the whole library is `npm run prove`): a few
+// operators of different families at rank <= 2. A counterexample fails the test;
+// under a loaded machine combinations may stay unknown ('time budget'), never
+// anything else.
+test('CI subset: add, nn.dense, sum, reshape and concatenate at rank <= 2 have no counterexample', async (t) => {
+  const cache = new Map();
+  for (const op of ['add', 'nn.dense', 'sum', 'reshape', 'concatenate']) {
+    const r = await proveOp(op, { rank: 2, timeout: 15, cache });
+    t.deepEqual(r.counterexamples, [], op);
+    t.true(r.proved > 0, op);
+    for (const u of r.unknowns) t.regex(u.reason, /time budget/, `${op} ${u.combo}`);
+  }
+});

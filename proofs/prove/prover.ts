@@ -181,54 +181,101 @@ function answerPairs(r: TypeofAnswer, t: TypeofAnswer): Shape {
   return { ok: true, pairs };
 }
 
-/** A symbolic answer evaluated at concrete sizes (type texts with every dim a number), or null if it cannot be. */
+/** A symbolic answer evaluated at concrete sizes (every dim of every `Tensor[(…), …]` computed), or null if one cannot be. */
 function evaluateAnswer(a: TypeofAnswer, env: Record<string, number>): TypeofAnswer | null {
   if ('error' in a) return a;
-  const evalText = (text: string): string | null => {
-    const p = parseType(text, new TypeSolverState());
-    if (!p.ok) return text;
-    try {
-      return printConcrete(p.type, env);
-    } catch (e) {
-      if (e instanceof DimError) return null;
-      throw e;
-    }
-  };
-  const type = evalText(a.type);
-  const args = a.args.map(evalText);
+  const type = evaluateText(a.type, env);
+  const args = a.args.map((x) => evaluateText(x, env));
   if (type === null || args.some((x) => x === null)) return null;
   return { type, args: args as string[] };
 }
 
-function printConcrete(t: IType, env: Record<string, number>): string {
-  switch (t.kind) {
-    case 'tensor': {
-      const dims = t.shape.map((d) => {
-        const v = dimValue(d);
-        return v === null ? (d.kind === 'any' ? '?' : '_') : String(dimEvaluate(v, env));
-      });
-      const dtype = typeof t.dtype === 'string' ? t.dtype : '_';
-      return `Tensor[(${dims.join(', ')}), ${dtype}]`;
+/** Rewrites the dims of every tensor type in `text` to their values under env. */
+function evaluateText(text: string, env: Record<string, number>): string | null {
+  let out = '';
+  let i = 0;
+  for (;;) {
+    const start = text.indexOf('Tensor[(', i);
+    if (start < 0) return out + text.slice(i);
+    let j = start + 'Tensor[('.length;
+    out += text.slice(i, j);
+    let depth = 0;
+    let current = '';
+    const dims: string[] = [];
+    for (; j < text.length; j++) {
+      const ch = text[j]!;
+      if (ch === '(') depth++;
+      if (ch === ')' && depth-- === 0) break;
+      if (ch === ',' && depth === 0) {
+        dims.push(current);
+        current = '';
+      } else current += ch;
     }
-    case 'tuple':
-      return `(${t.fields.map((f) => printConcrete(f, env)).join(', ')}${t.fields.length === 1 ? ',' : ''})`;
-    default:
-      return '?';
+    if (current.trim() !== '' || dims.length > 0) dims.push(current);
+    const values = dims.map((d) => evaluateDimText(d.trim(), env));
+    if (values.some((v) => v === null)) return null;
+    out += values.join(', ');
+    i = j;
+  }
+}
+
+/** The value of one dim's text (`min(d0, 1)`, `(d2 + 2) / 2`, `_`, `?` kept), or null. */
+function evaluateDimText(text: string, env: Record<string, number>): string | null {
+  if (text === '_' || text === '?') return text;
+  const tokens = text.match(/[A-Za-z_][A-Za-z0-9_]*|\d+|[-+*/%(),]/g) ?? [];
+  let k = 0;
+  const floorDiv = (x: number, y: number) => Math.floor(x / y);
+  const primary = (): number => {
+    const t = tokens[k++];
+    if (t === undefined) throw new DimError('unexpected end');
+    if (t === '(') {
+      const v = sum();
+      k++;
+      return v;
+    }
+    if (t === '-') return -primary();
+    if (t === 'min' || t === 'max') {
+      k++; // (
+      const args = [sum()];
+      while (tokens[k] === ',') {
+        k++;
+        args.push(sum());
+      }
+      k++; // )
+      return t === 'min' ? Math.min(...args) : Math.max(...args);
+    }
+    if (/^\d+$/.test(t)) return Number(t);
+    const v = env[t];
+    if (v === undefined) throw new DimError(`no value for ${t}`);
+    return v;
+  };
+  const product = (): number => {
+    let v = primary();
+    while (tokens[k] === '*' || tokens[k] === '/' || tokens[k] === '%') {
+      const op = tokens[k++];
+      const w = primary();
+      if ((op === '/' || op === '%') && w === 0) throw new DimError('division by zero');
+      v = op === '*' ? v * w : op === '/' ? floorDiv(v, w) : v - w * floorDiv(v, w);
+    }
+    return v;
+  };
+  const sum = (): number => {
+    let v = product();
+    while (tokens[k] === '+' || tokens[k] === '-') v = tokens[k++] === '+' ? v + product() : v - product();
+    return v;
+  };
+  try {
+    const v = sum();
+    return k === tokens.length && Number.isSafeInteger(v) ? String(v) : null;
+  } catch (e) {
+    if (e instanceof DimError) return null;
+    throw e;
   }
 }
 
 function canonAnswer(a: TypeofAnswer): string {
   if ('error' in a) return 'error';
-  const canon = (text: string): string => {
-    const p = parseType(text, new TypeSolverState());
-    return p.ok ? printConcrete(p.type, {}) : text;
-  };
-  try {
-    return [a.type, ...a.args].map(canon).join(' ; ');
-  } catch (e) {
-    if (e instanceof DimError) return [a.type, ...a.args].join(' ; ');
-    throw e;
-  }
+  return [a.type, ...a.args].map((t) => evaluateText(t, {}) ?? t).join(' ; ');
 }
 
 // ─── the search ──────────────────────────────────────────────────────────────
@@ -369,15 +416,14 @@ async function confirm(s: Search, p: Path, a: Answers, m: Record<string, number>
 async function refine(s: Search, p: Path, sizes: Record<string, number>, why: string): Promise<ComboVerdict> {
   const live = s.names.filter((n) => !p.subst.has(n));
   const candidates: Condition[] = [];
-  for (const v of live) if (sizes[v]! <= 1) candidates.push({ e: dimSub(dimVar(v), dimConst(sizes[v]!)), op: '==' });
+  for (const v of live) for (const k of sizes[v]! <= 1 ? [sizes[v]!, 1 - sizes[v]!] : [1, 0]) candidates.push({ e: dimSub(dimVar(v), dimConst(k)), op: '==' });
   for (const [i, v] of live.entries()) for (const w of live.slice(i + 1)) if (sizes[v] === sizes[w]) candidates.push({ e: dimSub(dimVar(v), dimVar(w)), op: '==' });
-  for (const v of live) if (sizes[v]! > 1) candidates.push({ e: dimSub(dimVar(v), dimConst(sizes[v]!)), op: '==' });
   for (const c of candidates) {
     if ((await entails(p.smt, c, { timeoutMs: s.options.smtMs })) !== 'no') continue;
     if ((await entails(p.smt, negate(c), { timeoutMs: s.options.smtMs })) !== 'no') continue;
     return split(s, p, c);
   }
-  throw new Limit(`${why} at ${JSON.stringify(sizes)}, and no size equality splits it`);
+  throw new Limit(`not faithful: ${why} at ${JSON.stringify(sizes)}, and no equality to 0, 1 or another size splits it`);
 }
 
 function counterexample(s: Search, p: Path, sizes: Record<string, number>, concrete: Answers): Counterexample {
