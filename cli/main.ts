@@ -12,6 +12,7 @@ import { demo } from './demo.js';
 import { infer } from './infer.js';
 import { inferItir } from './itir.js';
 import { typeofCommand } from './typeof.js';
+import { proveCommand } from './prove.js';
 import { query } from './query.js';
 import { loadRelationFiles } from './relation-files.js';
 import { EXIT_USAGE, EXIT_USER_ERROR, printDiagnostics } from './report.js';
@@ -156,6 +157,17 @@ export async function main(argv: string[]): Promise<number> {
       const { benchCommand } = await import('./bench.js');
       const limits = { maxRounds: o.maxRounds, maxFacts: o.maxFacts, maxMillis: o.maxTime, maxTermDepth: o.maxDepth };
       code = await benchCommand(file, { ...o, limits: Object.fromEntries(Object.entries(limits).filter(([, v]) => v !== undefined)) });
+    });
+
+  program
+    .command('prove')
+    .description('prove rules and imperative twins equal for every size (symbolic dims, case splits, z3) at ranks up to --rank')
+    .option('--ops <names>', 'only these operators, comma-separated')
+    .option('--rank <r>', 'highest tensor rank', nonNegativeInt, 4)
+    .option('--timeout <s>', 'time budget per operator, in seconds (operators sharing a relation reuse its proofs)', Number, 20)
+    .option('--json', 'print {"ops": [{op, combos, proved, counterexamples, unknown, unknowns}]} as JSON', false)
+    .action(async (o: { ops?: string; rank: number; timeout: number; json: boolean }) => {
+      code = await proveCommand(o);
     });
 
   program

@@ -5,6 +5,11 @@
 // disagreement.
 //
 //   npm run mutants [-- --family conv] [--id conv2d-stride] [--random 50] [--json]
+//   npm run mutants -- --prover [--rank 4] [--timeout 5]
+//
+// With --prover each mutation also goes through `shapelog prove` on its
+// operators (detected = a counterexample), and the table compares the two:
+// which mutations the sweep misses and the prover catches, and the reverse.
 //
 // Exits 1 when fewer than 95% of the mutations are detected, 2 on bad usage or
 // an invalid mutation (its text not found exactly once).
@@ -30,6 +35,8 @@ export interface MutantResult {
   /** The first counterexample line, when detected; the reason, when invalid. */
   readonly detail: string;
   readonly seconds: number;
+  /** With --prover: what `shapelog prove` made of it. */
+  readonly prover?: { readonly outcome: MutantOutcome; readonly detail: string; readonly seconds: number };
 }
 
 /** How often `find` occurs in `text`. */
@@ -43,13 +50,38 @@ export function occurrences(text: string, find: string): number {
 /** A copy of the repository to mutate (sources only; node_modules linked). */
 function makeCopy(): string {
   const dir = mkdtempSync(join(tmpdir(), 'shapelog-mutants-'));
-  for (const sub of ['relations', 'solver', 'proofs', 'frontends', 'grammar', 'cli', 'bin']) cpSync(join(root, sub), join(dir, sub), { recursive: true });
+  for (const sub of ['diagnostics', 'relations', 'solver', 'typing', 'proofs', 'frontends', 'grammar', 'cli', 'bin']) cpSync(join(root, sub), join(dir, sub), { recursive: true });
   for (const f of ['package.json', 'tsconfig.json']) cpSync(join(root, f), join(dir, f));
   symlinkSync(join(root, 'node_modules'), join(dir, 'node_modules'), 'dir');
   return dir;
 }
 
-function runOne(copy: string, family: string, m: Mutation, random: number): MutantResult {
+interface ProverRun {
+  readonly rank: number;
+  readonly timeout: number;
+}
+
+/** `shapelog prove` on the mutated copy: detected when it reports a counterexample. */
+function proveMutant(copy: string, m: Mutation, o: ProverRun): NonNullable<MutantResult['prover']> {
+  const started = Date.now();
+  const args = ['bin/shapelog.js', 'prove', '--ops', m.ops.join(','), '--rank', String(o.rank), '--timeout', String(o.timeout), '--json'];
+  const p = spawnSync(process.execPath, args, { cwd: copy, encoding: 'utf8', maxBuffer: 256 * 1024 * 1024 });
+  const seconds = (Date.now() - started) / 1000;
+  type Report = { ops: { counterexamples: { line: string }[]; unknown: number; unknowns: { reason: string }[] }[] };
+  let report: Report | null;
+  try {
+    report = JSON.parse(p.stdout) as Report;
+  } catch {
+    report = null;
+  }
+  if (report === null || (p.status !== 0 && p.status !== 1)) return { outcome: 'invalid', detail: `prove exited ${p.status}: ${(p.stderr || p.stdout).trim().split('\n').slice(0, 2).join(' | ')}`, seconds };
+  const line = report.ops.flatMap((op) => op.counterexamples)[0]?.line;
+  if (line !== undefined) return { outcome: 'detected', detail: line, seconds };
+  const unknown = report.ops.reduce((s, op) => s + op.unknown, 0);
+  return { outcome: 'survived', detail: unknown > 0 ? `${unknown} combinations unknown (${report.ops.flatMap((op) => op.unknowns)[0]?.reason ?? ''})` : 'proved equal', seconds };
+}
+
+function runOne(copy: string, family: string, m: Mutation, random: number, prover: ProverRun | null = null): MutantResult {
   const started = Date.now();
   const base = { family, id: m.id, what: m.what, ops: m.ops };
   const path = join(copy, m.file);
@@ -61,7 +93,8 @@ function runOne(copy: string, family: string, m: Mutation, random: number): Muta
     const args = ['bin/shapelog.js', 'check', '--ops', m.ops.join(','), '--random', String(random), '--seed', '7', '--no-reference', '--json'];
     const p = spawnSync(process.execPath, args, { cwd: copy, encoding: 'utf8', maxBuffer: 256 * 1024 * 1024 });
     const seconds = (Date.now() - started) / 1000;
-    if (p.status === 0) return { ...base, outcome: 'survived', detail: '', seconds };
+    const withProver = prover === null ? {} : { prover: proveMutant(copy, m, prover) };
+    if (p.status === 0) return { ...base, outcome: 'survived', detail: '', seconds, ...withProver };
     if (p.status === 1) {
       let detail = '';
       try {
@@ -70,9 +103,9 @@ function runOne(copy: string, family: string, m: Mutation, random: number): Muta
       } catch {
         detail = '(unreadable report)';
       }
-      return { ...base, outcome: 'detected', detail, seconds };
+      return { ...base, outcome: 'detected', detail, seconds, ...withProver };
     }
-    return { ...base, outcome: 'invalid', detail: `the harness exited ${p.status}: ${(p.stderr || p.stdout).trim().split('\n').slice(0, 3).join(' | ')}`, seconds };
+    return { ...base, ...withProver, outcome: 'invalid', detail: `the harness exited ${p.status}: ${(p.stderr || p.stdout).trim().split('\n').slice(0, 3).join(' | ')}`, seconds };
   } finally {
     writeFileSync(path, original);
   }
@@ -81,8 +114,21 @@ function runOne(copy: string, family: string, m: Mutation, random: number): Muta
 const isMain = process.argv[1] !== undefined && fileURLToPath(import.meta.url) === process.argv[1];
 if (isMain) {
   const { values } = parseArgs({
-    options: { family: { type: 'string' }, id: { type: 'string' }, random: { type: 'string', default: '30' }, json: { type: 'boolean', default: false } },
+    options: {
+      family: { type: 'string' },
+      id: { type: 'string' },
+      random: { type: 'string', default: '30' },
+      json: { type: 'boolean', default: false },
+      prover: { type: 'boolean', default: false },
+      rank: { type: 'string', default: '4' },
+      timeout: { type: 'string', default: '5' },
+    },
   });
+  const prover = values.prover ? { rank: Number(values.rank), timeout: Number(values.timeout) } : null;
+  if (prover !== null && (!Number.isInteger(prover.rank) || prover.rank < 0 || !(prover.timeout > 0))) {
+    console.error(`--rank must be a non-negative integer and --timeout positive, got '${values.rank}', '${values.timeout}'`);
+    process.exit(2);
+  }
   const random = Number(values.random);
   if (!Number.isInteger(random) || random < 0) {
     console.error(`--random must be a non-negative integer, got '${values.random}'`);
@@ -106,7 +152,7 @@ if (isMain) {
   try {
     for (const [i, { family, mutation }] of chosen.entries()) {
       if (!values.json) process.stderr.write(`\r[${i + 1}/${chosen.length}] ${mutation.id}`.padEnd(70));
-      results.push(runOne(copy, family, mutation, random));
+      results.push(runOne(copy, family, mutation, random, prover));
     }
   } finally {
     rmSync(copy, { recursive: true, force: true });
@@ -123,6 +169,18 @@ if (isMain) {
     console.log(`\n${detected} of ${valid} mutations detected (${(100 * rate).toFixed(1)}%; target >= 95%)${invalid.length > 0 ? `; ${invalid.length} invalid` : ''}`);
     const survivors = results.filter((r) => r.outcome === 'survived');
     if (survivors.length > 0) console.log(`survivors: ${survivors.map((r) => r.id).join(', ')}`);
+    if (prover !== null) printComparison(results);
   }
   process.exitCode = invalid.length > 0 ? 2 : rate >= 0.95 ? 0 : 1;
+}
+
+/** The sweep-vs-prover table: every mutation with both outcomes, then the differences. */
+function printComparison(results: readonly MutantResult[]): void {
+  const w = Math.max(...results.map((r) => r.id.length));
+  console.log(`\n${'mutation'.padEnd(w)}  ${'sweep'.padEnd(9)}  ${'prover'.padEnd(9)}  prover detail`);
+  for (const r of results) console.log(`${r.id.padEnd(w)}  ${r.outcome.padEnd(9)}  ${(r.prover?.outcome ?? '-').padEnd(9)}  ${r.prover?.outcome === 'detected' ? '' : (r.prover?.detail ?? '')}`);
+  const sweepOnly = results.filter((r) => r.outcome === 'detected' && r.prover?.outcome !== 'detected');
+  const proverOnly = results.filter((r) => r.outcome !== 'detected' && r.prover?.outcome === 'detected');
+  const both = results.filter((r) => r.outcome === 'detected' && r.prover?.outcome === 'detected').length;
+  console.log(`\nboth detect ${both}; the prover only: ${proverOnly.map((r) => r.id).join(', ') || 'none'}; the sweep only: ${sweepOnly.map((r) => r.id).join(', ') || 'none'}`);
 }

@@ -27,7 +27,7 @@
 //   5. Public constructors and arithmetic
 //   6. Division, modulo, min and max
 //   7. Interval (sign) analysis
-//   8. Comparison
+//   8. Comparison (8b. assumptions: a path condition for undecided comparisons)
 //   9. Inspection and evaluation
 
 // ─── 1. Errors and limits ─────────────────────────────────────────────────────
@@ -799,6 +799,12 @@ export type DimCompareOp = '==' | '!=' | '<' | '<=' | '>' | '>=';
  * otherwise from the interval [lo, hi] of d (section 7, with refinement).
  */
 export function dimCompare(a: Dim, b: Dim, op: DimCompareOp): boolean | undefined {
+  const answer = compareUnassumed(a, b, op);
+  if (answer !== undefined || assumptions === null) return answer;
+  return assumptions.decide(a, b, op);
+}
+
+function compareUnassumed(a: Dim, b: Dim, op: DimCompareOp): boolean | undefined {
   let lo: number;
   let hi: number;
   if (a.terms.length === 0 && b.terms.length === 0) {
@@ -827,6 +833,35 @@ export function dimCompare(a: Dim, b: Dim, op: DimCompareOp): boolean | undefine
       return lo > 0 ? true : hi <= 0 ? false : undefined;
     case '>=':
       return lo >= 0 ? true : hi < 0 ? false : undefined;
+  }
+}
+
+// ─── 8b. Assumptions (a path condition) ──────────────────────────────────────
+//
+// The prover (proofs/prove/) runs both strategies under a path condition such as
+// `d2 >= 3, d1 != 1`. While `withDimAssumptions(ctx, body)` runs, a comparison
+// that the analysis above leaves undecided is handed to `ctx.decide`, which may
+// answer from the assumed facts (and records what it cannot answer). Outside
+// such a call nothing changes: `dimCompare` gives exactly the answers above.
+// Canonical forms never depend on assumptions (min/max pruning does not consult
+// them), so terms built under assumptions stay valid outside.
+
+/** A path condition consulted by `dimCompare` on questions it cannot decide. */
+export interface DimAssumptions {
+  /** The answer to `a op b` under the assumptions, or undefined (then it may note the question). */
+  decide(a: Dim, b: Dim, op: DimCompareOp): boolean | undefined;
+}
+
+let assumptions: DimAssumptions | null = null;
+
+/** Runs `body` with `ctx` consulted on undecided comparisons; restores the previous context after. */
+export function withDimAssumptions<T>(ctx: DimAssumptions, body: () => T): T {
+  const outer = assumptions;
+  assumptions = ctx;
+  try {
+    return body();
+  } finally {
+    assumptions = outer;
   }
 }
 
