@@ -1,14 +1,14 @@
 // `shapelog demo` (what `npm start` runs): every bundled example, solved with every
 // strategy; the strategies must derive the same facts and the same goal answers.
 import { readdirSync, readFileSync } from 'node:fs';
-import { dirname, join, relative } from 'node:path';
+import { join, relative } from 'node:path';
 import { inferJson, inferText } from '../typing/infer.js';
-import { fileURLToPath } from 'node:url';
+import { packageRoot } from '../relations/library.js';
 import { ProgramError, type RunResult, runFiles, type StrategyName } from '../solver/run.js';
 import { EXIT_OK, EXIT_USER_ERROR, printDiagnostics } from './report.js';
 
-const examplesDir = join(dirname(fileURLToPath(import.meta.url)), '..', 'examples', 'rules');
-const relayDir = join(dirname(fileURLToPath(import.meta.url)), '..', 'examples', 'relay');
+const examplesDir = join(packageRoot(), 'examples', 'rules');
+const relayDir = join(packageRoot(), 'examples', 'relay');
 
 interface InferRow {
   program: string;

@@ -2,11 +2,8 @@
 import { Command, CommanderError, InvalidArgumentError, Option } from 'commander';
 import { UserError } from '../diagnostics/diagnostic.js';
 import { DEFAULT_LIMITS } from '../solver/engine/limits.js';
-import { checkCommand } from './check.js';
-import { demo } from './demo.js';
-import { infer } from './infer.js';
-import { typeofCommand } from './typeof.js';
-import { query } from './query.js';
+// Each command's module is imported when the command runs, so that `shapelog query`
+// does not load program typing, the relation library or the cross-check.
 import { EXIT_USAGE, EXIT_USER_ERROR, printDiagnostics } from './report.js';
 
 function nonNegativeInt(value: string): number {
@@ -45,7 +42,8 @@ export async function main(argv: string[]): Promise<number> {
     .option('--max-facts <n>', `stop at this many facts (default ${DEFAULT_LIMITS.maxFacts})`, positiveInt)
     .option('--max-time <ms>', `stop after this many milliseconds (default ${DEFAULT_LIMITS.maxMillis})`, positiveInt)
     .option('--max-depth <n>', `deepest term allowed (default ${DEFAULT_LIMITS.maxTermDepth})`, positiveInt)
-    .action((files: string[], o: Record<string, unknown>) => {
+    .action(async (files: string[], o: Record<string, unknown>) => {
+      const { query } = await import('./query.js');
       code = query(files, {
         ...(typeof o['goal'] === 'string' ? { goal: o['goal'] } : {}),
         ...(typeof o['explain'] === 'string' ? { explain: o['explain'] } : {}),
@@ -71,7 +69,8 @@ export async function main(argv: string[]): Promise<number> {
     .option('--json', 'print {functions, bindings, diagnostics} as JSON', false)
     .option('-e, --explain <binding>', "why a binding has its type, e.g. '%3'")
     .option('--max-time <ms>', `stop after this many milliseconds (default ${DEFAULT_LIMITS.maxMillis})`, positiveInt)
-    .action((file: string, o: Record<string, unknown>) => {
+    .action(async (file: string, o: Record<string, unknown>) => {
+      const { infer } = await import('./infer.js');
       code = infer(file, {
         strategy: o['strategy'] as 'rules' | 'relay',
         json: o['json'] === true,
@@ -85,6 +84,7 @@ export async function main(argv: string[]): Promise<number> {
     .description('read JSON lines {"op", "attrs", "args"} on stdin; print the result and argument types of each call')
     .addOption(new Option('-r, --relations <kind>', 'rules (relations/*.rules) or imperative (relations/imperative/)').choices(['rules', 'imperative']).default('rules'))
     .action(async (o: { relations: 'rules' | 'imperative' }) => {
+      const { typeofCommand } = await import('./typeof.js');
       code = await typeofCommand(o.relations);
     });
 
@@ -97,7 +97,8 @@ export async function main(argv: string[]): Promise<number> {
     .option('--seed <s>', 'seed for the random cases (default: a fresh one, printed)', nonNegativeInt)
     .option('--no-reference', 'skip the reference executor')
     .option('--json', 'print {"ops": [{op, cases, agree, disagree, counterexamples, reference}]} as JSON', false)
-    .action((o: { ops?: string; depth: number; random: number; seed?: number; reference: boolean; json: boolean }) => {
+    .action(async (o: { ops?: string; depth: number; random: number; seed?: number; reference: boolean; json: boolean }) => {
+      const { checkCommand } = await import('./check.js');
       code = checkCommand(o);
     });
 
@@ -105,7 +106,8 @@ export async function main(argv: string[]): Promise<number> {
     .command('demo')
     .description('run every bundled example with every strategy and check that they agree (what `npm start` runs)')
     .option('--json', 'machine-readable output', false)
-    .action((o: { json: boolean }) => {
+    .action(async (o: { json: boolean }) => {
+      const { demo } = await import('./demo.js');
       code = demo(o);
     });
 

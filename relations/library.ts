@@ -1,13 +1,29 @@
 // The relation library as the rule engine sees it: every `relations/*.rules` file,
 // loaded as a library, and the catalogue's operator → relation mapping.
-import { readdirSync } from 'node:fs';
+import { existsSync, readdirSync } from 'node:fs';
 import { dirname, join } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { asLibrary, loadFiles } from '../solver/load.js';
 import type { LoadedSources } from '../solver/load.js';
 import { findOp } from './catalogue.js';
 
-const here = dirname(fileURLToPath(import.meta.url));
+/**
+ * The package's root: the nearest folder above this module with a package.json. The
+ * code runs from the sources (`relations/`), from tsc's output (`dist/relations/`) or
+ * from the CLI bundle (`dist/cli/`); the rule files stay in `relations/` in all three.
+ */
+export function packageRoot(): string {
+  let dir = dirname(fileURLToPath(import.meta.url));
+  while (!existsSync(join(dir, 'package.json'))) {
+    const up = dirname(dir);
+    if (up === dir) throw new Error(`shapelog: no package.json above ${fileURLToPath(import.meta.url)}`);
+    dir = up;
+  }
+  return dir;
+}
+
+/** The folder of the relation library's rule files. */
+export const RULES_DIR = join(packageRoot(), 'relations');
 
 /** The rule sources of a relation library, and which relation types each operator. */
 export interface RuleLibrary {
@@ -20,10 +36,10 @@ let cached: RuleLibrary | null = null;
 
 export function ruleLibrary(): RuleLibrary {
   if (cached !== null) return cached;
-  const files = readdirSync(here)
+  const files = readdirSync(RULES_DIR)
     .filter((f) => f.endsWith('.rules'))
     .sort()
-    .map((f) => join(here, f));
+    .map((f) => join(RULES_DIR, f));
   const sources = asLibrary(loadFiles(files));
   cached = { sources, relationOf: (op) => findOp(op)?.relation ?? null };
   return cached;
