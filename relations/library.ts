@@ -1,11 +1,11 @@
 // The relation library as the rule engine sees it: every `relations/*.rules` file,
 // loaded as a library, and the catalogue's operator → relation mapping.
-import { existsSync, readdirSync } from 'node:fs';
+import { existsSync, readdirSync, readFileSync } from 'node:fs';
 import { dirname, join } from 'node:path';
 import { fileURLToPath } from 'node:url';
-import { asLibrary, loadFiles } from '../solver/load.js';
 import type { LoadedSources } from '../solver/load.js';
 import { findOp } from './catalogue.js';
+import { loadLibrary } from './parse-cache.js';
 
 /**
  * The package's root: the nearest folder above this module with a package.json. The
@@ -22,8 +22,10 @@ export function packageRoot(): string {
   return dir;
 }
 
+const ROOT = packageRoot();
+
 /** The folder of the relation library's rule files. */
-export const RULES_DIR = join(packageRoot(), 'relations');
+export const RULES_DIR = join(ROOT, 'relations');
 
 /** The rule sources of a relation library, and which relation types each operator. */
 export interface RuleLibrary {
@@ -34,13 +36,26 @@ export interface RuleLibrary {
 
 let cached: RuleLibrary | null = null;
 
+/**
+ * The library of relations/*.rules, loaded once per process. The parsed files come from
+ * the on-disk cache when it has them (relations/parse-cache.ts: keyed by the rule files'
+ * text and the engine version), else they are parsed and cached.
+ */
 export function ruleLibrary(): RuleLibrary {
   if (cached !== null) return cached;
   const files = readdirSync(RULES_DIR)
     .filter((f) => f.endsWith('.rules'))
     .sort()
     .map((f) => join(RULES_DIR, f));
-  const sources = asLibrary(loadFiles(files));
+  const { sources } = loadLibrary(files, packageVersion());
   cached = { sources, relationOf: (op) => findOp(op)?.relation ?? null };
   return cached;
+}
+
+function packageVersion(): string {
+  try {
+    return String((JSON.parse(readFileSync(join(ROOT, 'package.json'), 'utf8')) as { version?: unknown }).version);
+  } catch {
+    return 'unknown';
+  }
 }
