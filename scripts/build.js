@@ -1,12 +1,16 @@
 #!/usr/bin/env node
 // `npm run build`: compiles the TypeScript sources to JavaScript in dist/.
 //
-//   dist/api/index.js, dist/**/*.d.ts   the library (package.json `exports`): tsc's output,
-//                                       one module per source file, with declarations
-//   dist/cli/shapelog.js (+ chunks)     the `shapelog` command: one esbuild bundle with the
-//                                       dependencies inlined, each command's code in its
-//                                       own chunk, loaded when the command runs
-//   dist/build.json                     what was built, and when
+//   dist/api/index.js             the library (package.json `exports`)
+//   dist/cli/shapelog.js          the `shapelog` command (bin/shapelog.js runs it)
+//   dist/chunks/*.js              code they share, and each command's own code (loaded
+//                                 when the command runs): esbuild bundles, with the
+//                                 dependencies inlined, so the package has no runtime
+//                                 dependency and a command starts without resolving
+//                                 modules in node_modules
+//   dist/**/*.d.ts                declarations of the library (tsc)
+//   dist/THIRD-PARTY-LICENSES.txt the licenses of the inlined dependencies
+//   dist/build.json               what was built, and when
 //
 // The rule files (relations/*.rules) and the examples are read at run time from the
 // package root, not copied. The build is skipped when dist/ is newer than every input
@@ -70,38 +74,55 @@ async function build() {
   await import(pathToFileURL(join(root, 'scripts', 'build-grammar.js')).href);
   rmSync(dist, { recursive: true, force: true });
 
-  // 2. the library: tsc emits JavaScript and declarations for everything api/ reaches
+  // 2. the declarations of everything api/ reaches (tsc type-checks them too)
   const tsc = spawnSync(process.execPath, [join(root, 'node_modules', 'typescript', 'bin', 'tsc'), '-p', join(root, 'tsconfig.build.json')], { stdio: 'inherit' });
   if (tsc.status !== 0) throw new Error('tsc failed');
-  // the generated parsers are JavaScript with hand-written declarations: tsc reads the
-  // declarations and emits neither, so they are copied
-  const gen = join(root, 'grammar', 'generated');
+  // the generated parsers' declarations are hand-written: tsc reads them, emits nothing
   mkdirSync(join(dist, 'grammar', 'generated'), { recursive: true });
-  for (const f of readdirSync(gen)) copyFileSync(join(gen, f), join(dist, 'grammar', 'generated', f));
+  for (const f of readdirSync(join(root, 'grammar', 'generated')).filter((f) => f.endsWith('.d.ts'))) copyFileSync(join(root, 'grammar', 'generated', f), join(dist, 'grammar', 'generated', f));
 
-  // 3. the command: one bundle, dependencies inlined (no module resolution at start-up)
+  // 3. the JavaScript: the library and the command, bundled with their dependencies
   const { build: esbuild } = await import('esbuild');
-  await esbuild({
-    entryPoints: { shapelog: join(root, 'cli', 'main.ts') },
-    outdir: join(dist, 'cli'),
+  const result = await esbuild({
+    entryPoints: { 'api/index': join(root, 'api', 'index.ts'), 'cli/shapelog': join(root, 'cli', 'main.ts') },
+    outdir: dist,
     bundle: true,
     splitting: true,
     format: 'esm',
     platform: 'node',
     target: 'node20',
     mainFields: ['module', 'main'],
-    chunkNames: '[name]-[hash]',
+    chunkNames: 'chunks/[name]-[hash]',
     // CommonJS dependencies (commander, picocolors, cli-progress) call require()
     banner: { js: "import { createRequire as __shapelogRequire } from 'node:module';\nconst require = __shapelogRequire(import.meta.url);" },
     legalComments: 'none',
+    metafile: true,
     logLevel: 'warning',
   });
+  writeFileSync(join(dist, 'THIRD-PARTY-LICENSES.txt'), thirdPartyLicenses(Object.keys(result.metafile.inputs)));
 
   const version = JSON.parse(readFileSync(join(root, 'package.json'), 'utf8')).version;
   writeFileSync(stampFile, JSON.stringify({ version, built: new Date(started).toISOString() }, null, 2) + '\n');
   // the stamp carries the start time: a source saved during the build counts as newer
   utimesSync(stampFile, started / 1000, started / 1000);
   console.log(`built dist/ in ${((Date.now() - started) / 1000).toFixed(1)} s`);
+}
+
+/** The license texts of the npm packages whose code the bundles inline. */
+function thirdPartyLicenses(inputs) {
+  const packages = new Set();
+  for (const input of inputs) {
+    const m = /(?:^|\/)node_modules\/((?:@[^/]+\/)?[^/]+)\//.exec(input);
+    if (m) packages.add(m[1]);
+  }
+  const parts = ['The shapelog bundles in this folder include code from these packages, under these licenses.\n'];
+  for (const name of [...packages].sort()) {
+    const dir = join(root, 'node_modules', name);
+    const pkg = JSON.parse(readFileSync(join(dir, 'package.json'), 'utf8'));
+    const file = readdirSync(dir).find((f) => /^(licen[cs]e|copying)/i.test(f));
+    parts.push(`${'='.repeat(78)}\n${name}@${pkg.version} (${pkg.license ?? 'see below'})\n\n${file ? readFileSync(join(dir, file), 'utf8').trim() : '(no license file)'}\n`);
+  }
+  return parts.join('\n');
 }
 
 if (process.argv[1] !== undefined && fileURLToPath(import.meta.url) === process.argv[1]) {
