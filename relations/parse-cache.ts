@@ -23,7 +23,7 @@
 import { createHash } from 'node:crypto';
 import { mkdirSync, readdirSync, readFileSync, renameSync, rmSync, statSync, writeFileSync } from 'node:fs';
 import { homedir } from 'node:os';
-import { basename, join } from 'node:path';
+import { basename, dirname, join } from 'node:path';
 import { parse as peggyParse } from '../grammar/generated/rules-parser.js';
 import type { Program } from '../solver/language/ast.js';
 import { asLibrary, label, loadFiles, type LoadedSources } from '../solver/load.js';
@@ -62,15 +62,23 @@ export interface CacheResult {
 }
 
 /**
- * The rule files `files` (absolute paths, all in one folder, imports among themselves
- * only) loaded as a library: from the cache when it holds them, else parsed (and cached).
+ * What identifies a library's parsed files: the cache format, the engine version and
+ * every rule file's name and text (`texts[i]` is the text of `files[i]`).
  */
-export function loadLibrary(files: readonly string[], version: string, dir: string | null = defaultCacheDir()): CacheResult {
-  const texts = files.map((f) => readFileSync(f, 'utf8'));
-  if (dir === null) return { sources: asLibrary(loadFiles(files)), status: 'parsed', path: null };
+export function libraryKey(files: readonly string[], texts: readonly string[], version: string): string {
   const hash = createHash('sha256').update(`shapelog rule library ${CACHE_FORMAT}\0${engineVersion(version)}\0`);
   files.forEach((f, i) => hash.update(`${basename(f)}\0${texts[i]!.length}\0${texts[i]}\0`));
-  const key = hash.digest('hex');
+  return hash.digest('hex');
+}
+
+/**
+ * The rule files `files` (absolute paths, all in one folder, imports among themselves
+ * only) loaded as a library: from the cache when it holds them, else parsed (and cached).
+ * `texts`: the files' texts, when already read.
+ */
+export function loadLibrary(files: readonly string[], version: string, dir: string | null = defaultCacheDir(), texts: readonly string[] = files.map((f) => readFileSync(f, 'utf8'))): CacheResult {
+  if (dir === null) return { sources: asLibrary(loadFiles(files)), status: 'parsed', path: null };
+  const key = libraryKey(files, texts, version);
   const path = join(dir, `rules-${key.slice(0, 32)}.json`);
   const byName = new Map(files.map((f, i) => [basename(f), { path: f, text: texts[i]! }]));
   const hit = read(path, key, byName);
@@ -131,12 +139,21 @@ function write(path: string, key: string, sources: LoadedSources, byName: Readon
     lines.push(json);
   }
   const body = lines.join('\n') + '\n';
-  const text = `${JSON.stringify({ format: CACHE_FORMAT, key, files: names, bytes: body.length })}\n${body}`;
-  const dir = join(path, '..');
+  return writeCacheFile(path, `${JSON.stringify({ format: CACHE_FORMAT, key, files: names, bytes: body.length })}\n${body}`);
+}
+
+/**
+ * Writes a cache file atomically: to a temporary file in the same folder, renamed into
+ * place, so that a concurrent reader sees the old file, no file or the whole new one.
+ * Then removes all but the newest few files with the same prefix (`rules-`, ...).
+ * False when the file could not be written.
+ */
+export function writeCacheFile(path: string, data: string | Uint8Array): boolean {
+  const dir = dirname(path);
   const tmp = `${path}.${process.pid}.${Math.random().toString(36).slice(2)}.tmp`;
   try {
     mkdirSync(dir, { recursive: true });
-    writeFileSync(tmp, text);
+    writeFileSync(tmp, data);
     renameSync(tmp, path);
   } catch {
     try {
@@ -152,10 +169,11 @@ function write(path: string, key: string, sources: LoadedSources, byName: Readon
 
 /** Removes all but the KEEP newest cache files (and temporary files older than a minute). */
 function prune(dir: string, keep: string): void {
+  const prefix = basename(keep).replace(/-.*/, '-');
   try {
     const now = Date.now();
     const entries = readdirSync(dir)
-      .filter((f) => f.startsWith('rules-'))
+      .filter((f) => f.startsWith(prefix))
       .map((f) => {
         const path = join(dir, f);
         return { path, mtime: statSync(path).mtimeMs, tmp: f.endsWith('.tmp') };

@@ -20,6 +20,7 @@ import { existsSync, mkdirSync, copyFileSync, readdirSync, readFileSync, rmSync,
 import { dirname, join, relative } from 'node:path';
 import { fileURLToPath, pathToFileURL } from 'node:url';
 import { spawnSync } from 'node:child_process';
+import { createHash } from 'node:crypto';
 
 const root = join(dirname(fileURLToPath(import.meta.url)), '..');
 const dist = join(root, 'dist');
@@ -82,7 +83,7 @@ async function build() {
   for (const f of readdirSync(join(root, 'grammar', 'generated')).filter((f) => f.endsWith('.d.ts'))) copyFileSync(join(root, 'grammar', 'generated', f), join(dist, 'grammar', 'generated', f));
 
   // 3. the JavaScript: the library and the command, bundled with their dependencies
-  const { build: esbuild } = await import('esbuild');
+  const { build: esbuild, version: esbuildVersion } = await import('esbuild');
   const result = await esbuild({
     entryPoints: { 'api/index': join(root, 'api', 'index.ts'), 'cli/shapelog': join(root, 'cli', 'main.ts') },
     outdir: dist,
@@ -98,6 +99,8 @@ async function build() {
     legalComments: 'none',
     metafile: true,
     logLevel: 'warning',
+    // what the bundles were built from: keys the cache of compiled relation libraries
+    define: { __SHAPELOG_BUILD_ID__: JSON.stringify(sourcesHash(esbuildVersion)) },
   });
   writeFileSync(join(dist, 'THIRD-PARTY-LICENSES.txt'), thirdPartyLicenses(Object.keys(result.metafile.inputs)));
 
@@ -106,6 +109,20 @@ async function build() {
   // the stamp carries the start time: a source saved during the build counts as newer
   utimesSync(stampFile, started / 1000, started / 1000);
   console.log(`built dist/ in ${((Date.now() - started) / 1000).toFixed(1)} s`);
+}
+
+/** A hash of every source file the bundles are built from, the package version and the bundler's. */
+function sourcesHash(esbuildVersion) {
+  const hash = createHash('sha256').update(`esbuild ${esbuildVersion}\0`).update(readFileSync(join(root, 'package.json')));
+  const visit = (dir) => {
+    for (const e of readdirSync(dir, { withFileTypes: true }).sort((a, b) => (a.name < b.name ? -1 : 1))) {
+      const path = join(dir, e.name);
+      if (e.isDirectory()) visit(path);
+      else if (/\.(ts|js|peggy)$/.test(e.name)) hash.update(`${relative(root, path)}\0`).update(readFileSync(path)).update('\0');
+    }
+  };
+  for (const d of SOURCE_DIRS) if (existsSync(join(root, d))) visit(join(root, d));
+  return hash.digest('hex').slice(0, 32);
 }
 
 /** The license texts of the npm packages whose code the bundles inline. */

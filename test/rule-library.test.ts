@@ -4,7 +4,11 @@
 // (b) the on-disk cache of the parsed rule files (relations/parse-cache.ts) gives the
 //     same syntax trees as parsing; a corrupt, truncated or mismatched cache file is
 //     ignored and rewritten; an unwritable cache directory only costs the cache;
-//     concurrent processes with an empty cache all succeed and leave a valid cache.
+// (c) the on-disk cache of compiled libraries (typing/compiled-cache.ts) gives back the
+//     compile outcome and term store it was given; the command types a program the same
+//     with no cache, with a cache it writes, with that cache, and with that cache
+//     corrupted; concurrent processes with an empty cache all succeed and leave a valid
+//     cache.
 import test from 'ava';
 import { spawn } from 'node:child_process';
 import { chmodSync, mkdirSync, mkdtempSync, readdirSync, readFileSync, writeFileSync } from 'node:fs';
@@ -19,6 +23,10 @@ import { inferWithRules } from '../typing/rules-strategy.js';
 import { librarySubset } from '../typing/library-subset.js';
 import { RULES_DIR, ruleLibrary } from '../relations/library.js';
 import { CACHE_FORMAT, defaultCacheDir, loadLibrary } from '../relations/parse-cache.js';
+import { buildId, compiledCache, readCompiled, writeCompiled } from '../typing/compiled-cache.js';
+import { compileProgram } from '../solver/compile/program.js';
+import { TermStore } from '../solver/terms/term-store.js';
+import { termText } from '../solver/terms/print.js';
 
 const root = join(import.meta.dirname, '..');
 const ruleFiles = readdirSync(RULES_DIR)
@@ -137,6 +145,72 @@ test('an unwritable cache directory or SHAPELOG_CACHE=off only costs the cache',
   t.is(defaultCacheDir({ XDG_CACHE_HOME: '/x' }), join('/x', 'shapelog'));
 });
 
+// ------------------------------------------------------------------ the compiled-library cache
+
+test('a cached compiled library is the compiled library', (t) => {
+  const dir = mkdtempSync(join(tmpdir(), 'shapelog-cache-'));
+  const library = ruleLibrary();
+  const relations = ['Conv2D', 'TupleGet', 'BatchNorm'];
+  t.is(buildId(), null, 'code run from the sources has no build id');
+  t.is(compiledCache(library.key, relations, null, dir), null, 'so it caches nothing');
+  const cache = compiledCache(library.key, relations, 'test-build', dir)!;
+  t.not(cache, null);
+  t.not(compiledCache(library.key, relations, 'another-build', dir)!.key, cache.key);
+  t.not(compiledCache(library.key, relations.slice(1), 'test-build', dir)!.key, cache.key);
+  t.is(compiledCache(library.key, [...relations].reverse(), 'test-build', dir)!.key, cache.key, 'the order of the relations does not matter');
+  t.is(readCompiled(cache), null);
+  const store = new TermStore();
+  const compiled = compileProgram(store, librarySubset(library.sources.programs, new Set(relations)), 'seminaive', null, new Set());
+  t.true(compiled.ok);
+  t.true(writeCompiled(cache, { store, compiled }));
+  const back = readCompiled(cache)!;
+  t.not(back, null);
+  t.true(isDeepStrictEqual(back.compiled, compiled));
+  t.is(back.store.size, store.size);
+  for (let id = 1; id < store.size; id++) if (termText(back.store, id) !== termText(store, id)) t.fail(`term ${id}`);
+  t.is(back.store.symbol('Conv2D'), store.symbol('Conv2D'));
+  t.is(back.store.atom('a_new_atom'), store.atom('a_new_atom'), 'both intern the next term alike');
+  // damaged files are ignored
+  const good = readFileSync(cache.path);
+  for (const damaged of [Buffer.alloc(0), good.subarray(0, good.length >> 1), Buffer.concat([good.subarray(0, good.length - 10), Buffer.alloc(10, 7)])]) {
+    writeFileSync(cache.path, damaged);
+    t.is(readCompiled(cache), null);
+  }
+});
+
+function shapelogIn(dir: string, args: readonly string[], env: NodeJS.ProcessEnv = {}): Promise<{ code: number | null; out: string }> {
+  return new Promise((done) => {
+    const child = spawn(process.execPath, [join(root, 'bin', 'shapelog.js'), ...args], { env: { ...process.env, SHAPELOG_CACHE_DIR: dir, ...env } });
+    let out = '';
+    child.stdout.on('data', (d: Buffer) => (out += d.toString()));
+    child.on('close', (code) => done({ code, out }));
+  });
+}
+
+test('the command types a program alike with no cache, writing it, reading it, and reading it damaged', async (t) => {
+  const dir = mkdtempSync(join(tmpdir(), 'shapelog-cache-'));
+  const program = join(root, 'examples', 'relay', 'conv.relay');
+  const none = await shapelogIn(dir, ['infer', program, '--json'], { SHAPELOG_CACHE: 'off' });
+  t.is(none.code, 0);
+  t.deepEqual(readdirSync(dir), []);
+  const writing = await shapelogIn(dir, ['infer', program, '--json']);
+  const compiled = readdirSync(dir).filter((f) => f.startsWith('compiled-'));
+  t.is(compiled.length, 1, 'the built command caches what it compiles');
+  const reading = await shapelogIn(dir, ['infer', program, '--json']);
+  const path = join(dir, compiled[0]!);
+  const good = readFileSync(path);
+  writeFileSync(path, good.subarray(0, good.length - 100));
+  const damaged = await shapelogIn(dir, ['infer', program, '--json']);
+  const rewritten = readFileSync(path);
+  const headerBytes = rewritten.readUInt32LE(0);
+  const header = JSON.parse(rewritten.subarray(4, 4 + headerBytes).toString()) as { bytes: number };
+  t.is(4 + headerBytes + header.bytes, rewritten.length, 'the damaged file is rewritten whole');
+  for (const r of [writing, reading, damaged]) {
+    t.is(r.code, 0);
+    t.is(r.out, none.out);
+  }
+});
+
 test('concurrent runs with an empty cache all succeed and leave one valid cache file', async (t) => {
   const dir = mkdtempSync(join(tmpdir(), 'shapelog-cache-'));
   const bin = join(root, 'bin', 'shapelog.js');
@@ -160,6 +234,7 @@ test('concurrent runs with an empty cache all succeed and leave one valid cache 
   const files = readdirSync(dir);
   t.deepEqual(files.filter((f) => f.endsWith('.tmp')), [], 'no temporary file left');
   t.is(files.filter((f) => f.endsWith('.json')).length, 1);
+  t.is(files.filter((f) => f.endsWith('.bin')).length, 1);
   const cached = join(dir, files.find((f) => f.endsWith('.json'))!);
   const header = JSON.parse(readFileSync(cached, 'utf8').split('\n', 1)[0]!) as { files: string[] };
   t.is(header.files.length, ruleFiles.length);

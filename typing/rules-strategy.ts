@@ -18,6 +18,7 @@ import { explainFact } from '../solver/explain.js';
 import { Kind, type TermId, TermStore } from '../solver/terms/term-store.js';
 import type { Generated } from './constraints.js';
 import { librarySubset } from './library-subset.js';
+import { compiledCache, readCompiled, writeCompiled } from './compiled-cache.js';
 import { relayTypeText, TypeTerms } from './term-types.js';
 import { termText } from '../solver/terms/print.js';
 
@@ -60,9 +61,16 @@ function compiledLibrary(library: RuleLibrary, instantiated: ReadonlySet<string>
     byKey.set(key, c);
     return c;
   }
-  const store = new TermStore();
-  const programs = instantiated === null ? library.sources.programs : librarySubset(library.sources.programs, instantiated);
-  const compiled = compileProgram(store, programs, 'seminaive', null, new Set());
+  // compiled in an earlier process (typing/compiled-cache.ts), or compiled now (and cached)
+  const cache = compiledCache(library.key, instantiated === null ? null : [...instantiated]);
+  let entry = cache === null ? null : readCompiled(cache);
+  if (entry === null) {
+    const store = new TermStore();
+    const programs = instantiated === null ? library.sources.programs : librarySubset(library.sources.programs, instantiated);
+    entry = { store, compiled: compileProgram(store, programs, 'seminaive', null, new Set()) };
+    if (cache !== null) writeCompiled(cache, entry);
+  }
+  const { store, compiled } = entry;
   let base: Solver | null = null;
   if (compiled.ok) {
     const s = new Solver(store, compiled.program.plans, 'seminaive', DEFAULT_LIMITS, Database.empty());
