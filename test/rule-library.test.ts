@@ -178,18 +178,19 @@ test('a cached compiled library is the compiled library', (t) => {
   }
 });
 
-function shapelogIn(dir: string, args: readonly string[], env: NodeJS.ProcessEnv = {}): Promise<{ code: number | null; out: string }> {
+function shapelogIn(dir: string, args: readonly string[], env: NodeJS.ProcessEnv = {}, cwd = root): Promise<{ code: number | null; out: string }> {
   return new Promise((done) => {
-    const child = spawn(process.execPath, [join(root, 'bin', 'shapelog.js'), ...args], { env: { ...process.env, SHAPELOG_CACHE_DIR: dir, ...env } });
+    const child = spawn(process.execPath, [join(root, 'bin', 'shapelog.js'), ...args], { cwd, env: { ...process.env, SHAPELOG_CACHE_DIR: dir, ...env } });
     let out = '';
     child.stdout.on('data', (d: Buffer) => (out += d.toString()));
     child.on('close', (code) => done({ code, out }));
   });
 }
 
-test('the command types a program alike with no cache, writing it, reading it, and reading it damaged', async (t) => {
+for (const name of ['conv.relay', 'models/bert_layer.relay'])
+test(`the command types ${name} alike with no cache, writing it, reading it, and reading it damaged`, async (t) => {
   const dir = mkdtempSync(join(tmpdir(), 'shapelog-cache-'));
-  const program = join(root, 'examples', 'relay', 'conv.relay');
+  const program = join(root, 'examples', 'relay', name);
   const none = await shapelogIn(dir, ['infer', program, '--json'], { SHAPELOG_CACHE: 'off' });
   t.is(none.code, 0);
   t.deepEqual(readdirSync(dir), []);
@@ -208,6 +209,19 @@ test('the command types a program alike with no cache, writing it, reading it, a
   for (const r of [writing, reading, damaged]) {
     t.is(r.code, 0);
     t.is(r.out, none.out);
+  }
+});
+
+test('rule locations in explanations are right from any working directory, whoever wrote the cache', async (t) => {
+  const dir = mkdtempSync(join(tmpdir(), 'shapelog-cache-'));
+  const program = join(root, 'examples', 'relay', 'conv.relay');
+  const elsewhere = mkdtempSync(join(tmpdir(), 'shapelog-cwd-'));
+  for (let round = 0; round < 2; round++) {
+    const inside = await shapelogIn(dir, ['infer', program, '--explain', '%0'], {}, root);
+    const outside = await shapelogIn(dir, ['infer', program, '--explain', '%0'], {}, elsewhere);
+    t.regex(inside.out, / at relations\/conv\.rules:\d+:\d+\)/);
+    t.notRegex(inside.out, / at \/[^ ]*\/relations\//);
+    t.true(outside.out.includes(` at ${join(root, 'relations', 'conv.rules')}:`), outside.out.slice(0, 300));
   }
 });
 

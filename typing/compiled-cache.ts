@@ -10,7 +10,8 @@
 //
 // key = sha256 of the cache format, the build (a hash of every source file the bundle
 // was built from, `__SHAPELOG_BUILD_ID__`), the library's key (its rule files' texts and
-// the parser) and the sorted relation names. Code run from the TypeScript sources has
+// the parser, and the labels its spans carry: the rule files' paths relative to the
+// working directory when they are below it, else absolute) and the sorted relation names. Code run from the TypeScript sources has
 // no build id and caches nothing here (a source may have changed since any build).
 //
 // Files are written atomically (temporary file + rename); a file whose header, size or

@@ -62,7 +62,8 @@ function compiledLibrary(library: RuleLibrary, instantiated: ReadonlySet<string>
     return c;
   }
   // compiled in an earlier process (typing/compiled-cache.ts), or compiled now (and cached)
-  const cache = compiledCache(library.key, instantiated === null ? null : [...instantiated]);
+  // (the compiled rules carry the rule files' labels in their spans, which depend on the working directory)
+  const cache = compiledCache(library.key === undefined ? undefined : `${library.key}\0${[...library.sources.texts.keys()].join('\0')}`, instantiated === null ? null : [...instantiated]);
   let entry = cache === null ? null : readCompiled(cache);
   if (entry === null) {
     const store = new TermStore();
