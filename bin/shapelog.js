@@ -8,8 +8,13 @@
 // makes the compiled code current again). An installed package has no sources and
 // always runs dist/.
 import { existsSync } from 'node:fs';
+import module from 'node:module';
 import { dirname, join } from 'node:path';
 import { fileURLToPath, pathToFileURL } from 'node:url';
+
+// node >= 22.1 keeps the compiled code of the modules it loads in a disk cache
+// (NODE_DISABLE_COMPILE_CACHE=1 turns it off); older versions have no such cache
+module.enableCompileCache?.();
 
 const root = join(dirname(fileURLToPath(import.meta.url)), '..');
 const compiled = join(root, 'dist', 'cli', 'shapelog.js');

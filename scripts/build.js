@@ -99,6 +99,7 @@ async function build() {
     legalComments: 'none',
     metafile: true,
     logLevel: 'warning',
+    plugins: [lazyChildProcess],
     // what the bundles were built from: keys the cache of compiled relation libraries
     define: { __SHAPELOG_BUILD_ID__: JSON.stringify(sourcesHash(esbuildVersion)) },
   });
@@ -110,6 +111,22 @@ async function build() {
   utimesSync(stampFile, started / 1000, started / 1000);
   console.log(`built dist/ in ${((Date.now() - started) / 1000).toFixed(1)} s`);
 }
+
+/**
+ * commander loads node:child_process when it loads (~5 ms), to run executable
+ * subcommands, which shapelog has none of: in the bundle it gets an object that loads
+ * child_process on first use instead.
+ */
+const lazyChildProcess = {
+  name: 'lazy-child-process',
+  setup(b) {
+    b.onResolve({ filter: /^(node:)?child_process$/ }, (args) => (/node_modules[\\/]commander[\\/]/.test(args.importer) ? { path: 'lazy-child-process', namespace: 'shapelog' } : undefined));
+    b.onLoad({ filter: /.*/, namespace: 'shapelog' }, () => ({
+      contents: "const load = () => require('node:child_process');\nmodule.exports = { spawn: (...a) => load().spawn(...a), spawnSync: (...a) => load().spawnSync(...a), execFile: (...a) => load().execFile(...a) };\n",
+      loader: 'js',
+    }));
+  },
+};
 
 /** A hash of every source file the bundles are built from, the package version and the bundler's. */
 function sourcesHash(esbuildVersion) {
