@@ -35,6 +35,8 @@ export type { RuleLibrary };
  */
 const compiledLibraries = new WeakMap<RuleLibrary, Map<string, SharedLibrary>>();
 const KEEP_COMPILED = 16;
+const DISK_ENTRIES_PER_PROCESS = 2;
+let diskEntries = 0;
 
 /**
  * A compiled part of the library, solved once on its own facts (tables such as
@@ -61,9 +63,14 @@ function compiledLibrary(library: RuleLibrary, instantiated: ReadonlySet<string>
     byKey.set(key, c);
     return c;
   }
-  // compiled in an earlier process (typing/compiled-cache.ts), or compiled now (and cached)
-  // (the compiled rules carry the rule files' labels in their spans, which depend on the working directory)
-  const cache = compiledCache(library.key === undefined ? undefined : `${library.key}\0${[...library.sources.texts.keys()].join('\0')}`, instantiated === null ? null : [...instantiated]);
+  // compiled in an earlier process (typing/compiled-cache.ts), or compiled now (and
+  // cached). Only a process's first few sets go through the disk: a process that types
+  // calls of many operators (shapelog check, typeof, demo) would write an entry per
+  // operator, which later processes rarely ask for again (and the cache keeps a few).
+  // The compiled rules carry the rule files' labels in their spans, which depend on the
+  // working directory: they are part of the key.
+  const onDisk = diskEntries++ < DISK_ENTRIES_PER_PROCESS;
+  const cache = !onDisk || library.key === undefined ? null : compiledCache(`${library.key}\0${[...library.sources.texts.keys()].join('\0')}`, instantiated === null ? null : [...instantiated]);
   let entry = cache === null ? null : readCompiled(cache);
   if (entry === null) {
     const store = new TermStore();
