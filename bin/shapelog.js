@@ -1,15 +1,36 @@
 #!/usr/bin/env node
-// Entry point of the `shapelog` command: builds the grammar if needed, then runs the
-// TypeScript CLI through tsx's loader.
+// Entry point of the `shapelog` command: runs the compiled CLI (dist/cli/shapelog.js,
+// built by `npm run build`).
+//
+// In a development checkout (the sources and scripts/build.js beside dist/) whose
+// sources changed since the last build, the compiled code would be stale: then the
+// sources run through tsx instead, as they are (slower to start; `npm run build`
+// makes the compiled code current again). An installed package has no sources and
+// always runs dist/.
 import { existsSync } from 'node:fs';
+import module from 'node:module';
 import { dirname, join } from 'node:path';
 import { fileURLToPath, pathToFileURL } from 'node:url';
-import { register } from 'tsx/esm/api';
+
+// node >= 22.1 keeps the compiled code of the modules it loads in a disk cache
+// (NODE_DISABLE_COMPILE_CACHE=1 turns it off); older versions have no such cache
+module.enableCompileCache?.();
 
 const root = join(dirname(fileURLToPath(import.meta.url)), '..');
-if (['rules', 'relay', 'itir'].some((g) => !existsSync(join(root, 'grammar', 'generated', `${g}-parser.js`)))) {
-  await import(pathToFileURL(join(root, 'scripts', 'build-grammar.js')).href);
+const compiled = join(root, 'dist', 'cli', 'shapelog.js');
+let entry = compiled;
+const buildScript = join(root, 'scripts', 'build.js');
+if (existsSync(buildScript) && existsSync(join(root, 'cli', 'main.ts'))) {
+  const { staleInputs } = await import(pathToFileURL(buildScript).href);
+  if (staleInputs(root).length > 0) {
+    if (['rules', 'relay', 'itir'].some((g) => !existsSync(join(root, 'grammar', 'generated', `${g}-parser.js`)))) await import(pathToFileURL(join(root, 'scripts', 'build-grammar.js')).href);
+    const { register } = await import('tsx/esm/api');
+    register();
+    entry = join(root, 'cli', 'main.ts');
+  }
+} else if (!existsSync(compiled)) {
+  process.stderr.write(`shapelog: ${compiled} is missing: run \`npm run build\` in ${root}\n`);
+  process.exit(2);
 }
-register();
-const { main } = await import(pathToFileURL(join(root, 'cli', 'main.ts')).href);
+const { main } = await import(pathToFileURL(entry).href);
 process.exitCode = await main(process.argv.slice(2));

@@ -2,16 +2,16 @@
 // strategy; the strategies must derive the same facts and the same goal answers;
 // then the operators of examples/relations (rules only) on the programs using them.
 import { readdirSync, readFileSync } from 'node:fs';
-import { dirname, join, relative } from 'node:path';
+import { join, relative } from 'node:path';
 import { inferJson, inferText } from '../typing/infer.js';
-import { fileURLToPath } from 'node:url';
+import { packageRoot } from '../relations/library.js';
 import { ProgramError, type RunResult, runFiles, type StrategyName } from '../solver/run.js';
 import { EXIT_OK, EXIT_USER_ERROR, printDiagnostics } from './report.js';
 import { addRelationFiles } from '../relations/library.js';
 
-const examplesDir = join(dirname(fileURLToPath(import.meta.url)), '..', 'examples', 'rules');
-const relayDir = join(dirname(fileURLToPath(import.meta.url)), '..', 'examples', 'relay');
-const userRelationsDir = join(dirname(fileURLToPath(import.meta.url)), '..', 'examples', 'relations');
+const examplesDir = join(packageRoot(), 'examples', 'rules');
+const relayDir = join(packageRoot(), 'examples', 'relay');
+const userRelationsDir = join(packageRoot(), 'examples', 'relations');
 
 interface UserRelationsRow {
   program: string;

@@ -5,16 +5,10 @@ import { dirname, join } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { UserError } from '../diagnostics/diagnostic.js';
 import { DEFAULT_LIMITS } from '../solver/engine/limits.js';
+// Each command's module is imported when the command runs, so that `shapelog query`
+// does not load program typing, the relation library or the cross-check.
 import type { StrategyName } from '../solver/compile/program.js';
 import { ENGINE_STRATEGY_NAMES } from '../solver/strategy-names.js';
-import { checkCommand } from './check.js';
-import { demo } from './demo.js';
-import { infer } from './infer.js';
-import { inferItir } from './itir.js';
-import { typeofCommand } from './typeof.js';
-import { proveCommand } from './prove.js';
-import { query } from './query.js';
-import { loadRelationFiles } from './relation-files.js';
 import { EXIT_USAGE, EXIT_USER_ERROR, printDiagnostics } from './report.js';
 
 function nonNegativeInt(value: string): number {
@@ -39,6 +33,13 @@ function packageVersion(): string {
     if (existsSync(path)) return (JSON.parse(readFileSync(path, 'utf8')) as { version?: string }).version ?? 'unknown';
     if (dirname(dir) === dir) return 'unknown';
   }
+}
+
+/** Loads a user's extra rule files into the library (null when fine, else the exit code); the library is imported only when there are some. */
+async function extraRelations(files: readonly string[]): Promise<number | null> {
+  if (files.length === 0) return null;
+  const { loadRelationFiles } = await import('./relation-files.js');
+  return loadRelationFiles([...files]);
 }
 
 export async function main(argv: string[]): Promise<number> {
@@ -66,7 +67,8 @@ export async function main(argv: string[]): Promise<number> {
     .option('--max-facts <n>', `stop at this many facts (default ${DEFAULT_LIMITS.maxFacts})`, positiveInt)
     .option('--max-time <ms>', `stop after this many milliseconds (default ${DEFAULT_LIMITS.maxMillis})`, positiveInt)
     .option('--max-depth <n>', `deepest term allowed (default ${DEFAULT_LIMITS.maxTermDepth})`, positiveInt)
-    .action((files: string[], o: Record<string, unknown>) => {
+    .action(async (files: string[], o: Record<string, unknown>) => {
+      const { query } = await import('./query.js');
       code = query(files, {
         ...(typeof o['goal'] === 'string' ? { goal: o['goal'] } : {}),
         ...(typeof o['explain'] === 'string' ? { explain: o['explain'] } : {}),
@@ -94,8 +96,9 @@ export async function main(argv: string[]): Promise<number> {
     .option('-e, --explain <binding>', "why a binding has its type, e.g. '%3'")
     .option('--max-time <ms>', `stop after this many milliseconds (default ${DEFAULT_LIMITS.maxMillis})`, positiveInt)
     .option('--relations <files...>', 'extra rule files: operators and relations added to (or overriding) the library')
-    .action((file: string, o: Record<string, unknown>) => {
+    .action(async (file: string, o: Record<string, unknown>) => {
       if (file.endsWith('.itir')) {
+        const { inferItir } = await import('./itir.js');
         code = inferItir(file, { strategy: o['strategy'] === 'twin' ? 'twin' : 'rules', json: o['json'] === true, ascii: o['ascii'] === true, ...(o['maxTime'] !== undefined ? { maxMillis: o['maxTime'] as number } : {}) });
         return;
       }
@@ -104,7 +107,8 @@ export async function main(argv: string[]): Promise<number> {
         code = 2;
         return;
       }
-      code = loadRelationFiles((o['relations'] as string[] | undefined) ?? []) ?? infer(file, {
+      const { infer } = await import('./infer.js');
+      code = (await extraRelations((o['relations'] as string[] | undefined) ?? [])) ?? infer(file, {
         strategy: o['strategy'] as 'rules' | 'relay',
         json: o['json'] === true,
         ...(typeof o['explain'] === 'string' ? { explain: o['explain'] } : {}),
@@ -119,7 +123,8 @@ export async function main(argv: string[]): Promise<number> {
     .action(async (o: { relations?: string[] }) => {
       const given = o.relations ?? [];
       const kinds = given.filter((r) => r === 'rules' || r === 'imperative');
-      const failed = loadRelationFiles(given.filter((r) => r !== 'rules' && r !== 'imperative'));
+      const failed = await extraRelations(given.filter((r) => r !== 'rules' && r !== 'imperative'));
+      const { typeofCommand } = await import('./typeof.js');
       code = failed ?? (await typeofCommand(kinds.includes('imperative') ? 'imperative' : 'rules'));
     });
 
@@ -133,8 +138,10 @@ export async function main(argv: string[]): Promise<number> {
     .option('--no-reference', 'skip the reference executor')
     .option('--json', 'print {"ops": [{op, cases, agree, disagree, counterexamples, reference}]} as JSON', false)
     .option('--relations <files...>', 'extra rule files; their examples are typed, then the operators with sweep cases and twins are cross-checked')
-    .action((o: { ops?: string; depth: number; random: number; seed?: number; reference: boolean; json: boolean; relations?: string[] }) => {
-      code = loadRelationFiles(o.relations ?? []) ?? checkCommand(o);
+    .action(async (o: { ops?: string; depth: number; random: number; seed?: number; reference: boolean; json: boolean; relations?: string[] }) => {
+      const failed = await extraRelations(o.relations ?? []);
+      const { checkCommand } = await import('./check.js');
+      code = failed ?? checkCommand(o);
     });
 
   // `shapelog bench`: cli/bench.ts is loaded only when the command runs
@@ -167,6 +174,7 @@ export async function main(argv: string[]): Promise<number> {
     .option('--timeout <s>', 'time budget per operator, in seconds (operators sharing a relation reuse its proofs)', Number, 20)
     .option('--json', 'print {"ops": [{op, combos, proved, counterexamples, unknown, unknowns}]} as JSON', false)
     .action(async (o: { ops?: string; rank: number; timeout: number; json: boolean }) => {
+      const { proveCommand } = await import('./prove.js');
       code = await proveCommand(o);
     });
 
@@ -174,7 +182,8 @@ export async function main(argv: string[]): Promise<number> {
     .command('demo')
     .description('run every bundled example with every strategy and check that they agree (what `npm start` runs)')
     .option('--json', 'machine-readable output', false)
-    .action((o: { json: boolean }) => {
+    .action(async (o: { json: boolean }) => {
+      const { demo } = await import('./demo.js');
       code = demo(o);
     });
 

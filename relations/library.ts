@@ -2,10 +2,14 @@
 // loaded as a library, plus the rule files a user brings (`--relations FILE.rules`),
 // and the operators those files declare (read from the same parse by
 // declarations.ts): the catalogue and the operator → relation mapping.
-import { readdirSync } from 'node:fs';
+//
+// The built-in files are parsed once and cached on disk (relations/parse-cache.ts, keyed
+// by the files' texts and the engine version); a user's files are parsed every time.
+import { existsSync, readdirSync, readFileSync } from 'node:fs';
 import { dirname, join, relative } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { asLibrary, loadFiles } from '../solver/load.js';
+import { libraryKey, loadLibrary } from './parse-cache.js';
 import type { LoadedSources } from '../solver/load.js';
 import { type Diagnostic, formatDiagnostic } from '../diagnostics/diagnostic.js';
 import { ProgramError } from '../solver/run.js';
@@ -14,7 +18,25 @@ import { TermStore } from '../solver/terms/term-store.js';
 import type { OpInfo } from './schema.js';
 import { declaredOps } from './declarations.js';
 
-const here = dirname(fileURLToPath(import.meta.url));
+/**
+ * The package's root: the nearest folder above this module with a package.json. The
+ * code runs from the sources (`relations/`), from tsc's output (`dist/relations/`) or
+ * from the CLI bundle (`dist/cli/`); the rule files stay in `relations/` in all three.
+ */
+export function packageRoot(): string {
+  let dir = dirname(fileURLToPath(import.meta.url));
+  while (!existsSync(join(dir, 'package.json'))) {
+    const up = dirname(dir);
+    if (up === dir) throw new Error(`shapelog: no package.json above ${fileURLToPath(import.meta.url)}`);
+    dir = up;
+  }
+  return dir;
+}
+
+const ROOT = packageRoot();
+
+/** The folder of the relation library's rule files. */
+export const RULES_DIR = join(ROOT, 'relations');
 
 /** The rule sources of a relation library, and which relation types each operator. */
 export interface RuleLibrary {
@@ -24,6 +46,12 @@ export interface RuleLibrary {
   /** The operators declared in the rule files, in file order. */
   readonly ops: readonly OpInfo[];
   readonly opsByName: ReadonlyMap<string, OpInfo>;
+  /**
+   * Identifies the library's rule files (their names and texts) and the parser: two
+   * libraries with the same key have the same sources. Absent when not known (then
+   * nothing compiled from the library is cached).
+   */
+  readonly key?: string;
 }
 
 let cached: RuleLibrary | null = null;
@@ -31,10 +59,10 @@ let userFiles: readonly string[] = [];
 
 /** The rule files of the built-in library, sorted by name. */
 export function libraryFiles(): string[] {
-  return readdirSync(here)
+  return readdirSync(RULES_DIR)
     .filter((f) => f.endsWith('.rules'))
     .sort()
-    .map((f) => join(here, f));
+    .map((f) => join(RULES_DIR, f));
 }
 
 export function ruleLibrary(): RuleLibrary {
@@ -68,11 +96,9 @@ export function addRelationFiles(paths: readonly string[]): Diagnostic[] {
   return built.diagnostics.filter((d) => d.severity !== 'error');
 }
 
-const packageRoot = dirname(here);
-
 /** Built-in files are named from the package root (`relations/conv.rules`) wherever shapelog runs; a user's files from the working directory. */
 function libraryLabel(path: string): string {
-  const inPackage = relative(packageRoot, path);
+  const inPackage = relative(ROOT, path);
   if (!inPackage.startsWith('..') && inPackage.startsWith('relations')) return inPackage;
   const rel = relative(process.cwd(), path);
   return rel.startsWith('..') ? path : rel;
@@ -86,10 +112,27 @@ function withOverrideHint(d: Diagnostic): Diagnostic {
 
 function build(extra: readonly string[]): { library: RuleLibrary; diagnostics: Diagnostic[] } {
   const builtIn = libraryFiles();
-  const sources = asLibrary(loadFiles([...builtIn, ...extra], libraryLabel));
-  const builtInLabels = new Set(sources.programs.slice(0, builtIn.length).map((p) => p.file));
+  const builtInTexts = builtIn.map((f) => readFileSync(f, 'utf8'));
+  const version = packageVersion();
+  const cachedBuiltIn = loadLibrary(builtIn, version, undefined, builtInTexts, libraryLabel).sources;
+  const sources = extra.length === 0 ? cachedBuiltIn : joinSources(cachedBuiltIn, asLibrary(loadFiles(extra, libraryLabel)));
+  const builtInLabels = new Set(cachedBuiltIn.programs.map((p) => p.file));
   const declared = declaredOps(sources.programs, builtInLabels);
   const opsByName = new Map(declared.ops.map((op) => [op.name, op]));
-  const library: RuleLibrary = { sources, relationOf: (op) => opsByName.get(op)?.relation ?? null, ops: declared.ops, opsByName };
+  const key = extra.length === 0 ? libraryKey(builtIn, builtInTexts, version) : undefined;
+  const library: RuleLibrary = { sources, relationOf: (op) => opsByName.get(op)?.relation ?? null, ops: declared.ops, opsByName, ...(key !== undefined ? { key } : {}) };
   return { library, diagnostics: [...sources.diagnostics, ...declared.diagnostics] };
+}
+
+/** The built-in library's sources followed by a user's files. */
+function joinSources(a: LoadedSources, b: LoadedSources): LoadedSources {
+  return { programs: [...a.programs, ...b.programs], texts: new Map([...a.texts, ...b.texts]), diagnostics: [...a.diagnostics, ...b.diagnostics], roots: new Set() };
+}
+
+function packageVersion(): string {
+  try {
+    return String((JSON.parse(readFileSync(join(ROOT, 'package.json'), 'utf8')) as { version?: unknown }).version);
+  } catch {
+    return 'unknown';
+  }
 }

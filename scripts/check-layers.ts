@@ -15,6 +15,7 @@ export const LAYERS: readonly (readonly string[])[] = [
   ['frontends'], // program formats (Relay text, ...)
   ['typing'], // program typing: constraints, the rules and relay strategies, typeof
   ['proofs'], // cross-check, reference executor, mutants
+  ['api'], // the library's public API (package.json `exports`)
   ['cli'], // the `shapelog` command
   ['scripts'], // build and documentation scripts
   ['bench', 'test'],

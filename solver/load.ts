@@ -22,7 +22,8 @@ export interface LoadedSources {
   readonly roots: ReadonlySet<string>;
 }
 
-function label(path: string): string {
+/** How a file is named in diagnostics: relative to the working directory when it is below it. */
+export function label(path: string): string {
   const rel = relative(process.cwd(), path);
   return rel === '' ? '.' : rel.startsWith('..') ? path : rel;
 }

@@ -17,6 +17,8 @@ import { RunResult } from '../solver/run.js';
 import { explainFact } from '../solver/explain.js';
 import { Kind, type TermId, TermStore } from '../solver/terms/term-store.js';
 import type { Generated } from './constraints.js';
+import { librarySubset } from './library-subset.js';
+import { compiledCache, readCompiled, writeCompiled } from './compiled-cache.js';
 import { relayTypeText, TypeTerms } from './term-types.js';
 import { termText } from '../solver/terms/print.js';
 
@@ -25,16 +27,22 @@ import type { RuleLibrary } from '../relations/library.js';
 export type { RuleLibrary };
 
 /**
- * The library compiled once per process: its plans are immutable (solvers keep their
- * own progress), and its term store is append-only, so every inference can share both.
+ * The parts of a library compiled so far, by the set of relations a program
+ * instantiates (typing/library-subset.ts): compiled once per process and set, then
+ * shared by every inference that instantiates the same relations. Their plans are
+ * immutable (solvers keep their own progress), and their term stores append-only, so
+ * every inference can share both. The newest few sets are kept.
  */
-const compiledLibraries = new WeakMap<RuleLibrary, SharedLibrary>();
+const compiledLibraries = new WeakMap<RuleLibrary, Map<string, SharedLibrary>>();
+const KEEP_COMPILED = 16;
+const DISK_ENTRIES_PER_PROCESS = 2;
+let diskEntries = 0;
 
 /**
- * The library compiled once per process, and solved once on its own facts (tables
- * such as dtype_name and what the rules derive from them alone): every inference
- * forks that fixpoint and adds only its relation instances, so the library's own
- * facts are neither inserted nor derived again per program.
+ * A compiled part of the library, solved once on its own facts (tables such as
+ * dtype_name and what the rules derive from them alone): every inference forks that
+ * fixpoint and adds only its relation instances, so the library's own facts are neither
+ * inserted nor derived again per program.
  */
 interface SharedLibrary {
   readonly store: TermStore;
@@ -43,22 +51,45 @@ interface SharedLibrary {
   readonly base: Solver | null;
 }
 
-function compiledLibrary(library: RuleLibrary): SharedLibrary {
-  let c = compiledLibraries.get(library);
-  if (c === undefined) {
-    const store = new TermStore();
-    const compiled = compileProgram(store, library.sources.programs, 'seminaive', null, new Set());
-    let base: Solver | null = null;
-    if (compiled.ok) {
-      const s = new Solver(store, compiled.program.plans, 'seminaive', DEFAULT_LIMITS, Database.empty());
-      s.addFacts(compiled.program.facts);
-      s.solve();
-      const clean = s.limitHit === null && s.clashes.length === 0 && s.waits.size === 0 && s.db.uf.size === 0 && s.runtimeErrors.size === 0 && ![...s.db.relations.keys()].some((n) => n.startsWith('$error:'));
-      base = clean ? s : null;
-    }
-    c = { store, compiled, base };
-    compiledLibraries.set(library, c);
+/** The library compiled for programs that instantiate `instantiated` (null: the whole library). */
+function compiledLibrary(library: RuleLibrary, instantiated: ReadonlySet<string> | null): SharedLibrary {
+  let byKey = compiledLibraries.get(library);
+  if (byKey === undefined) compiledLibraries.set(library, (byKey = new Map()));
+  const key = instantiated === null ? '*' : [...instantiated].sort().join(',');
+  let c = byKey.get(key);
+  if (c !== undefined) {
+    // most recently used last
+    byKey.delete(key);
+    byKey.set(key, c);
+    return c;
   }
+  // compiled in an earlier process (typing/compiled-cache.ts), or compiled now (and
+  // cached). Only a process's first few sets go through the disk: a process that types
+  // calls of many operators (shapelog check, typeof, demo) would write an entry per
+  // operator, which later processes rarely ask for again (and the cache keeps a few).
+  // The compiled rules carry the rule files' labels in their spans, which depend on the
+  // working directory: they are part of the key.
+  const onDisk = diskEntries++ < DISK_ENTRIES_PER_PROCESS;
+  const cache = !onDisk || library.key === undefined ? null : compiledCache(`${library.key}\0${[...library.sources.texts.keys()].join('\0')}`, instantiated === null ? null : [...instantiated]);
+  let entry = cache === null ? null : readCompiled(cache);
+  if (entry === null) {
+    const store = new TermStore();
+    const programs = instantiated === null ? library.sources.programs : librarySubset(library.sources.programs, instantiated);
+    entry = { store, compiled: compileProgram(store, programs, 'seminaive', null, new Set()) };
+    if (cache !== null) writeCompiled(cache, entry);
+  }
+  const { store, compiled } = entry;
+  let base: Solver | null = null;
+  if (compiled.ok) {
+    const s = new Solver(store, compiled.program.plans, 'seminaive', DEFAULT_LIMITS, Database.empty());
+    s.addFacts(compiled.program.facts);
+    s.solve();
+    const clean = s.limitHit === null && s.clashes.length === 0 && s.waits.size === 0 && s.db.uf.size === 0 && s.runtimeErrors.size === 0 && ![...s.db.relations.keys()].some((n) => n.startsWith('$error:'));
+    base = clean ? s : null;
+  }
+  c = { store, compiled, base };
+  byKey.set(key, c);
+  if (byKey.size > KEEP_COMPILED) byKey.delete(byKey.keys().next().value!);
   return c;
 }
 
@@ -102,9 +133,23 @@ function attrTerm(store: TermStore, v: AttrValue): TermId {
   }
 }
 
-export function inferWithRules(gen: Generated, library: RuleLibrary, limits: Partial<Limits> = {}): InferOutcome {
+export interface RulesOptions {
+  /** Compile the whole library rather than the part the program can use (for tests: both must agree). */
+  readonly wholeLibrary?: boolean;
+}
+
+export function inferWithRules(gen: Generated, library: RuleLibrary, limits: Partial<Limits> = {}, options: RulesOptions = {}): InferOutcome {
   const started = Date.now();
-  const shared = compiledLibrary(library);
+  // the relations this program instantiates: only the part of the library that can use them is compiled
+  const instantiated = new Set<string>();
+  for (const c of gen.constraints) {
+    if (c.k === 'proj') instantiated.add('TupleGet');
+    else if (c.k === 'op') {
+      const rel = library.relationOf(c.op);
+      if (rel !== null) instantiated.add(rel);
+    }
+  }
+  const shared = compiledLibrary(library, options.wholeLibrary === true ? null : instantiated);
   // this inference's own copy of the library's terms, so ids stay small and nothing leaks between runs
   const store = shared.store.clone();
   const compiled = shared.compiled;

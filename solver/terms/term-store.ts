@@ -49,6 +49,11 @@ class LayeredMap<K, V> {
     this.own.set(k, v);
   }
 
+  /** Every entry, as one map (a fork's base: not to be modified). */
+  entries(): ReadonlyMap<K, V> {
+    return this.base;
+  }
+
   fork(): LayeredMap<K, V> {
     if (this.own.size > 0) {
       const merged = new Map(this.base);
@@ -58,6 +63,13 @@ class LayeredMap<K, V> {
     }
     return new LayeredMap(this.base);
   }
+}
+
+/** A term store as plain data (TermStore.snapshot). */
+export interface TermStoreSnapshot {
+  readonly fields: Readonly<Record<string, unknown>>;
+  /** The fields that are layered maps (stored as plain maps). */
+  readonly layered: readonly string[];
 }
 
 export class TermStore {
@@ -114,6 +126,30 @@ export class TermStore {
       else if (ArrayBuffer.isView(v)) copy[k] = (v as Uint8Array).slice();
       else copy[k] = v;
     }
+    return c;
+  }
+
+  /**
+   * The store's state as plain data (typed arrays, arrays, maps, numbers), which
+   * `v8.serialize` can write and `TermStore.restore` turns back into an equal store.
+   * Used to cache a compiled relation library on disk.
+   */
+  snapshot(): TermStoreSnapshot {
+    const fields: Record<string, unknown> = {};
+    const layered: string[] = [];
+    for (const [k, v] of Object.entries(this as unknown as Record<string, unknown>)) {
+      if (v instanceof LayeredMap) {
+        layered.push(k);
+        fields[k] = v.fork().entries();
+      } else fields[k] = v;
+    }
+    return { fields, layered };
+  }
+
+  static restore(s: TermStoreSnapshot): TermStore {
+    const c = Object.create(TermStore.prototype) as TermStore;
+    const copy = c as unknown as Record<string, unknown>;
+    for (const [k, v] of Object.entries(s.fields)) copy[k] = s.layered.includes(k) ? new LayeredMap(v as Map<unknown, unknown>) : v;
     return c;
   }
 

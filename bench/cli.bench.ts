@@ -1,0 +1,143 @@
+// Cold start of the `shapelog` command, process to process: `npm run bench:cli [-- --runs N]`.
+//
+// The package is packed (`npm pack`) and installed from the tarball into an empty
+// folder, as a user gets it (`--checkout` times bin/shapelog.js in this repository
+// instead). Every sample is a fresh process started the way a user starts it
+// (node_modules/.bin/shapelog, through its `#!/usr/bin/env node` line), with its
+// wall-clock time measured from spawn to exit. The commands alternate within each round,
+// in a rotating order, so that a slow spell of the machine falls on all of them; node
+// starting an empty script is timed the same way, as the floor. One unmeasured round
+// first writes the relation library's cache; `infer, rules, no cache` runs with
+// SHAPELOG_CACHE=off (what the first run after an install or a change of the rule files
+// costs).
+//
+// Writes bench/results/cli.json and the table between the cli markers in bench/README.md.
+import { spawnSync } from 'node:child_process';
+import { cpus, loadavg, tmpdir } from 'node:os';
+import { mkdirSync, mkdtempSync, readdirSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
+import { dirname, join } from 'node:path';
+import { fileURLToPath } from 'node:url';
+
+const benchDir = dirname(fileURLToPath(import.meta.url));
+const root = join(benchDir, '..');
+const argv = process.argv.slice(2);
+const runsAt = argv.indexOf('--runs');
+const runs = runsAt >= 0 ? Math.max(1, Number(argv[runsAt + 1])) : 11;
+const fromCheckout = argv.includes('--checkout');
+const write = !argv.includes('--no-write');
+
+const work = mkdtempSync(join(tmpdir(), 'shapelog-bench-cli-'));
+let shapelog: string;
+let installed: string;
+if (fromCheckout) {
+  shapelog = join(root, 'bin', 'shapelog.js');
+  installed = 'bin/shapelog.js in the repository (after `npm run build`)';
+} else {
+  process.stderr.write('packing and installing the package …\n');
+  const pack = spawnSync('npm', ['pack', '--pack-destination', work], { cwd: root, encoding: 'utf8' });
+  const tarball = readdirSync(work).find((f) => f.endsWith('.tgz'));
+  if (pack.status !== 0 || tarball === undefined) throw new Error(`npm pack failed:\n${pack.stderr}`);
+  const app = join(work, 'app');
+  mkdirSync(app);
+  writeFileSync(join(app, 'package.json'), JSON.stringify({ name: 'app', version: '1.0.0', private: true }));
+  const install = spawnSync('npm', ['install', '--offline', '--no-audit', '--no-fund', join(work, tarball)], { cwd: app, encoding: 'utf8' });
+  if (install.status !== 0) throw new Error(`npm install of the tarball failed:\n${install.stderr}`);
+  shapelog = join(app, 'node_modules', '.bin', 'shapelog');
+  installed = `\`${tarball}\` installed into an empty folder (node_modules/.bin/shapelog)`;
+}
+
+const oneFact = join(work, 'one.rules');
+writeFileSync(oneFact, 'edge(1, 2).\n');
+const empty = join(work, 'empty.js');
+writeFileSync(empty, '');
+const resnet = join(root, 'examples', 'relay', 'models', 'resnet50.relay');
+const cache = join(work, 'cache');
+const env = { ...process.env, SHAPELOG_CACHE_DIR: cache };
+
+interface Command {
+  readonly id: string;
+  readonly label: string;
+  readonly file: string;
+  readonly args: readonly string[];
+  readonly env: NodeJS.ProcessEnv;
+  /** What its output must contain. */
+  readonly expect: RegExp;
+}
+
+const commands: Command[] = [
+  { id: 'node', label: '`node empty.js` (node itself)', file: process.execPath, args: [empty], env, expect: /^$/ },
+  { id: 'query', label: '`shapelog query one.rules` (one fact)', file: shapelog, args: ['query', oneFact], env, expect: /^% edge \(1 fact\)\nedge\(1, 2\)\.\n$/ },
+  { id: 'rules', label: '`shapelog infer resnet50.relay` (rules)', file: shapelog, args: ['infer', resnet], env, expect: /nn\.softmax\(%\d+\) \/\* ty=Tensor\[\(1, 1000\), float32\] \*\// },
+  { id: 'relay', label: '`shapelog infer resnet50.relay --strategy relay`', file: shapelog, args: ['infer', resnet, '--strategy', 'relay'], env, expect: /nn\.softmax\(%\d+\) \/\* ty=Tensor\[\(1, 1000\), float32\] \*\// },
+  { id: 'rules-nocache', label: '`shapelog infer resnet50.relay` (rules, SHAPELOG_CACHE=off)', file: shapelog, args: ['infer', resnet], env: { ...env, SHAPELOG_CACHE: 'off' }, expect: /nn\.softmax\(%\d+\) \/\* ty=Tensor\[\(1, 1000\), float32\] \*\// },
+];
+
+function run(c: Command): number {
+  const started = process.hrtime.bigint();
+  const r = spawnSync(c.file, c.args, { env: c.env, encoding: 'utf8', maxBuffer: 1 << 26 });
+  const ms = Number(process.hrtime.bigint() - started) / 1e6;
+  if (r.status !== 0 || !c.expect.test(r.stdout)) throw new Error(`${c.label}: exit ${r.status}\n${r.stderr}\n${r.stdout.slice(0, 500)}`);
+  return ms;
+}
+
+const median = (xs: readonly number[]) => {
+  const s = [...xs].sort((a, b) => a - b);
+  return s.length % 2 ? s[(s.length - 1) / 2]! : (s[s.length / 2 - 1]! + s[s.length / 2]!) / 2;
+};
+
+const loadBefore = loadavg()[0]!;
+// an unmeasured round: checks every output and writes the library's cache
+for (const c of commands) run(c);
+const samples = new Map<string, number[]>(commands.map((c) => [c.id, []]));
+for (let i = 0; i < runs; i++) {
+  const order = commands.map((_, k) => commands[(i + k) % commands.length]!);
+  for (const c of order) samples.get(c.id)!.push(run(c));
+  process.stderr.write(`round ${i + 1}/${runs}: ${commands.map((c) => `${c.id} ${samples.get(c.id)!.at(-1)!.toFixed(0)}`).join(', ')} ms\n`);
+}
+const loadAfter = loadavg()[0]!;
+rmSync(work, { recursive: true, force: true });
+
+const rows = commands.map((c) => {
+  const ms = samples.get(c.id)!;
+  return { id: c.id, command: c.label, medianMs: median(ms), minMs: Math.min(...ms), maxMs: Math.max(...ms), samplesMs: ms };
+});
+const med = (id: string) => rows.find((r) => r.id === id)!.medianMs;
+const targets = [
+  { id: 'query', description: 'one-fact query', measured: med('query'), unit: 'ms', requirement: '≤ 150 ms', pass: med('query') <= 150 },
+  { id: 'rules', description: 'infer ResNet-50, rules strategy', measured: med('rules'), unit: 'ms', requirement: '≤ 400 ms', pass: med('rules') <= 400 },
+  { id: 'rules/relay', description: 'infer ResNet-50, rules / relay strategy', measured: med('rules') / med('relay'), unit: '×', requirement: '≤ 1.3×', pass: med('rules') / med('relay') <= 1.3 },
+];
+const report = {
+  machine: { date: new Date().toISOString(), node: process.version, cpus: `${cpus().length} × ${cpus()[0]?.model.trim()}`, loadAverage: { before: loadBefore, after: loadAfter } },
+  package: installed,
+  runs,
+  rows,
+  targets,
+};
+const fmt = (x: number) => x.toFixed(0);
+const md = [
+  `Measured ${report.machine.date} on ${report.machine.cpus}, node ${report.machine.node}; 1-minute load average ${loadBefore.toFixed(1)} before, ${loadAfter.toFixed(1)} after. Package: ${installed}. Wall-clock milliseconds from spawn to exit of a fresh process, ${runs} rounds, the commands alternating.`,
+  '',
+  '| command | median (ms) | min | max | over node |',
+  '|---|--:|--:|--:|--:|',
+  ...rows.map((r) => `| ${r.command} | ${fmt(r.medianMs)} | ${fmt(r.minMs)} | ${fmt(r.maxMs)} | ${r.id === 'node' ? '' : `+${fmt(r.medianMs - med('node'))}`} |`),
+  '',
+  '| target | measured | required | result |',
+  '|---|--:|--:|---|',
+  ...targets.map((t) => `| ${t.description} | ${t.unit === '×' ? `${t.measured.toFixed(2)}×` : `${fmt(t.measured)} ms`} | ${t.requirement} | **${t.pass ? 'PASS' : 'FAIL'}** |`),
+].join('\n');
+if (write) {
+  mkdirSync(join(benchDir, 'results'), { recursive: true });
+  writeFileSync(join(benchDir, 'results', 'cli.json'), JSON.stringify(report, null, 2) + '\n');
+  const readme = join(benchDir, 'README.md');
+  const text = readFileSync(readme, 'utf8');
+  const block = `<!-- cli:begin -->\n${md}\n<!-- cli:end -->`;
+  writeFileSync(
+    readme,
+    text.includes('<!-- cli:begin -->')
+      ? text.replace(/<!-- cli:begin -->[\s\S]*<!-- cli:end -->/, block)
+      : `${text.trimEnd()}\n\n## Cold start (\`npm run bench:cli\`)\n\nEvery command as a user runs it: the packed package installed from its tarball, a fresh process per sample (see \`bench/cli.bench.ts\`). \`--runs N\` (default 11), \`--checkout\` (time bin/shapelog.js in the repository instead).\n\n${block}\n`,
+  );
+}
+console.log(md);
+for (const t of targets) console.log(`${t.pass ? 'PASS' : 'FAIL'} ${t.description}: ${t.unit === '×' ? `${t.measured.toFixed(2)}×` : `${fmt(t.measured)} ms`} (${t.requirement})`);

@@ -1,0 +1,177 @@
+#!/usr/bin/env node
+// `npm run build`: compiles the TypeScript sources to JavaScript in dist/.
+//
+//   dist/api/index.js             the library (package.json `exports`)
+//   dist/cli/shapelog.js          the `shapelog` command (bin/shapelog.js runs it)
+//   dist/chunks/*.js              code they share, and each command's own code (loaded
+//                                 when the command runs): esbuild bundles, with the
+//                                 dependencies inlined, so the package has no runtime
+//                                 dependency and a command starts without resolving
+//                                 modules in node_modules
+//   dist/**/*.d.ts                declarations of the library (tsc)
+//   dist/THIRD-PARTY-LICENSES.txt the licenses of the inlined dependencies
+//   dist/build.json               what was built, and when
+//
+// The rule files (relations/*.rules) and the examples are read at run time from the
+// package root, not copied. The build is skipped when dist/ is newer than every input
+// (`--force` builds anyway), so `pretest` and `prestart` cost nothing after a build.
+// bin/shapelog.js uses `staleInputs` to notice sources edited after the last build.
+import { existsSync, mkdirSync, copyFileSync, readdirSync, readFileSync, rmSync, statSync, writeFileSync, utimesSync } from 'node:fs';
+import { dirname, join, relative } from 'node:path';
+import { fileURLToPath, pathToFileURL } from 'node:url';
+import { spawnSync } from 'node:child_process';
+import { createHash } from 'node:crypto';
+
+const root = join(dirname(fileURLToPath(import.meta.url)), '..');
+const dist = join(root, 'dist');
+const stampFile = join(dist, 'build.json');
+
+/** Folders whose TypeScript goes into dist/. */
+export const SOURCE_DIRS = ['api', 'cli', 'diagnostics', 'frontends', 'grammar', 'proofs', 'relations', 'solver', 'typing'];
+/** Single files that change the build. */
+const CONFIG_FILES = ['package.json', 'tsconfig.json', 'tsconfig.build.json', 'scripts/build.js', 'scripts/build-grammar.js'];
+
+/**
+ * The build's inputs that are newer than its last run (all of them when there is no
+ * build): `.ts`, `.js` and `.peggy` files under SOURCE_DIRS (not the generated parsers,
+ * which are outputs) and the build configuration.
+ */
+export function staleInputs(base = root) {
+  let built;
+  try {
+    built = statSync(join(base, 'dist', 'build.json')).mtimeMs;
+  } catch {
+    return ['dist/build.json (no build yet)'];
+  }
+  const stale = [];
+  const visit = (dir) => {
+    let entries;
+    try {
+      entries = readdirSync(dir, { withFileTypes: true });
+    } catch {
+      return;
+    }
+    for (const e of entries) {
+      const path = join(dir, e.name);
+      if (e.isDirectory()) {
+        if (e.name !== 'generated' && e.name !== 'node_modules') visit(path);
+      } else if (/\.(ts|js|peggy)$/.test(e.name) && statSync(path).mtimeMs > built) stale.push(relative(base, path));
+    }
+  };
+  for (const d of SOURCE_DIRS) visit(join(base, d));
+  for (const f of CONFIG_FILES) {
+    try {
+      if (statSync(join(base, f)).mtimeMs > built) stale.push(f);
+    } catch {
+      // not every configuration file exists
+    }
+  }
+  return stale;
+}
+
+async function build() {
+  const started = Date.now();
+  // 1. the parsers (grammar/generated/), from grammar/*.peggy
+  await import(pathToFileURL(join(root, 'scripts', 'build-grammar.js')).href);
+  rmSync(dist, { recursive: true, force: true });
+
+  // 2. the declarations of everything api/ reaches (tsc type-checks them too)
+  const tsc = spawnSync(process.execPath, [join(root, 'node_modules', 'typescript', 'bin', 'tsc'), '-p', join(root, 'tsconfig.build.json')], { stdio: 'inherit' });
+  if (tsc.status !== 0) throw new Error('tsc failed');
+  // the generated parsers' declarations are hand-written: tsc reads them, emits nothing
+  mkdirSync(join(dist, 'grammar', 'generated'), { recursive: true });
+  for (const f of readdirSync(join(root, 'grammar', 'generated')).filter((f) => f.endsWith('.d.ts'))) copyFileSync(join(root, 'grammar', 'generated', f), join(dist, 'grammar', 'generated', f));
+
+  // 3. the JavaScript: the library and the command, bundled with their dependencies
+  const { build: esbuild, version: esbuildVersion } = await import('esbuild');
+  const result = await esbuild({
+    entryPoints: { 'api/index': join(root, 'api', 'index.ts'), 'cli/shapelog': join(root, 'cli', 'main.ts') },
+    outdir: dist,
+    bundle: true,
+    splitting: true,
+    format: 'esm',
+    platform: 'node',
+    target: 'node20',
+    mainFields: ['module', 'main'],
+    chunkNames: 'chunks/[name]-[hash]',
+    // CommonJS dependencies (commander, picocolors, cli-progress) call require()
+    banner: { js: "import { createRequire as __shapelogRequire } from 'node:module';\nconst require = __shapelogRequire(import.meta.url);" },
+    legalComments: 'none',
+    metafile: true,
+    logLevel: 'warning',
+    plugins: [lazyChildProcess],
+    // read from node_modules at run time: z3's WebAssembly build, and Chart.js's UMD file (inlined into --html pages)
+    external: ['z3-solver', 'chart.js'],
+    // what the bundles were built from: keys the cache of compiled relation libraries
+    define: { __SHAPELOG_BUILD_ID__: JSON.stringify(sourcesHash(esbuildVersion)) },
+  });
+  writeFileSync(join(dist, 'THIRD-PARTY-LICENSES.txt'), thirdPartyLicenses(Object.keys(result.metafile.inputs)));
+
+  const version = JSON.parse(readFileSync(join(root, 'package.json'), 'utf8')).version;
+  writeFileSync(stampFile, JSON.stringify({ version, built: new Date(started).toISOString() }, null, 2) + '\n');
+  // the stamp carries the start time: a source saved during the build counts as newer
+  utimesSync(stampFile, started / 1000, started / 1000);
+  console.log(`built dist/ in ${((Date.now() - started) / 1000).toFixed(1)} s`);
+}
+
+/**
+ * commander loads node:child_process when it loads (~5 ms), to run executable
+ * subcommands, which shapelog has none of: in the bundle it gets an object that loads
+ * child_process on first use instead.
+ */
+const lazyChildProcess = {
+  name: 'lazy-child-process',
+  setup(b) {
+    b.onResolve({ filter: /^(node:)?child_process$/ }, (args) => (/node_modules[\\/]commander[\\/]/.test(args.importer) ? { path: 'lazy-child-process', namespace: 'shapelog' } : undefined));
+    b.onLoad({ filter: /.*/, namespace: 'shapelog' }, () => ({
+      contents: "const load = () => require('node:child_process');\nmodule.exports = { spawn: (...a) => load().spawn(...a), spawnSync: (...a) => load().spawnSync(...a), execFile: (...a) => load().execFile(...a) };\n",
+      loader: 'js',
+    }));
+  },
+};
+
+/** A hash of every source file the bundles are built from, the package version and the bundler's. */
+function sourcesHash(esbuildVersion) {
+  const hash = createHash('sha256').update(`esbuild ${esbuildVersion}\0`).update(readFileSync(join(root, 'package.json')));
+  const visit = (dir) => {
+    for (const e of readdirSync(dir, { withFileTypes: true }).sort((a, b) => (a.name < b.name ? -1 : 1))) {
+      const path = join(dir, e.name);
+      if (e.isDirectory()) visit(path);
+      else if (/\.(ts|js|peggy)$/.test(e.name)) hash.update(`${relative(root, path)}\0`).update(readFileSync(path)).update('\0');
+    }
+  };
+  for (const d of SOURCE_DIRS) if (existsSync(join(root, d))) visit(join(root, d));
+  return hash.digest('hex').slice(0, 32);
+}
+
+/** The license texts of the npm packages whose code the bundles inline. */
+function thirdPartyLicenses(inputs) {
+  const packages = new Set();
+  for (const input of inputs) {
+    const m = /(?:^|\/)node_modules\/((?:@[^/]+\/)?[^/]+)\//.exec(input);
+    if (m) packages.add(m[1]);
+  }
+  const parts = ['The shapelog bundles in this folder include code from these packages, under these licenses.\n'];
+  for (const name of [...packages].sort()) {
+    const dir = join(root, 'node_modules', name);
+    const pkg = JSON.parse(readFileSync(join(dir, 'package.json'), 'utf8'));
+    const file = readdirSync(dir).find((f) => /^(licen[cs]e|copying)/i.test(f));
+    parts.push(`${'='.repeat(78)}\n${name}@${pkg.version} (${pkg.license ?? 'see below'})\n\n${file ? readFileSync(join(dir, file), 'utf8').trim() : '(no license file)'}\n`);
+  }
+  return parts.join('\n');
+}
+
+if (process.argv[1] !== undefined && fileURLToPath(import.meta.url) === process.argv[1]) {
+  const force = process.argv.includes('--force');
+  const stale = force ? ['--force'] : staleInputs();
+  if (stale.length === 0 && existsSync(join(dist, 'cli', 'shapelog.js'))) {
+    console.log('dist/ is up to date');
+  } else {
+    try {
+      await build();
+    } catch (e) {
+      console.error(`build failed: ${e instanceof Error ? e.message : String(e)}`);
+      process.exitCode = 1;
+    }
+  }
+}

@@ -1,0 +1,124 @@
+// The compiled part of the relation library a program uses, cached on disk. Compiling
+// it (lowering, the demand transformation, stratification, a join plan per rule) is
+// most of what typing a program with the rules strategy costs in a fresh process, and
+// its result depends only on the library's rule files, on which relations the program
+// instantiates, and on shapelog's own code. A cached entry holds the term store and the
+// compile outcome as `v8.serialize` writes them:
+//
+//   <cache dir>/compiled-<key>.bin   4 bytes: length of the header; the header (JSON:
+//                                    format, key, bytes, sha256 of the payload); the payload
+//
+// key = sha256 of the cache format, the build (a hash of every source file the bundle
+// was built from, `__SHAPELOG_BUILD_ID__`), the library's key (its rule files' texts and
+// the parser, and the labels its spans carry: the rule files' paths relative to the
+// working directory when they are below it, else absolute) and the sorted relation names. Code run from the TypeScript sources has
+// no build id and caches nothing here (a source may have changed since any build).
+//
+// Files are written atomically (temporary file + rename); a file whose header, size or
+// checksum is wrong, or whose payload does not deserialize, is ignored and rewritten. A
+// compile outcome holding anything but plain data (objects, arrays, maps, sets, typed
+// arrays, primitives) is not cached, since deserializing would not give it back.
+import { createHash } from 'node:crypto';
+import { readFileSync } from 'node:fs';
+import { join } from 'node:path';
+import { deserialize, serialize } from 'node:v8';
+import type { CompileOutcome } from '../solver/compile/program.js';
+import { relationId } from '../solver/store/relation-map.js';
+import { TermStore, type TermStoreSnapshot } from '../solver/terms/term-store.js';
+import { defaultCacheDir, writeCacheFile } from '../relations/parse-cache.js';
+
+declare const __SHAPELOG_BUILD_ID__: string | undefined;
+
+/** Bumped when the layout of the cache file changes. */
+export const COMPILED_FORMAT = 1;
+
+/** The build this code comes from (set by scripts/build.js), or null when run from the sources. */
+export function buildId(): string | null {
+  return typeof __SHAPELOG_BUILD_ID__ === 'string' ? __SHAPELOG_BUILD_ID__ : null;
+}
+
+export interface CompiledEntry {
+  readonly store: TermStore;
+  readonly compiled: CompileOutcome;
+}
+
+export interface CompiledCache {
+  readonly path: string;
+  readonly key: string;
+}
+
+/** Where the compiled library for these relations is cached, or null when it is not cached. */
+export function compiledCache(libraryKey: string | undefined, relations: readonly string[] | null, build = buildId(), dir = defaultCacheDir()): CompiledCache | null {
+  if (libraryKey === undefined || build === null || dir === null) return null;
+  const key = createHash('sha256')
+    .update(`shapelog compiled library ${COMPILED_FORMAT}\0${build}\0${libraryKey}\0${relations === null ? '*' : [...relations].sort().join(',')}`)
+    .digest('hex');
+  return { path: join(dir, `compiled-${key.slice(0, 32)}.bin`), key };
+}
+
+export function readCompiled(cache: CompiledCache): CompiledEntry | null {
+  let data: Buffer;
+  try {
+    data = readFileSync(cache.path);
+  } catch {
+    return null; // not cached yet
+  }
+  try {
+    const headerBytes = data.readUInt32LE(0);
+    const header = JSON.parse(data.subarray(4, 4 + headerBytes).toString('utf8')) as { format?: unknown; key?: unknown; bytes?: unknown; sha256?: unknown };
+    const payload = data.subarray(4 + headerBytes);
+    if (header.format !== COMPILED_FORMAT || header.key !== cache.key || header.bytes !== payload.length) return null;
+    if (createHash('sha256').update(payload).digest('hex') !== header.sha256) return null;
+    const { store, compiled } = deserialize(payload) as { store: TermStoreSnapshot; compiled: CompileOutcome };
+    if (!compiled.ok || !Array.isArray(compiled.program.plans)) return null;
+    // relations are numbered once per process (store/relation-map.ts): number the plans' relations for this one
+    for (const plan of compiled.program.plans)
+      for (const steps of [plan.steps, ...plan.variants])
+        for (const step of steps ?? []) if (step.k === 'scan' || step.k === 'neg') (step as { relId: number }).relId = relationId(step.rel);
+    return { store: TermStore.restore(store), compiled };
+  } catch {
+    return null; // corrupt: compile again and overwrite
+  }
+}
+
+export function writeCompiled(cache: CompiledCache, entry: CompiledEntry): boolean {
+  if (!entry.compiled.ok || !plainData(entry.compiled)) return false;
+  let payload: Buffer;
+  try {
+    payload = serialize({ store: entry.store.snapshot(), compiled: entry.compiled });
+  } catch {
+    return false;
+  }
+  const header = Buffer.from(JSON.stringify({ format: COMPILED_FORMAT, key: cache.key, bytes: payload.length, sha256: createHash('sha256').update(payload).digest('hex') }));
+  const size = Buffer.alloc(4);
+  size.writeUInt32LE(header.length, 0);
+  return writeCacheFile(cache.path, Buffer.concat([size, header, payload]));
+}
+
+/** Is every object reachable from `root` one that v8.deserialize gives back as it was? */
+function plainData(root: unknown): boolean {
+  const seen = new Set<object>();
+  const stack: unknown[] = [root];
+  while (stack.length > 0) {
+    const v = stack.pop();
+    if (v === null || typeof v !== 'object') {
+      if (typeof v === 'function' || typeof v === 'symbol') return false;
+      continue;
+    }
+    if (seen.has(v)) continue;
+    seen.add(v);
+    if (ArrayBuffer.isView(v)) continue;
+    if (v instanceof Map) {
+      for (const [k, x] of v) stack.push(k, x);
+      continue;
+    }
+    if (v instanceof Set) {
+      for (const x of v) stack.push(x);
+      continue;
+    }
+    const proto = Object.getPrototypeOf(v) as unknown;
+    if (proto !== Object.prototype && proto !== Array.prototype && proto !== null) return false;
+    for (const x of Object.values(v)) stack.push(x);
+  }
+  return true;
+}
