@@ -2,6 +2,7 @@
 // compiled .js next to this module, or the .ts through tsx's loader when running from
 // source) and prints a WorkerReport as JSON. A worker that fails hands back its stderr
 // (the program's diagnostics) for the parent to show.
+import { packageRoot } from '../relations/library.js';
 import { spawn } from 'node:child_process';
 import { dirname, extname, join } from 'node:path';
 import { fileURLToPath } from 'node:url';
@@ -15,7 +16,8 @@ export type Sampler = (req: WorkerRequest) => Promise<SampleOutcome>;
 function workerCommand(): string[] {
   const here = fileURLToPath(import.meta.url);
   const ext = extname(here);
-  const worker = join(dirname(here), `bench-worker${ext}`);
+  // from source the worker sits beside this file; compiled, it is its own bundle entry (scripts/build.js)
+  const worker = ext === '.ts' ? join(dirname(here), 'bench-worker.ts') : join(packageRoot(), 'dist', 'cli', 'bench-worker.js');
   // from source, the worker needs tsx; resolved from here, so it works from any directory
   return ext === '.ts' ? ['--import', import.meta.resolve('tsx'), worker] : [worker];
 }

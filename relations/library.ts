@@ -6,9 +6,9 @@
 // The built-in files are parsed once and cached on disk (relations/parse-cache.ts, keyed
 // by the files' texts and the engine version); a user's files are parsed every time.
 import { existsSync, readdirSync, readFileSync } from 'node:fs';
-import { dirname, join, relative } from 'node:path';
+import { dirname, join } from 'node:path';
 import { fileURLToPath } from 'node:url';
-import { asLibrary, loadFiles } from '../solver/load.js';
+import { asLibrary, label, loadFiles } from '../solver/load.js';
 import { libraryKey, loadLibrary } from './parse-cache.js';
 import type { LoadedSources } from '../solver/load.js';
 import { type Diagnostic, formatDiagnostic } from '../diagnostics/diagnostic.js';
@@ -96,13 +96,11 @@ export function addRelationFiles(paths: readonly string[]): Diagnostic[] {
   return built.diagnostics.filter((d) => d.severity !== 'error');
 }
 
-/** Built-in files are named from the package root (`relations/conv.rules`) wherever shapelog runs; a user's files from the working directory. */
-function libraryLabel(path: string): string {
-  const inPackage = relative(ROOT, path);
-  if (!inPackage.startsWith('..') && inPackage.startsWith('relations')) return inPackage;
-  const rel = relative(process.cwd(), path);
-  return rel.startsWith('..') ? path : rel;
-}
+/**
+ * Files are named relative to the working directory when they sit below it, else by their
+ * absolute path, built-in files included: a location in a message is one the user can open.
+ */
+const libraryLabel = label;
 
 /** A user file that declares a built-in relation again learns how to change it instead. */
 function withOverrideHint(d: Diagnostic): Diagnostic {

@@ -85,7 +85,7 @@ async function build() {
   // 3. the JavaScript: the library and the command, bundled with their dependencies
   const { build: esbuild, version: esbuildVersion } = await import('esbuild');
   const result = await esbuild({
-    entryPoints: { 'api/index': join(root, 'api', 'index.ts'), 'cli/shapelog': join(root, 'cli', 'main.ts') },
+    entryPoints: { 'api/index': join(root, 'api', 'index.ts'), 'cli/shapelog': join(root, 'cli', 'main.ts'), 'cli/bench-worker': join(root, 'cli', 'bench-worker.ts') },
     outdir: dist,
     bundle: true,
     splitting: true,
