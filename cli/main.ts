@@ -174,8 +174,16 @@ export async function main(argv: string[]): Promise<number> {
     .option('--timeout <s>', 'time budget per operator, in seconds (operators sharing a relation reuse its proofs)', Number, 20)
     .option('--json', 'print {"ops": [{op, combos, proved, counterexamples, unknown, unknowns}]} as JSON', false)
     .action(async (o: { ops?: string; rank: number; timeout: number; json: boolean }) => {
-      const { proveCommand } = await import('./prove.js');
-      code = await proveCommand(o);
+      let prove: typeof import('./prove.js');
+      try {
+        prove = await import('./prove.js');
+      } catch (e) {
+        if (!(e instanceof Error && 'code' in e && e.code === 'ERR_MODULE_NOT_FOUND' && e.message.includes('z3-solver'))) throw e;
+        process.stderr.write('error: shapelog prove needs the SMT solver z3-solver, which is not installed: run `npm install z3-solver` beside shapelog\n');
+        code = EXIT_USER_ERROR;
+        return;
+      }
+      code = await prove.proveCommand(o);
     });
 
   program

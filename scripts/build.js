@@ -10,6 +10,7 @@
 //                                 modules in node_modules
 //   dist/**/*.d.ts                declarations of the library (tsc)
 //   dist/THIRD-PARTY-LICENSES.txt the licenses of the inlined dependencies
+//   dist/vendor/                  Chart.js's UMD file and license (inlined into --html pages)
 //   dist/build.json               what was built, and when
 //
 // The rule files (relations/*.rules) and the examples are read at run time from the
@@ -100,12 +101,17 @@ async function build() {
     metafile: true,
     logLevel: 'warning',
     plugins: [lazyChildProcess],
-    // read from node_modules at run time: z3's WebAssembly build, and Chart.js's UMD file (inlined into --html pages)
-    external: ['z3-solver', 'chart.js'],
+    // z3's WebAssembly build is loaded from node_modules by `shapelog prove` only (a development dependency)
+    external: ['z3-solver'],
     // what the bundles were built from: keys the cache of compiled relation libraries
     define: { __SHAPELOG_BUILD_ID__: JSON.stringify(sourcesHash(esbuildVersion)) },
   });
   writeFileSync(join(dist, 'THIRD-PARTY-LICENSES.txt'), thirdPartyLicenses(Object.keys(result.metafile.inputs)));
+  // Chart.js's UMD file, inlined into `shapelog bench --html` pages, ships as a file (with its license)
+  mkdirSync(join(dist, 'vendor'), { recursive: true });
+  const chartJs = join(root, 'node_modules', 'chart.js');
+  copyFileSync(join(chartJs, 'dist', 'chart.umd.min.js'), join(dist, 'vendor', 'chart.umd.min.js'));
+  copyFileSync(join(chartJs, 'LICENSE.md'), join(dist, 'vendor', 'chart.js-LICENSE.md'));
 
   const version = JSON.parse(readFileSync(join(root, 'package.json'), 'utf8')).version;
   writeFileSync(stampFile, JSON.stringify({ version, built: new Date(started).toISOString() }, null, 2) + '\n');
