@@ -9,7 +9,8 @@ import { existsSync, readdirSync, readFileSync } from 'node:fs';
 import { dirname, join } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { asLibrary, label, loadFiles } from '../solver/load.js';
-import { libraryKey, loadLibrary } from './parse-cache.js';
+import { defaultCacheDir, libraryKey, loadLibrary } from './parse-cache.js';
+import { opsCachePath, readOpsCache, writeOpsCache } from './ops-cache.js';
 import type { LoadedSources } from '../solver/load.js';
 import { type Diagnostic, formatDiagnostic } from '../diagnostics/diagnostic.js';
 import { ProgramError } from '../solver/run.js';
@@ -111,15 +112,42 @@ function withOverrideHint(d: Diagnostic): Diagnostic {
 function build(extra: readonly string[]): { library: RuleLibrary; diagnostics: Diagnostic[] } {
   const builtIn = libraryFiles();
   const builtInTexts = builtIn.map((f) => readFileSync(f, 'utf8'));
+  const builtInLabels = builtIn.map(libraryLabel);
   const version = packageVersion();
-  const cachedBuiltIn = loadLibrary(builtIn, version, undefined, builtInTexts, libraryLabel).sources;
-  const sources = extra.length === 0 ? cachedBuiltIn : joinSources(cachedBuiltIn, asLibrary(loadFiles(extra, libraryLabel)));
-  const builtInLabels = new Set(cachedBuiltIn.programs.map((p) => p.file));
-  const declared = declaredOps(sources.programs, builtInLabels);
-  const opsByName = new Map(declared.ops.map((op) => [op.name, op]));
-  const key = extra.length === 0 ? libraryKey(builtIn, builtInTexts, version) : undefined;
-  const library: RuleLibrary = { sources, relationOf: (op) => opsByName.get(op)?.relation ?? null, ops: declared.ops, opsByName, ...(key !== undefined ? { key } : {}) };
-  return { library, diagnostics: [...sources.diagnostics, ...declared.diagnostics] };
+  const key = libraryKey(builtIn, builtInTexts, version);
+  // the built-in files parsed (or read from the parse cache) only when something reads them
+  let parsed: LoadedSources | null = null;
+  const parse = (): LoadedSources => (parsed ??= loadLibrary(builtIn, version, undefined, builtInTexts, libraryLabel).sources);
+  if (extra.length === 0) {
+    const cachePath = opsCachePath(defaultCacheDir(), key, builtInLabels);
+    let ops = cachePath === null ? null : readOpsCache(cachePath, key);
+    const diagnostics: Diagnostic[] = [];
+    if (ops === null) {
+      const declared = declaredOps(parse().programs, new Set(builtInLabels));
+      diagnostics.push(...parse().diagnostics, ...declared.diagnostics);
+      ops = [...declared.ops];
+      if (cachePath !== null && !diagnostics.some((d) => d.severity === 'error')) writeOpsCache(cachePath, key, ops);
+    }
+    const sources: LoadedSources = {
+      get programs() {
+        return parse().programs;
+      },
+      texts: new Map(builtIn.map((f, i) => [builtInLabels[i]!, builtInTexts[i]!])),
+      get diagnostics() {
+        return parse().diagnostics;
+      },
+      roots: new Set(),
+    };
+    return { library: libraryOf(sources, ops, key), diagnostics };
+  }
+  const sources = joinSources(parse(), asLibrary(loadFiles(extra, libraryLabel)));
+  const declared = declaredOps(sources.programs, new Set(builtInLabels));
+  return { library: libraryOf(sources, declared.ops, undefined), diagnostics: [...sources.diagnostics, ...declared.diagnostics] };
+}
+
+function libraryOf(sources: LoadedSources, ops: readonly OpInfo[], key: string | undefined): RuleLibrary {
+  const opsByName = new Map(ops.map((op) => [op.name, op]));
+  return { sources, relationOf: (op) => opsByName.get(op)?.relation ?? null, ops, opsByName, ...(key !== undefined ? { key } : {}) };
 }
 
 /** The built-in library's sources followed by a user's files. */
