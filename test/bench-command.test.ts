@@ -1,9 +1,7 @@
 // `shapelog bench`: usage errors, a real run in fresh processes (rules and Relay), the
 // agreement check failing on different results, and the --html page being self-contained.
 import test from 'ava';
-import { spawnSync } from 'node:child_process';
-import { mkdtempSync, readFileSync, writeFileSync } from 'node:fs';
-import { tmpdir } from 'node:os';
+import { readFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { rulesDigest } from '../cli/answer-digest.js';
 import { benchCommand, chooseStrategies } from '../cli/bench.js';
@@ -13,20 +11,11 @@ import type { AnswerDigest, WorkerReport } from '../cli/bench-protocol.js';
 import { benchJson, renderTable, summarize } from '../cli/bench-report.js';
 import type { Sampler } from '../cli/bench-sampler.js';
 import { runText } from '../solver/run.js';
+import { runShapelog, scratchFolder } from './helpers.js';
 
-const bin = join(import.meta.dirname, '..', 'bin', 'shapelog.js');
-const dir = mkdtempSync(join(tmpdir(), 'shapelog-bench-'));
+const { dir, file } = scratchFolder('shapelog-bench-');
 
-function file(name: string, text: string): string {
-  const p = join(dir, name);
-  writeFileSync(p, text);
-  return p;
-}
-
-function shapelog(...args: string[]): { code: number; out: string; err: string } {
-  const r = spawnSync(process.execPath, [bin, ...args], { encoding: 'utf8', timeout: 110_000 });
-  return { code: r.status ?? -1, out: r.stdout, err: r.stderr };
-}
+const shapelog = (...args: string[]) => runShapelog(args, { timeoutMs: 110_000 });
 
 // 3 edge facts and 4 path facts
 const GRAPH = 'path(X, Y) :- edge(X, Y).\npath(X, Z) :- path(X, Y), edge(Y, Z).\nedge(1, 2).\nedge(2, 3).\nedge(1, 5).\n';

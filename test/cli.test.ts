@@ -1,23 +1,12 @@
 // The command line, run as a user runs it: output formats and exit codes.
 import test from 'ava';
 import { spawnSync } from 'node:child_process';
-import { mkdtempSync, writeFileSync } from 'node:fs';
-import { tmpdir } from 'node:os';
 import { join } from 'node:path';
+import { runShapelog, scratchFolder, SHAPELOG_BIN } from './helpers.js';
 
-const bin = join(import.meta.dirname, '..', 'bin', 'shapelog.js');
-const dir = mkdtempSync(join(tmpdir(), 'shapelog-cli-'));
+const { dir, file } = scratchFolder('shapelog-cli-');
 
-function file(name: string, text: string): string {
-  const p = join(dir, name);
-  writeFileSync(p, text);
-  return p;
-}
-
-function shapelog(...args: string[]): { code: number; out: string; err: string } {
-  const r = spawnSync(process.execPath, [bin, ...args], { encoding: 'utf8', timeout: 60_000 });
-  return { code: r.status ?? -1, out: r.stdout, err: r.stderr };
-}
+const shapelog = (...args: string[]) => runShapelog(args);
 
 const graph = file('graph.rules', 'path(X, Y) :- edge(X, Y).\npath(X, Z) :- path(X, Y), edge(Y, Z).\nedge(1, 2).\nedge(2, 3).\nedge(1, 5).\n');
 
@@ -155,7 +144,7 @@ test('typeof answers one JSON line per call, for both relation sets', (t) => {
     'not json',
   ].join('\n');
   for (const relations of ['rules', 'imperative']) {
-    const r = spawnSync(process.execPath, [bin, 'typeof', '--relations', relations], { input, encoding: 'utf8' });
+    const r = spawnSync(process.execPath, [SHAPELOG_BIN, 'typeof', '--relations', relations], { input, encoding: 'utf8' });
     // lines 2 and 3 are errors: every line is answered, and the exit code says some failed (issue 15)
     t.is(r.status, 1, r.stderr);
     const lines = r.stdout.trim().split('\n').map((l) => JSON.parse(l) as Record<string, unknown>);

@@ -2,29 +2,16 @@
 // them), their static checks (each a located message), the examples of the built-in
 // library, and a user's rule files on the command line (`--relations`).
 import test from 'ava';
-import { spawnSync } from 'node:child_process';
-import { mkdtempSync, writeFileSync } from 'node:fs';
-import { tmpdir } from 'node:os';
-import { join } from 'node:path';
 import { loadText } from '../solver/load.js';
 import { declaredOps } from '../relations/declarations.js';
 import { allOps, findOp } from '../relations/catalogue.js';
 import { exampleDiagnostics } from '../typing/declaration-examples.js';
 import { formatDiagnostic } from '../diagnostics/diagnostic.js';
+import { runShapelog, scratchFolder } from './helpers.js';
 
-const bin = join(import.meta.dirname, '..', 'bin', 'shapelog.js');
-const dir = mkdtempSync(join(tmpdir(), 'shapelog-decl-'));
+const { file } = scratchFolder('shapelog-decl-');
 
-function file(name: string, text: string): string {
-  const p = join(dir, name);
-  writeFileSync(p, text);
-  return p;
-}
-
-function shapelog(args: string[], input = ''): { code: number; out: string; err: string } {
-  const r = spawnSync(process.execPath, [bin, ...args], { input, encoding: 'utf8', timeout: 120_000 });
-  return { code: r.status ?? -1, out: r.stdout, err: r.stderr };
-}
+const shapelog = (args: string[], input = '') => runShapelog(args, { input, timeoutMs: 120_000 });
 
 /** The declarations of one text, and its diagnostics formatted as the CLI prints them. */
 function declare(text: string) {

@@ -1,6 +1,11 @@
-// Shared helpers for engine tests.
+// Shared helpers for tests: running rule text, reading facts and diagnostics, and running
+// the `shapelog` command in a scratch folder.
 import { type RunOptions, ProgramError, type RunResult, runText } from '../solver/run.js';
 import type { Diagnostic } from '../diagnostics/diagnostic.js';
+import { spawnSync } from 'node:child_process';
+import { mkdtempSync, writeFileSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
 
 export function run(source: string, options: RunOptions = {}): RunResult {
   return runText(source, { file: 't.rules', ...options });
@@ -51,3 +56,26 @@ export const BROADCAST_DESIGN_SKETCH = BROADCAST.replace(
   'bdim(A, B, A) :- B == 1.\nbdim(A, A, A).',
   'bdim(A, B, A) :- B == 1, A != 1.\nbdim(A, A, A) :- A != 1.',
 );
+
+/** A fresh temporary folder and a way to write files into it (for tests of the command). */
+export function scratchFolder(prefix: string): { dir: string; file(name: string, text: string): string } {
+  const dir = mkdtempSync(join(tmpdir(), prefix));
+  return {
+    dir,
+    file(name, text) {
+      const p = join(dir, name);
+      writeFileSync(p, text);
+      return p;
+    },
+  };
+}
+
+/** The command's entry, as a user runs it. */
+export const SHAPELOG_BIN = join(import.meta.dirname, '..', 'bin', 'shapelog.js');
+
+/** Runs the `shapelog` command in a fresh process: exit code, stdout, stderr and wall time. */
+export function runShapelog(args: readonly string[], options: { input?: string; timeoutMs?: number } = {}): { code: number; out: string; err: string; millis: number } {
+  const started = Date.now();
+  const r = spawnSync(process.execPath, [SHAPELOG_BIN, ...args], { encoding: 'utf8', timeout: options.timeoutMs ?? 60_000, input: options.input ?? '', maxBuffer: 64 * 1024 * 1024 });
+  return { code: r.status ?? -1, out: r.stdout, err: r.stderr, millis: Date.now() - started };
+}

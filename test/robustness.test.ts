@@ -2,28 +2,15 @@
 // and a bounded run, never a JavaScript stack trace. Inputs are generated here.
 import test from 'ava';
 import { spawnSync } from 'node:child_process';
-import { mkdtempSync, openSync, writeFileSync } from 'node:fs';
-import { tmpdir } from 'node:os';
-import { join } from 'node:path';
+import { openSync } from 'node:fs';
 import { closest } from '../diagnostics/suggest.js';
-import { compileErrors, facts, run } from './helpers.js';
+import { compileErrors, facts, run, runShapelog, scratchFolder, SHAPELOG_BIN } from './helpers.js';
 import { ProgramError, runFiles } from '../solver/run.js';
 import { inferText } from '../typing/infer.js';
 
-const bin = join(import.meta.dirname, '..', 'bin', 'shapelog.js');
-const dir = mkdtempSync(join(tmpdir(), 'shapelog-robust-'));
+const { dir, file } = scratchFolder('shapelog-robust-');
 
-function file(name: string, text: string): string {
-  const p = join(dir, name);
-  writeFileSync(p, text);
-  return p;
-}
-
-function shapelog(args: readonly string[], input?: string): { code: number; out: string; err: string; millis: number } {
-  const started = Date.now();
-  const r = spawnSync(process.execPath, [bin, ...args], { encoding: 'utf8', timeout: 60_000, input, maxBuffer: 64 * 1024 * 1024 });
-  return { code: r.status ?? -1, out: r.stdout, err: r.stderr, millis: Date.now() - started };
-}
+const shapelog = (args: readonly string[], input?: string) => runShapelog(args, input === undefined ? {} : { input });
 
 /** No JavaScript stack trace or Node internals in what a user sees. */
 function noTrace(t: { false: (v: boolean, m?: string) => void }, text: string): void {
@@ -114,7 +101,7 @@ test('typeof bounds each line: an overlong line is one error line, endless input
   t.is(r.code, 1);
   t.deepEqual(r.out.trimEnd().split('\n').map((l) => Object.keys(JSON.parse(l) as object)[0]), ['error', 'type']);
   t.regex(r.out, /line 1: line too long/);
-  const z = spawnSync(process.execPath, [bin, 'typeof'], { encoding: 'utf8', timeout: 60_000, stdio: [openSync('/dev/zero', 'r'), 'pipe', 'pipe'] });
+  const z = spawnSync(process.execPath, [SHAPELOG_BIN, 'typeof'], { encoding: 'utf8', timeout: 60_000, stdio: [openSync('/dev/zero', 'r'), 'pipe', 'pipe'] });
   t.is(z.status, 1);
   t.regex(z.stdout, /^\{"error":"line 1: line too long and no line break within \d+ bytes/);
   t.is(z.stdout.trimEnd().split('\n').length, 1);

@@ -10,7 +10,7 @@
 // left undecided — so the strategies behave exactly as without assumptions on
 // everything the facts do not settle. The prover asks z3 about each open question
 // (entailed, refuted, or split on) and runs again.
-import { type Dim, type DimAssumptions, type DimCompareOp, DimError, dimAdd, dimConst, dimAsInteger, dimNeg, dimSub, dimToString } from '../../solver/terms/dims.js';
+import { type Dim, type DimAssumptions, type DimCompareOp, DimError, decideRange, dimAdd, dimConst, dimAsInteger, dimNeg, dimSub, dimToString } from '../../solver/terms/dims.js';
 
 /** `e op 0`. */
 export interface Condition {
@@ -59,26 +59,6 @@ export function negate(c: Condition): Condition {
   }
 }
 
-/** Three-valued `x op 0` knowing only lo <= x <= hi and (if nonZero) x != 0. */
-function decideRange(lo: number, hi: number, nonZero: boolean, op: DimCompareOp): boolean | undefined {
-  if (nonZero && lo === 0) lo = 1;
-  if (nonZero && hi === 0) hi = -1;
-  const zeroPossible = lo <= 0 && hi >= 0 && !nonZero;
-  switch (op) {
-    case '==':
-      return lo === 0 && hi === 0 ? true : !zeroPossible ? false : undefined;
-    case '!=':
-      return lo === 0 && hi === 0 ? false : !zeroPossible ? true : undefined;
-    case '<':
-      return hi < 0 ? true : lo >= 0 ? false : undefined;
-    case '<=':
-      return hi <= 0 ? true : lo > 0 ? false : undefined;
-    case '>':
-      return lo > 0 ? true : hi <= 0 ? false : undefined;
-    case '>=':
-      return lo >= 0 ? true : hi < 0 ? false : undefined;
-  }
-}
 
 /** `c*v + k` with one size variable v: [v, c, k]; else null. */
 function linearInOne(d: Dim): [string, number, number] | null {

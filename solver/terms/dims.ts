@@ -820,11 +820,19 @@ function compareUnassumed(a: Dim, b: Dim, op: DimCompareOp): boolean | undefined
       throw e;
     }
   }
+  return decideRange(lo, hi, false, op);
+}
+
+/** Three-valued `x op 0` knowing only lo <= x <= hi and (if nonZero) x != 0. */
+export function decideRange(lo: number, hi: number, nonZero: boolean, op: DimCompareOp): boolean | undefined {
+  if (nonZero && lo === 0) lo = 1;
+  if (nonZero && hi === 0) hi = -1;
+  const zeroPossible = lo <= 0 && hi >= 0 && !nonZero;
   switch (op) {
     case '==':
-      return lo === 0 && hi === 0 ? true : lo > 0 || hi < 0 ? false : undefined;
+      return lo === 0 && hi === 0 ? true : !zeroPossible ? false : undefined;
     case '!=':
-      return lo === 0 && hi === 0 ? false : lo > 0 || hi < 0 ? true : undefined;
+      return lo === 0 && hi === 0 ? false : !zeroPossible ? true : undefined;
     case '<':
       return hi < 0 ? true : lo >= 0 ? false : undefined;
     case '<=':
