@@ -27,6 +27,9 @@ function reshape(op: OpInfo): TypeofRequest[] {
     [[3, 4], [-1, -4, -1, 2]], [[3, 4], [-4, -1, 3, -1]], [[2], [0, 0]], [[2], [-3]], [[2, 3], [-2, -4, 2, 2]], [[2, 3], [0, -3]], [[], [-4, 1, 1]],
   ];
   for (const [sh, newshape] of holes) out.push(call(op.name, [tensor(sh)], { newshape }));
+  // a -4 split that does not divide its dim while the element counts still agree (0 elements; found by `shapelog prove`)
+  const zeroSplits: [Shape, AttrJs][] = [[[1, 0], [-4, 2, -1, 0]], [[0, 0], [-4, 2, 3, 0]], [[0, 7], [-1, -4, -1, 2]], [[8, 0], [-4, -1, 3, -1]]];
+  for (const [sh, newshape] of zeroSplits) out.push(call(op.name, [tensor(sh)], { newshape }));
   for (const newshape of [[-1, -1], [-4, 2], [-4, -1, -1], [-4, 0, 2], [1, -4, 2, -2]] as AttrJs[]) out.push(call(op.name, ['_'], { newshape }));
   return out;
 }
