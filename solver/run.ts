@@ -5,7 +5,7 @@ import { where } from './compile/lower.js';
 import { errorRelation, type Plan } from './engine/plan.js';
 import { DEFAULT_LIMITS, LimitError, type Limits } from './engine/limits.js';
 import { budgetTick } from './engine/budget.js';
-import { Solver, type Progress, type SolveStats } from './engine/solve.js';
+import { Solver, type Progress, type SolveStats, WAITS_ON_CONDITION } from './engine/solve.js';
 import { displayFact, explainFact, visiblePremises } from './explain.js';
 export type { SortedTuples };
 import type { AstTerm, Literal } from './language/ast.js';
@@ -288,7 +288,12 @@ export class RunResult {
         clash: c,
       });
     }
-    for (const r of s.residuals())
+    // a negation that waits because its computation waits on an undecided condition is a
+    // consequence: the condition itself, reported where it is asked, is the one warning
+    const residuals = s.residuals();
+    const rootAsked = residuals.some((r) => !r.alternative && r.text.endsWith(' cannot be decided') && !r.text.startsWith('not '));
+    const folded = residuals.filter((r) => rootAsked && r.text.endsWith(WAITS_ON_CONDITION));
+    for (const r of residuals.filter((r) => !folded.includes(r)))
       out.push({
         diagnostic: r.alternative
           ? diagnostic('note', 'undecided-alternative', `${r.text} (another derivation of a call that has an answer)`, r.step >= 0 ? r.steps[r.step]!.span : r.plan.rule.head.span)
@@ -300,7 +305,7 @@ export class RunResult {
     // unless an error or an undecided condition already concerns it
     if (s.limitHit === null) {
       const covered = new Set<TermId>();
-      for (const p of out) for (const f of p.premises) covered.add(resolve(store, s.db.uf, f));
+      for (const p of [...out, ...folded]) for (const f of p.premises) covered.add(resolve(store, s.db.uf, f));
       for (const [name, decl] of this.program.decls) {
         const n = decl.params.length;
         if (n < 2) continue;

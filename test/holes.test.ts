@@ -34,8 +34,8 @@ test('n against 3 neither passes nor fails: the literal waits and the result rep
   t.deepEqual(errors(r), [], 'no error: n might be 1');
   t.deepEqual(facts(r, 'Broadcast'), ['Broadcast(tensor([n], float32), tensor([3], float32), ?1)'], 'no result: n might not be 1');
   const undecided = warnings(r, 'undecided').map((d) => d.message);
-  t.true(undecided.includes('n == 1 cannot be decided'), undecided.join('\n'));
-  t.true(undecided.some((m) => m.startsWith('not broadcast_shape([n], [3], _) cannot be decided')), undecided.join('\n'));
+  // one warning, the condition the user wrote; the negation that waits on it is its consequence
+  t.deepEqual(undecided, ['n == 1 cannot be decided']);
 });
 
 test('n against 1 broadcasts to n without deciding n (result is n either way)', (t) => {
@@ -183,7 +183,8 @@ test('regression: strategies agree when negating a predicate with an undecided i
   for (const strategy of ['naive', 'seminaive', 'demand'] as const) {
     const r = run(src, { strategy, goal: 'small(X)' });
     t.deepEqual(r.answers, [{ X: 2 }], strategy);
-    t.true(warnings(r, 'undecided').some((d) => d.message.startsWith('not big(n) cannot be decided')), strategy);
+    // the condition the user wrote, once; the negation waiting on it is not a second warning
+    t.deepEqual(warnings(r, 'undecided').map((d) => d.message), ['n > 3 cannot be decided'], strategy);
   }
 });
 

@@ -13,6 +13,7 @@ import { type Diagnostic, diagnostic, UserError } from '../diagnostics/diagnosti
 import { ProgramError, readingLimit } from '../solver/run.js';
 import { generate, type Generated, type OpCatalogue } from './constraints.js';
 import { inferWithRelay } from './relay-strategy.js';
+import { oneDiagnosticPerMistake } from './call-site-diagnostics.js';
 import { inferWithRules, type InferOutcome } from './rules-strategy.js';
 
 export type InferStrategy = 'rules' | 'relay';
@@ -50,7 +51,7 @@ export function inferModule(module: Module, texts: ReadonlyMap<string, string>, 
   if (gen.diagnostics.length > 0)
     return { module, strategy, outcome: { bindings: [], results: new Map(), functions: new Map(), diagnostics: [], instances: 0, millis: 0, run: null }, diagnostics: gen.diagnostics, texts };
   const outcome = solve(gen, limits);
-  return { module, strategy, outcome, diagnostics: outcome.diagnostics, texts };
+  return { module, strategy, outcome, diagnostics: oneDiagnosticPerMistake(outcome.diagnostics), texts };
 }
 
 /** Parses and types a Relay program; the time limit covers parsing too (solving gets what is left). */

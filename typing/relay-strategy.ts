@@ -13,6 +13,7 @@ import { type IDim, type IDtype, type IType, printType, residualText, TypeSolver
 import { type Diagnostic, diagnostic } from '../diagnostics/diagnostic.js';
 import type { CDim, CDType, CType } from './ctypes.js';
 import type { Generated } from './constraints.js';
+import { UNDETERMINED } from './call-site-diagnostics.js';
 import type { InferOutcome, InferredBinding } from './rules-strategy.js';
 
 export function inferWithRelay(gen: Generated): InferOutcome {
@@ -62,10 +63,13 @@ export function inferWithRelay(gen: Generated): InferOutcome {
     readonly span: Span;
     readonly what: string;
     readonly run: () => 'done' | 'wait' | { kind: 'error'; message: string };
+    /** The argument types as Relay text (for the message of a call nothing determined). */
+    readonly inputs: () => string;
     readonly holes: () => number[];
     readonly inputsKnown: () => boolean;
   }
   const instances: Instance[] = [];
+  const waitReasons: (string | null)[] = [];
   let opCount = 0;
   for (const c of gen.constraints) {
     if (c.k === 'unify') {
@@ -80,10 +84,16 @@ export function inferWithRelay(gen: Generated): InferOutcome {
         continue;
       }
       const inst: RelationInstance = { op: found.op, relation, attrs: c.attrs, args: c.args.map(type), out: type(c.out) };
+      const index = instances.length;
       instances.push({
         span: c.span,
         what: c.op,
-        run: () => runInstance(state, inst).result,
+        run: () => {
+          const ran = runInstance(state, inst);
+          waitReasons[index] = ran.waitReason;
+          return ran.result;
+        },
+        inputs: () => inst.args.map((a) => printType(state.resolve(a))).join(', '),
         holes: () => dependencies(state, inst),
         inputsKnown: () => inst.args.every((a) => state.isGround(a)),
       });
@@ -103,6 +113,7 @@ export function inferWithRelay(gen: Generated): InferOutcome {
           const r = state.unify(out, f, 'proj');
           return r.ok ? 'done' : { kind: 'error', message: r.message };
         },
+        inputs: () => printType(state.resolve(tuple)),
         holes: () => [...state.holesIn(tuple), ...state.holesIn(out)],
         inputsKnown: () => state.isGround(tuple),
       });
@@ -150,7 +161,10 @@ export function inferWithRelay(gen: Generated): InferOutcome {
   }
   // an instance that still waits although its inputs are known determined nothing: an error
   instances.forEach((inst, i) => {
-    if (!done[i] && inst.inputsKnown()) diagnostics.push(diagnostic('error', 'relation', `${inst.what}: cannot infer the result type`, inst.span));
+    if (done[i] || !inst.inputsKnown()) return;
+    const why = waitReasons[i] ?? null;
+    const condition = why !== null && why.endsWith(' cannot be decided') ? `: ${why}` : '';
+    diagnostics.push(diagnostic('error', UNDETERMINED, `${inst.what}: cannot infer the result type from (${inst.inputs()})${condition}`, inst.span));
   });
   for (const r of state.residuals) diagnostics.push(diagnostic('warning', 'undecided', `${residualText(r.left, r.op, r.right)} is assumed (cannot be decided)`, null));
 

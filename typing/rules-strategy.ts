@@ -20,6 +20,7 @@ import type { Generated } from './constraints.js';
 import { librarySubset } from './library-subset.js';
 import { compiledCache, readCompiled, writeCompiled } from './compiled-cache.js';
 import { relayTypeText, TypeTerms } from './term-types.js';
+import { UNDETERMINED } from './call-site-diagnostics.js';
 import { termText } from '../solver/terms/print.js';
 
 import type { RuleLibrary } from '../relations/library.js';
@@ -258,7 +259,8 @@ export function inferWithRules(gen: Generated, library: RuleLibrary, limits: Par
     // locate the problem at the program's call site; the rule that found it becomes a note
     const site = premises.map(siteOf).find((x) => x !== undefined);
     const rule = d.span ? `reported by the rule at ${d.span.file}:${d.span.start.line}:${d.span.start.column}` : null;
-    diagnostics.push(site ? { ...d, message: `${site.what}: ${d.message}`, span: site.span, notes: [...(rule ? [rule] : []), ...d.notes] } : d);
+    // at a call site, the engine's premises (facts of internal relations, in the engine's syntax) are for --explain
+    diagnostics.push(site ? { ...d, message: `${site.what}: ${d.message}`, span: site.span, notes: [...(rule ? [rule] : []), ...d.notes.filter((n) => !n.startsWith('from '))] } : d);
   }
 
   // a call whose inputs are known but whose result is not: inference failed there
@@ -277,7 +279,7 @@ export function inferWithRules(gen: Generated, library: RuleLibrary, limits: Par
       if (!site || failedSites.has(site.span)) continue;
       failedSites.add(site.span);
       const inputs = Array.from({ length: n - 1 }, (_, k) => relayTypeText(store, store.arg(f, k)));
-      diagnostics.push(diagnostic('error', 'relation', `${site.what}: cannot infer the result type from (${inputs.join(', ')})`, site.span));
+      diagnostics.push(diagnostic('error', UNDETERMINED, `${site.what}: cannot infer the result type from (${inputs.join(', ')})`, site.span));
     }
   }
 

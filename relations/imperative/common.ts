@@ -228,7 +228,9 @@ export function broadcastDim(a: IDim, b: IDim): BroadcastDim {
   const aNot1 = compareDims(a, intDim(1), '!=') === true;
   const bNot1 = compareDims(b, intDim(1), '!=') === true;
   if (eq === false && aNot1 && bNot1) return { clash: `${printDim(a)} vs ${printDim(b)}` };
-  return { wait: `cannot decide how ${printDim(a)} broadcasts with ${printDim(b)} (is one of them 1, or are they equal?)` };
+  // the questions the rules ask (relations/lib.rules, bdim): is each dim that may be 1 equal to 1?
+  const questions = [...(aNot1 ? [] : [a]), ...(bNot1 ? [] : [b])].map((d) => `${printDim(d)} == 1`);
+  return { wait: `${questions.join(' and ')} cannot be decided` };
 }
 
 /**

@@ -550,12 +550,15 @@ function describeWait(store: TermStore, b: Builder, steps: readonly Step[], step
         return v > 0 && !store.isGround(v);
       });
       if (withHoles) return `not ${userPredOf(st.rel) ?? st.rel}(${shown.join(', ')}) cannot be decided until its holes are bound`;
-      return `not ${userPredOf(st.rel) ?? st.rel}(${shown.join(', ')}) cannot be decided: its computation waits on an undecided condition`;
+      return `not ${userPredOf(st.rel) ?? st.rel}(${shown.join(', ')}) cannot be decided${WAITS_ON_CONDITION}`;
     }
     default:
       return `a value needed here is not known yet`;
   }
 }
+
+/** The end of the message of a negation whose computation waits on an undecided comparison. */
+export const WAITS_ON_CONDITION = ': its computation waits on an undecided condition';
 
 function compareSafe(store: TermStore, op: CompareOp, a: TermId, b: TermId): boolean | undefined {
   if (a <= 0 || b <= 0) return undefined;
