@@ -1,6 +1,6 @@
 // Type inference over Relay programs: both strategies, expected types worked out by hand.
 import test from 'ava';
-import { inferText, inferJson, type InferStrategy } from '../typing/infer.js';
+import { inferText, inferJson, typedText, type InferStrategy } from '../typing/infer.js';
 import { ProgramError } from '../solver/run.js';
 
 const STRATEGIES: InferStrategy[] = ['rules', 'relay'];
@@ -139,3 +139,20 @@ test('polymorphic recursion without annotations is a clear error', (t) => {
   const e = firstError('def @f[A](%x) { @f(%x) }\ndef @main() { @f(1) }', 'rules');
   t.regex(e.message, /polymorphic function @f needs a type on every parameter and on its result/);
 });
+
+for (const s of STRATEGIES) {
+  test(`${s}: the printed program has TVM's inferred return type on each def and a type on each branch result`, (t) => {
+    const src = `def @main(%x: Tensor[(1, 1000), float32], %w: Tensor[(10, 1000), float32], %c: bool) {
+  %0 = nn.dense(%x, %w);
+  %1 = if (%c) { nn.relu(%0) } else { sigmoid(%0) };
+  %1
+}`;
+    const printed = typedText(inferText(src, 't.relay', s));
+    const ty = 'Tensor[(1, 10), float32]';
+    t.true(printed.includes(`def @main(%x: Tensor[(1, 1000), float32], %w: Tensor[(10, 1000), float32], %c: bool) -> ${ty} {`), printed);
+    t.true(printed.includes(`    nn.relu(%0) /* ty=${ty} */\n`), printed);
+    t.true(printed.includes(`    sigmoid(%0) /* ty=${ty} */\n`), printed);
+    // what is printed reads back, and types the same
+    t.is(typedText(inferText(printed, 't.relay', s)), printed);
+  });
+}

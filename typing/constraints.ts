@@ -46,6 +46,8 @@ export interface Generated {
   readonly sites: { readonly op: string; readonly span: Span }[];
   /** The result expression of every function body, with its type. */
   readonly results: Map<RExpr, CType>;
+  /** Types of the last expressions of inner blocks (if branches, match clauses, fn bodies), printed as TVM prints them. */
+  readonly blockResults: Map<RExpr, CType>;
 }
 
 export const DTYPES = new Set([
@@ -68,6 +70,15 @@ export function generate(module: Module, ops: OpCatalogue): Generated {
   const sites: { op: string; span: Span }[] = [];
   const functions = new Map<string, CType>();
   const results = new Map<RExpr, CType>();
+  const blockResults = new Map<RExpr, CType>();
+  /** Types the block and records the type of its last expression (after its bindings). */
+  const block = (body: RExpr, env: Env): CType => {
+    const t = expr(body, env);
+    let last = body;
+    while (last.kind === 'let') last = last.body;
+    blockResults.set(last, t);
+    return t;
+  };
   const err = (message: string, span: Span | null, notes: string[] = []) => diagnostics.push(diagnostic('error', 'type', message, span, notes));
   const unify = (a: CType, b: CType, span: Span, reason: string) => constraints.push({ k: 'unify', a, b, span, reason });
 
@@ -240,8 +251,8 @@ export function generate(module: Module, ops: OpCatalogue): Generated {
       }
       case 'if': {
         unify(tensorOf([], 'bool'), expr(e.cond, env), e.cond.span, 'the condition of if must be a bool scalar');
-        const a = expr(e.then, env);
-        const b = expr(e.else, env);
+        const a = block(e.then, env);
+        const b = block(e.else, env);
         unify(a, b, e.span, 'both branches of if must have the same type');
         return a;
       }
@@ -256,7 +267,7 @@ export function generate(module: Module, ops: OpCatalogue): Generated {
           fnEnv = fnEnv.set(p.name, t);
           return t;
         });
-        const body = expr(e.body, fnEnv);
+        const body = block(e.body, fnEnv);
         if (e.ret !== null) unify(typeOf(e.ret, typeParams), body, e.span, 'the declared result type');
         typeParams = saved;
         return { k: 'func', params, ret: body };
@@ -267,7 +278,7 @@ export function generate(module: Module, ops: OpCatalogue): Generated {
         for (const c of e.clauses) {
           const scope = new Map<string, CType>();
           pattern(c.pattern, s, scope);
-          const t = expr(c.body, env.merge(scope));
+          const t = block(c.body, env.merge(scope));
           if (result === null) result = t;
           else unify(result, t, c.span, 'every clause of match must have the same type');
         }
@@ -352,7 +363,7 @@ export function generate(module: Module, ops: OpCatalogue): Generated {
     results.set(last, body);
     unify(own.ret, body, f.span, `the result of @${f.name}`);
   }
-  return { constraints, varCount, bindings, functions, diagnostics, sites, results };
+  return { constraints, varCount, bindings, functions, diagnostics, sites, results, blockResults };
 }
 
 function dimExpr(e: DimExpr): Dim {

@@ -49,7 +49,7 @@ export function inferModule(module: Module, texts: ReadonlyMap<string, string>, 
   const solve = strategies.get(strategy);
   if (solve === undefined) throw new UserError([{ severity: 'error', code: 'usage', message: `the ${strategy} strategy is not available`, span: null, notes: [] }]);
   if (gen.diagnostics.length > 0)
-    return { module, strategy, outcome: { bindings: [], results: new Map(), functions: new Map(), diagnostics: [], instances: 0, millis: 0, run: null }, diagnostics: gen.diagnostics, texts };
+    return { module, strategy, outcome: { bindings: [], results: new Map(), functions: new Map(), returns: new Map(), diagnostics: [], instances: 0, millis: 0, run: null }, diagnostics: gen.diagnostics, texts };
   const outcome = solve(gen, limits);
   return { module, strategy, outcome, diagnostics: oneDiagnosticPerMistake(outcome.diagnostics), texts };
 }
@@ -85,6 +85,11 @@ export function typedText(r: InferResult): string {
   return printModule(r.module, {
     annotate: (e) => byNode.get(e) ?? r.outcome.results.get(e) ?? null,
     typeOfParam: (p) => (p.type === null ? (byNode.get(p) ?? null) : null),
+    // a result type with a part unknown is not printed: `_` is no Relay type syntax
+    returnType: (f) => {
+      const t = r.outcome.returns.get(f.name);
+      return t === undefined || /(^|[^\w])_([^\w]|$)/.test(t) ? null : t;
+    },
   });
 }
 

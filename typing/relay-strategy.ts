@@ -180,7 +180,12 @@ export function inferWithRelay(gen: Generated): InferOutcome {
     if (!state.isGround(type(t)) && diagnostics.every((d) => d.severity !== 'error'))
       diagnostics.push(diagnostic('error', 'unresolved', 'cannot infer the type of this result: annotate the function', e.span, [`what is known: ${text(t)}`]));
   }
+  for (const [e, t] of gen.blockResults) if (!results.has(e)) results.set(e, text(t));
   const functions = new Map<string, string>();
-  for (const [name, t] of gen.functions) functions.set(name, text(t));
-  return { bindings, results, functions, diagnostics, instances: opCount, millis: Date.now() - started, run: null };
+  const returns = new Map<string, string>();
+  for (const [name, t] of gen.functions) {
+    functions.set(name, text(t));
+    if (t.k === 'func') returns.set(name, text(t.ret));
+  }
+  return { bindings, results, functions, returns, diagnostics, instances: opCount, millis: Date.now() - started, run: null };
 }

@@ -108,6 +108,8 @@ export interface InferOutcome {
   /** Types of the result expressions of function bodies. */
   readonly results: Map<RExpr, string>;
   readonly functions: Map<string, string>;
+  /** The result type of each function, by name (printed after its parameters, as TVM does). */
+  readonly returns: Map<string, string>;
   readonly diagnostics: Diagnostic[];
   readonly instances: number;
   readonly millis: number;
@@ -155,7 +157,7 @@ export function inferWithRules(gen: Generated, library: RuleLibrary, limits: Par
   const store = shared.store.clone();
   const compiled = shared.compiled;
   if (!compiled.ok)
-    return { bindings: [], results: new Map(), functions: new Map(), diagnostics: compiled.diagnostics.map((d) => ({ ...d, message: `relation library: ${d.message}`, notes: [...d.notes, formatDiagnostic(d, library.sources.texts)] })), instances: 0, millis: 0, run: null };
+    return { bindings: [], results: new Map(), functions: new Map(), returns: new Map(), diagnostics: compiled.diagnostics.map((d) => ({ ...d, message: `relation library: ${d.message}`, notes: [...d.notes, formatDiagnostic(d, library.sources.texts)] })), instances: 0, millis: 0, run: null };
   const program = compiled.program;
   const terms = new TypeTerms(store);
   // the library's own ground facts (tables such as dtype_name) unless the shared fixpoint has them, then the program's
@@ -299,7 +301,11 @@ export function inferWithRules(gen: Generated, library: RuleLibrary, limits: Par
       diagnostics.push(diagnostic('error', 'unresolved', `cannot infer the type of ${b.name}: annotate it`, b.span, [`what is known: ${relayTypeText(store, t)}`]));
   }
   const functions = new Map<string, string>();
-  for (const [name, t] of gen.functions) functions.set(name, text(terms.type(t)));
+  const returns = new Map<string, string>();
+  for (const [name, t] of gen.functions) {
+    functions.set(name, text(terms.type(t)));
+    if (t.k === 'func') returns.set(name, text(terms.type(t.ret)));
+  }
   for (const [e, t] of gen.results) {
     const r = resolve(store, uf, terms.type(t));
     if (holesOf(store, r).size > 0 && diagnostics.every((d) => d.severity !== 'error'))
@@ -319,7 +325,8 @@ export function inferWithRules(gen: Generated, library: RuleLibrary, limits: Par
     }
     return null;
   };
-  return { bindings, results, functions, diagnostics, instances, millis: Date.now() - started, run, explainCall };
+  for (const [e, t] of gen.blockResults) if (!results.has(e)) results.set(e, text(terms.type(t)));
+  return { bindings, results, functions, returns, diagnostics, instances, millis: Date.now() - started, run, explainCall };
 }
 
 /**

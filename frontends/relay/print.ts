@@ -12,6 +12,8 @@ export interface PrintOptions {
   readonly annotate?: (e: RExpr) => string | null;
   /** The type of a parameter, as text, printed as ` /* ty=... *\/` after it; null prints nothing. */
   readonly typeOfParam?: (p: Param) => string | null;
+  /** The result type of a function written without one, as text, printed as `-> T` in its signature (as TVM does); null prints nothing. */
+  readonly returnType?: (f: FunctionDef) => string | null;
 }
 
 /** The whole module: the version header (if it has one), type definitions, then functions, separated by blank lines. */
@@ -186,17 +188,19 @@ class Printer {
   constructor(private readonly options: PrintOptions) {}
 
   functionDef(f: FunctionDef): string {
-    return `def @${f.name}${this.signature(f.typeParams, f.params, f.ret)}${this.block(f.body, '')}`;
+    const inferred = f.ret === null ? (this.options.returnType?.(f) ?? null) : null;
+    return `def @${f.name}${this.signature(f.typeParams, f.params, f.ret, inferred)}${this.block(f.body, '')}`;
   }
 
   /** `[A](%x: A, %y) -> A ` */
-  private signature(typeParams: readonly TypeParam[], params: readonly Param[], ret: RType | null): string {
+  private signature(typeParams: readonly TypeParam[], params: readonly Param[], ret: RType | null, inferredRet: string | null = null): string {
     const ps = params.map((p) => {
       const annotation = this.options.typeOfParam?.(p) ?? null;
       const type = p.type === null ? '' : `: ${printType(p.type)}`;
       return `%${p.name}${type}${comment(annotation)}`;
     });
-    return `${typeParamsText(typeParams)}(${ps.join(', ')}) ${ret === null ? '' : `-> ${printType(ret)} `}`;
+    const result = ret !== null ? printType(ret) : inferredRet;
+    return `${typeParamsText(typeParams)}(${ps.join(', ')}) ${result === null ? '' : `-> ${result} `}`;
   }
 
   /** `{`, the body one level deeper, `}` at `indent`. */
