@@ -4,12 +4,16 @@ import type { Limits } from '../solver/engine/limits.js';
 import { inferJson, inferText, type InferStrategy, typedText } from '../typing/infer.js';
 import { diagnostic } from '../diagnostics/diagnostic.js';
 import { ProgramError } from '../solver/run.js';
+import { explainBinding } from '../typing/explain-binding.js';
+import { closest } from '../diagnostics/suggest.js';
 import { EXIT_OK, EXIT_USER_ERROR, printDiagnostics } from './report.js';
 
 export interface InferOptions {
   strategy: InferStrategy;
   json: boolean;
   explain?: string;
+  /** With --explain: also the engine's derivation, internal helper relations included. */
+  internals?: boolean;
   limits: Partial<Limits>;
 }
 
@@ -38,14 +42,14 @@ export function infer(file: string, o: InferOptions): number {
   }
   if (o.explain !== undefined) {
     const name = o.explain.startsWith('%') ? o.explain : `%${o.explain}`;
-    const b = result.outcome.bindings.find((x) => x.name === name);
-    if (!b) {
-      printDiagnostics([diagnostic('error', 'explain', `no binding ${name} in ${file}`, null)], new Map(), { warnings: true });
+    const why = explainBinding(result, name, { internals: o.internals === true });
+    if (why === null) {
+      const names = result.outcome.bindings.map((x) => x.name);
+      const hint = closest(name, names);
+      printDiagnostics([diagnostic('error', 'explain', `no binding ${name} in ${file}${hint === null ? '' : `; did you mean ${hint}?`}`, null)], new Map(), { warnings: true });
       return EXIT_USER_ERROR;
     }
-    process.stdout.write(`${b.name} : ${b.type}   (@${b.fn}, line ${b.span.start.line})\n`);
-    const why = 'kind' in b.node && b.node.kind === 'call' ? result.outcome.explainCall?.(b.node.span) : null;
-    process.stdout.write((why ?? 'not the result of an operator call: its type comes from unification (annotations, calls, tuples)') + '\n');
+    process.stdout.write(why);
   } else {
     process.stdout.write(typedText(result));
   }

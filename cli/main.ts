@@ -93,7 +93,8 @@ export async function main(argv: string[]): Promise<number> {
     .addOption(new Option('-s, --strategy <name>', 'rules: the rule engine; relay: Relay\'s own solver with the hand-coded relations; twin: the imperative twin of the .itir rules').choices(['rules', 'relay', 'twin']).default('rules'))
     .option('--json', 'print {functions, bindings, diagnostics} as JSON (.itir: {items, diagnostics})', false)
     .option('--ascii', '.itir: print types in ASCII (T0^1, ->, =>)', false)
-    .option('-e, --explain <binding>', "why a binding has its type, e.g. '%3'")
+    .option('-e, --explain <binding>', "why a binding has its type, e.g. '%3': the operator call, its arguments and attributes, the relation's formula")
+    .option('--internals', 'with --explain: also the engine\'s derivation, internal helper relations included (rules strategy)', false)
     .option('--max-time <ms>', `stop after this many milliseconds (default ${DEFAULT_LIMITS.maxMillis})`, positiveInt)
     .option('--relations <files...>', 'extra rule files: operators and relations added to (or overriding) the library')
     .action(async (file: string, o: Record<string, unknown>) => {
@@ -112,6 +113,7 @@ export async function main(argv: string[]): Promise<number> {
         strategy: o['strategy'] as 'rules' | 'relay',
         json: o['json'] === true,
         ...(typeof o['explain'] === 'string' ? { explain: o['explain'] } : {}),
+        internals: o['internals'] === true,
         limits: o['maxTime'] !== undefined ? { maxMillis: o['maxTime'] as number } : {},
       });
     });

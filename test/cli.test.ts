@@ -128,10 +128,15 @@ test('infer: type errors exit 1 with the call site; --explain shows the derivati
   t.is(r.code, 1);
   t.regex(r.err, /bad\.relay:2:3: error: add: cannot broadcast \[2, 3\] with \[4\]/);
   t.notRegex(r.err, /\n\s+at /);
-  const e = shapelog('infer', join(import.meta.dirname, '..', 'examples', 'relay', 'conv.relay'), '--explain', '%0');
+  const conv = join(import.meta.dirname, '..', 'examples', 'relay', 'conv.relay');
+  const plain = shapelog('infer', conv, '--explain', '%0');
+  t.is(plain.code, 0, plain.err);
+  t.regex(plain.out, /^%0 : Tensor\[\(1, 64, 112, 112\), float32\]/);
+  t.regex(plain.out, /\n {2}= nn\.conv2d\(%data, %conv0_weight, strides=\[2, 2\]/);
+  t.notRegex(plain.out, /cv_/);
+  const e = shapelog('infer', conv, '--explain', '%0', '--internals');
   t.is(e.code, 0, e.err);
-  t.regex(e.out, /^%0 : Tensor\[\(1, 64, 112, 112\), float32\]/);
-  // down to the call's own fact, through rules of the relation library
+  // with --internals: down to the call's own fact, through rules of the relation library
   t.regex(e.out, /Conv2D\(tensor\(\[1, 3, 224, 224\], float32\), tensor\(\[64, 3, 7, 7\], float32\).*\(given\)/);
   t.regex(e.out, /by rule at relations\/conv\.rules:\d+:\d+/);
   t.is(shapelog('infer', bad, '--strategy', 'fast').code, 2);
