@@ -7,7 +7,9 @@
 // sources run through tsx instead, as they are (slower to start; `npm run build`
 // makes the compiled code current again). An installed package has no sources and
 // always runs dist/.
+import { spawnSync } from 'node:child_process';
 import { existsSync } from 'node:fs';
+import { getHeapStatistics } from 'node:v8';
 import module from 'node:module';
 import { dirname, join } from 'node:path';
 import { fileURLToPath, pathToFileURL } from 'node:url';
@@ -15,6 +17,23 @@ import { fileURLToPath, pathToFileURL } from 'node:url';
 // node >= 22.1 keeps the compiled code of the modules it loads in a disk cache
 // (NODE_DISABLE_COMPILE_CACHE=1 turns it off); older versions have no such cache
 module.enableCompileCache?.();
+
+// --max-memory above what node's heap limit allows: run again with a heap large enough
+// (the budget stays 80% of the limit, as by default)
+const memoryArg = process.argv.findIndex((a) => a === '--max-memory' || a.startsWith('--max-memory='));
+if (memoryArg >= 0 && process.env.SHAPELOG_HEAP_SET === undefined) {
+  const a = process.argv[memoryArg];
+  const mb = Number(a.includes('=') ? a.slice(a.indexOf('=') + 1) : process.argv[memoryArg + 1]);
+  const limitMb = getHeapStatistics().heap_size_limit / 2 ** 20;
+  if (Number.isInteger(mb) && mb > 0.8 * limitMb) {
+    const heapMb = Math.ceil(mb / 0.8);
+    const run = spawnSync(process.execPath, [...process.execArgv, `--max-old-space-size=${heapMb}`, fileURLToPath(import.meta.url), ...process.argv.slice(2)], {
+      stdio: 'inherit',
+      env: { ...process.env, SHAPELOG_HEAP_SET: String(heapMb) },
+    });
+    process.exit(run.status ?? 1);
+  }
+}
 
 const root = join(dirname(fileURLToPath(import.meta.url)), '..');
 const compiled = join(root, 'dist', 'cli', 'shapelog.js');

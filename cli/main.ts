@@ -4,7 +4,7 @@ import { existsSync, readFileSync } from 'node:fs';
 import { dirname, join } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { UserError } from '../diagnostics/diagnostic.js';
-import { DEFAULT_LIMITS } from '../solver/engine/limits.js';
+import { DEFAULT_LIMITS, memoryBudgetMb, setMemoryBudget } from '../solver/engine/limits.js';
 // Each command's module is imported when the command runs, so that `shapelog query`
 // does not load program typing, the relation library or the cross-check.
 import type { StrategyName } from '../solver/compile/program.js';
@@ -50,7 +50,11 @@ export async function main(argv: string[]): Promise<number> {
     .version(packageVersion(), '-V, --version', 'print the version')
     .exitOverride()
     .showHelpAfterError('(run with --help for usage)')
-    .configureOutput({ writeErr: (s) => process.stderr.write(s) });
+    .configureOutput({ writeErr: (s) => process.stderr.write(s) })
+    .hook('preAction', (_program, command) => {
+      const mb = command.opts()['maxMemory'];
+      if (typeof mb === 'number') setMemoryBudget(mb);
+    });
 
   program
     .command('query')
@@ -66,6 +70,7 @@ export async function main(argv: string[]): Promise<number> {
     .option('--max-rounds <n>', `stop after this many rounds (default ${DEFAULT_LIMITS.maxRounds})`, positiveInt)
     .option('--max-facts <n>', `stop at this many facts (default ${DEFAULT_LIMITS.maxFacts})`, positiveInt)
     .option('--max-time <ms>', `stop after this many milliseconds (default ${DEFAULT_LIMITS.maxMillis})`, positiveInt)
+    .option('--max-memory <MB>', `memory budget: stop with a clear error when the heap reaches it (default ${memoryBudgetMb()} MB, 80% of node's heap limit)`, positiveInt)
     .option('--max-depth <n>', `deepest term allowed (default ${DEFAULT_LIMITS.maxTermDepth})`, positiveInt)
     .action(async (files: string[], o: Record<string, unknown>) => {
       const { query } = await import('./query.js');
@@ -96,6 +101,7 @@ export async function main(argv: string[]): Promise<number> {
     .option('-e, --explain <binding>', "why a binding has its type, e.g. '%3': the operator call, its arguments and attributes, the relation's formula")
     .option('--internals', 'with --explain: also the engine\'s derivation, internal helper relations included (rules strategy)', false)
     .option('--max-time <ms>', `stop after this many milliseconds (default ${DEFAULT_LIMITS.maxMillis})`, positiveInt)
+    .option('--max-memory <MB>', `memory budget: stop with a clear error when the heap reaches it (default ${memoryBudgetMb()} MB, 80% of node's heap limit)`, positiveInt)
     .option('--relations <files...>', 'extra rule files: operators and relations added to (or overriding) the library')
     .action(async (file: string, o: Record<string, unknown>) => {
       if (file.endsWith('.itir')) {
@@ -122,6 +128,7 @@ export async function main(argv: string[]): Promise<number> {
     .command('typeof')
     .description('read JSON lines {"op", "attrs", "args"} on stdin; print the result and argument types of each call')
     .option('-r, --relations <kind-or-files...>', 'rules (relations/*.rules, the default) or imperative (relations/imperative/); other values are extra rule files')
+    .option('--max-memory <MB>', `memory budget: stop with a clear error when the heap reaches it (default ${memoryBudgetMb()} MB, 80% of node's heap limit)`, positiveInt)
     .action(async (o: { relations?: string[] }) => {
       const given = o.relations ?? [];
       const kinds = given.filter((r) => r === 'rules' || r === 'imperative');

@@ -195,3 +195,14 @@ test('the time limit bounds parsing: a large input stops while being read, with 
   const r = t.throws(() => inferText(relay, 'big.relay', 'relay', { maxMillis: 20 }), { instanceOf: ProgramError });
   t.is(r?.diagnostics[0]?.message, 'stopped while reading the input: time limit reached');
 });
+
+test('--max-memory bounds parsing: a large facts file over a small budget is a clear limit error', (t) => {
+  const dir = scratchFolder('max-memory-');
+  const facts = dir.file('big.rules', Array.from({ length: 300_000 }, (_, i) => `f(${i}, ${i + 1}).`).join('\n') + '\n');
+  const r = runShapelog(['query', facts, '--max-memory', '64']);
+  t.is(r.code, 1, r.err);
+  t.regex(r.err, /memory budget of 64 MB is used up \(--max-memory raises it\)/);
+  t.notRegex(r.err, /\n\s+at /);
+  const bad = runShapelog(['query', facts, '--max-memory', 'lots']);
+  t.is(bad.code, 2, bad.err);
+});

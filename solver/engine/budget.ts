@@ -2,10 +2,7 @@
 // `tick` that callers invoke once per unit of work (a statement, a binding). It throws a
 // LimitError once the deadline has passed or the heap is close to its limit, so that
 // `--max-time` and the memory stop bound parsing as they bound solving.
-import { getHeapStatistics } from 'node:v8';
-import { HEAP_FRACTION, LimitError } from './limits.js';
-
-const heapLimit = getHeapStatistics().heap_size_limit * HEAP_FRACTION;
+import { checkMemory, LimitError } from './limits.js';
 
 /** A tick that checks the clock every 256 calls and the heap every 4096. */
 export function budgetTick(deadline: number): () => void {
@@ -14,7 +11,6 @@ export function budgetTick(deadline: number): () => void {
     n++;
     if ((n & 0xff) !== 0) return;
     if (Date.now() > deadline) throw new LimitError('time', 'stopped while reading the input: time limit reached');
-    if ((n & 0xfff) === 0 && process.memoryUsage().heapUsed > heapLimit)
-      throw new LimitError('memory', `stopped while reading the input: the heap is close to its limit (${Math.round(heapLimit / 2 ** 20)} MB)`);
+    if ((n & 0xfff) === 0) checkMemory('while reading the input');
   };
 }

@@ -11,16 +11,11 @@ import type { FactMeta } from '../store/fact-meta.js';
 import type { Relation } from '../store/relation.js';
 import { NO_POSITIONS, type Positions } from '../store/log-index.js';
 import { Builder, FAIL, WAIT } from './build.js';
-import { LimitError } from './limits.js';
-import { getHeapStatistics } from 'node:v8';
-import { HEAP_FRACTION } from './limits.js';
+import { checkMemory, LimitError } from './limits.js';
 
-const heapLimit = getHeapStatistics().heap_size_limit * HEAP_FRACTION;
-
-/** Throws a memory LimitError when the heap is close to V8's limit. */
+/** Throws a memory LimitError when the heap in use exceeds the memory budget. */
 export function checkHeap(): void {
-  if (process.memoryUsage().heapUsed > heapLimit)
-    throw new LimitError('memory', `stopped: the heap is close to its limit (${Math.round(heapLimit / 2 ** 20)} MB); the rules may derive without end`);
+  checkMemory('while solving');
 }
 import type { Plan, Step } from './plan.js';
 import type { RoundBuffer, Wait } from './round.js';

@@ -1,4 +1,5 @@
 // Limits that turn a runaway rule set into a clear error instead of a hang or a crash.
+import { getHeapStatistics } from 'node:v8';
 
 export interface Limits {
   /** Rounds across all strata. */
@@ -25,6 +26,27 @@ export type LimitKind = 'rounds' | 'facts' | 'time' | 'depth' | 'memory';
  * error instead of the process dying out of memory.
  */
 export const HEAP_FRACTION = 0.8;
+
+/** V8's heap limit of this process, in MB. */
+export const HEAP_LIMIT_MB = Math.floor(getHeapStatistics().heap_size_limit / 2 ** 20);
+
+let memoryBudgetBytes = HEAP_LIMIT_MB * 2 ** 20 * HEAP_FRACTION;
+
+/** The memory budget (`--max-memory`, in MB): the heap may grow to it, at most to HEAP_FRACTION of V8's limit. */
+export function setMemoryBudget(mb: number): void {
+  memoryBudgetBytes = Math.min(mb, HEAP_LIMIT_MB * HEAP_FRACTION) * 2 ** 20;
+}
+
+/** The memory budget in MB. */
+export function memoryBudgetMb(): number {
+  return Math.round(memoryBudgetBytes / 2 ** 20);
+}
+
+/** Throws a memory LimitError when the heap in use exceeds the budget; `while` says what was being done. */
+export function checkMemory(while_: string): void {
+  if (process.memoryUsage().heapUsed > memoryBudgetBytes)
+    throw new LimitError('memory', `stopped ${while_}: the memory budget of ${memoryBudgetMb()} MB is used up (--max-memory raises it)`);
+}
 
 export class LimitError extends Error {
   constructor(
