@@ -206,3 +206,17 @@ test('--max-memory bounds parsing: a large facts file over a small budget is a c
   const bad = runShapelog(['query', facts, '--max-memory', 'lots']);
   t.is(bad.code, 2, bad.err);
 });
+
+test('a limit stopping infer is one error in its own terms: no flag it lacks, no "derive without end", no call blamed', (t) => {
+  const lines = Array.from({ length: 400 }, (_, i) => `  %${i + 1} = add(%${i}, %x);`);
+  const src = `def @main(%x: Tensor[(8, 16), float32]) {\n  %0 = add(%x, %x);\n${lines.join('\n')}\n  %400\n}`;
+  // a valid chain is typed whole: the round limit grows with the program
+  const whole = inferText(src, 'chain.relay', 'rules', { maxMillis: 120_000 });
+  t.deepEqual(whole.diagnostics.filter((d) => d.severity === 'error'), []);
+  for (const limits of [{ maxRounds: 20 }, { maxFacts: 50 }]) {
+    const errs = inferText(src, 'chain.relay', 'rules', limits).diagnostics.filter((d) => d.severity === 'error');
+    t.is(errs.length, 1, errs.map((d) => d.message).join('\n'));
+    t.regex(errs[0]!.message, /^typing stopped: /);
+    t.notRegex(errs[0]!.message, /--max-rounds|--max-facts|without end/);
+  }
+});

@@ -5,7 +5,7 @@
 // back to the call site that produced the relation instance.
 import type { AttrValue, Param, RExpr, Span } from '../frontends/relay/ast.js';
 import { compileProgram, type CompiledProgram } from '../solver/compile/program.js';
-import { DEFAULT_LIMITS, type Limits } from '../solver/engine/limits.js';
+import { DEFAULT_LIMITS, type LimitError, type Limits } from '../solver/engine/limits.js';
 import { Solver } from '../solver/engine/solve.js';
 import { type Diagnostic, diagnostic, formatDiagnostic } from '../diagnostics/diagnostic.js';
 import type { LoadedSources } from '../solver/load.js';
@@ -224,7 +224,10 @@ export function inferWithRules(gen: Generated, library: RuleLibrary, limits: Par
       }
     }
   }
-  const solver = shared.base !== null ? shared.base.fork(store, { ...DEFAULT_LIMITS, ...limits }) : new Solver(store, program.plans, 'seminaive', { ...DEFAULT_LIMITS, ...limits }, Database.empty());
+  // the library's rules terminate: rounds and facts grow with the program (a chain of n
+  // calls takes ~n rounds), so their limits scale with it; time and memory bound the run
+  const scaled: Limits = { ...DEFAULT_LIMITS, maxRounds: Math.max(DEFAULT_LIMITS.maxRounds, 20 * gen.constraints.length), maxFacts: Math.max(DEFAULT_LIMITS.maxFacts, 200 * gen.constraints.length), ...limits };
+  const solver = shared.base !== null ? shared.base.fork(store, scaled) : new Solver(store, program.plans, 'seminaive', scaled, Database.empty());
   solver.db = solver.db.with({ uf });
   solver.addFacts(facts);
   solver.solve();
@@ -254,6 +257,11 @@ export function inferWithRules(gen: Generated, library: RuleLibrary, limits: Par
   };
   for (const { diagnostic: d0, premises, clash } of run.problems()) {
     if (d0.severity === 'note') continue;
+    if (d0.code === 'limit' && solver.limitHit !== null) {
+      // in the terms of `infer`: its own flags, no relation sizes of the library's internals
+      diagnostics.push(diagnostic('error', 'limit', typingLimitMessage(solver.limitHit, solver.stats.rounds, gen.constraints.length), null));
+      continue;
+    }
     if (d0.code === 'determined-nothing') continue; // checked per call site below
     // clashes in Relay's type syntax
     // (holes print as `_`, as in Relay's types, not as the engine's `?7`)
@@ -268,7 +276,8 @@ export function inferWithRules(gen: Generated, library: RuleLibrary, limits: Par
   // a call whose inputs are known but whose result is not: inference failed there
   // (as in Relay; an undecided condition, reported as a warning, says why)
   const failedSites = new Set(diagnostics.filter((d) => d.severity === 'error').map((d) => d.span));
-  for (const [name, rel] of solver.db.relations) {
+  // (a run a limit stopped determined nothing more: no call is to blame)
+  for (const [name, rel] of solver.limitHit === null ? solver.db.relations : []) {
     const decl = program.decls.get(name);
     if (!decl || name === 'TupleGet') continue;
     const n = decl.params.length;
@@ -327,6 +336,18 @@ export function inferWithRules(gen: Generated, library: RuleLibrary, limits: Par
   };
   for (const [e, t] of gen.blockResults) if (!results.has(e)) results.set(e, text(terms.type(t)));
   return { bindings, results, functions, returns, diagnostics, instances, millis: Date.now() - started, run, explainCall };
+}
+
+/** Why typing stopped, naming only what `infer` and `typeof` offer. */
+function typingLimitMessage(hit: LimitError, rounds: number, constraints: number): string {
+  switch (hit.kind) {
+    case 'time':
+      return `typing stopped: the time limit was reached after ${rounds} rounds (--max-time raises it)`;
+    case 'memory':
+      return `typing ${hit.message}`;
+    default:
+      return `typing stopped: ${hit.message.replace(/^stopped:? ?/, '')} for a program of ${constraints} constraints (--strategy relay types it without this limit)`;
+  }
 }
 
 /**
