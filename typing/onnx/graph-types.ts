@@ -4,6 +4,7 @@
 // defaults filled in), the engine solves the whole graph to fixpoint, and each value's
 // term, resolved, is its type. A rule's error is reported at the node whose fact it
 // was derived from.
+import { formatDiagnostic } from '../../diagnostics/diagnostic.js';
 import { compileProgram, type CompiledProgram } from '../../solver/compile/program.js';
 import { DEFAULT_LIMITS, type Limits } from '../../solver/engine/limits.js';
 import { Solver } from '../../solver/engine/solve.js';
@@ -60,7 +61,7 @@ function compiledOnnx(lib: OnnxLibrary): Shared {
   if (shared !== null) return shared;
   const store = new TermStore();
   const compiled = compileProgram(store, lib.sources.programs, 'seminaive', null, new Set());
-  if (!compiled.ok) throw new Error(`the ONNX relation library does not compile:\n${compiled.diagnostics.map((d) => d.message).join('\n')}`);
+  if (!compiled.ok) throw new Error(`the ONNX relation library does not compile:\n${compiled.diagnostics.map((d) => formatDiagnostic(d, lib.sources.texts)).join('\n')}`);
   const base = new Solver(store, compiled.program.plans, 'seminaive', DEFAULT_LIMITS, Database.empty());
   base.addFacts(compiled.program.facts);
   base.solve();
