@@ -23,6 +23,11 @@ function positiveInt(value: string): number {
   return n;
 }
 
+/** Collects a repeatable option's values. */
+function collect(value: string, previous: string[]): string[] {
+  return [...previous, value];
+}
+
 /** Commander's codes for help and version output, which are answers (exit 0), not usage errors. */
 const HELP_CODES = new Set(['commander.helpDisplayed', 'commander.help', 'commander.version']);
 
@@ -96,7 +101,19 @@ export async function main(argv: string[]): Promise<number> {
     .option('-e, --explain <binding>', "why a binding has its type, e.g. '%3'")
     .option('--max-time <ms>', `stop after this many milliseconds (default ${DEFAULT_LIMITS.maxMillis})`, positiveInt)
     .option('--relations <files...>', 'extra rule files: operators and relations added to (or overriding) the library')
+    .option('--shape <NAME=d0,d1>', '.onnx: fix a graph input\'s shape (a dim: an integer, a name or ?); repeatable', collect, [])
+    .option('--dim <PARAM=N>', '.onnx: fix a symbolic dim (dim_param) everywhere; repeatable', collect, [])
     .action(async (file: string, o: Record<string, unknown>) => {
+      if (file.endsWith('.onnx')) {
+        const { inferOnnx } = await import('./onnx-infer.js');
+        code = inferOnnx(file, { json: o['json'] === true, shapes: o['shape'] as string[], dims: o['dim'] as string[] });
+        return;
+      }
+      if ((o['shape'] as string[]).length > 0 || (o['dim'] as string[]).length > 0) {
+        process.stderr.write('error: --shape and --dim are for .onnx models\n');
+        code = 2;
+        return;
+      }
       if (file.endsWith('.itir')) {
         const { inferItir } = await import('./itir.js');
         code = inferItir(file, { strategy: o['strategy'] === 'twin' ? 'twin' : 'rules', json: o['json'] === true, ascii: o['ascii'] === true, ...(o['maxTime'] !== undefined ? { maxMillis: o['maxTime'] as number } : {}) });
@@ -120,7 +137,13 @@ export async function main(argv: string[]): Promise<number> {
     .command('typeof')
     .description('read JSON lines {"op", "attrs", "args"} on stdin; print the result and argument types of each call')
     .option('-r, --relations <kind-or-files...>', 'rules (relations/*.rules, the default) or imperative (relations/imperative/); other values are extra rule files')
-    .action(async (o: { relations?: string[] }) => {
+    .option('--onnx', 'read ONNX node calls instead: {"op_type", "domain", "opset", "attributes", "inputs"} (the record format of ONNX\'s node conformance cases); print {"outputs": [...]} per line', false)
+    .action(async (o: { relations?: string[]; onnx?: boolean }) => {
+      if (o.onnx === true) {
+        const { typeofOnnxCommand } = await import('./onnx-typeof.js');
+        code = await typeofOnnxCommand();
+        return;
+      }
       const given = o.relations ?? [];
       const kinds = given.filter((r) => r === 'rules' || r === 'imperative');
       const failed = await extraRelations(given.filter((r) => r !== 'rules' && r !== 'imperative'));

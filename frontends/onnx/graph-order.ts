@@ -57,9 +57,38 @@ function sortGraph(graph: OnnxGraph, opsets: ReadonlyMap<string, number>, outer:
   }
   for (const n of graph.nodes)
     for (const x of reads(n)) if (!known.has(x) && !producer.has(x)) fail(`${nodeLabel(n)}: input '${x}' is not a graph input, an initializer or any node's output`);
-  const sorted: OnnxNode[] = [];
   const done = new Set(known);
-  let pending = [...graph.nodes];
+  const sorted = inWrittenOrder(graph.nodes, done) ?? topologicalOrder(graph.nodes, done, producer);
+  // subgraphs: their own order, with this graph's values visible
+  const scope = new Set([...done]);
+  const nodes = sorted.map((n) => {
+    let changed = false;
+    const attrs = new Map(n.attrs);
+    for (const [k, a] of n.attrs) {
+      if (a.kind === 'graph') { attrs.set(k, { kind: 'graph', value: sortGraph(a.value, opsets, scope) }); changed = true; }
+      if (a.kind === 'graphs') { attrs.set(k, { kind: 'graphs', value: a.value.map((g) => sortGraph(g, opsets, scope)) }); changed = true; }
+    }
+    return changed ? { ...n, attrs } : n;
+  });
+  for (const o of graph.outputs) if (!done.has(o.name)) fail(`graph output '${o.name}' is not produced by any node, nor a graph input or initializer`);
+  return { ...graph, nodes };
+}
+
+/** The nodes as written when that order is topological (adding their outputs to `done`), else null. */
+function inWrittenOrder(nodes: readonly OnnxNode[], done: Set<string>): readonly OnnxNode[] | null {
+  const seen = new Set(done);
+  for (const n of nodes) {
+    if (!reads(n).every((x) => seen.has(x))) return null;
+    n.outputs.forEach((o) => seen.add(o));
+  }
+  seen.forEach((x) => done.add(x));
+  return nodes;
+}
+
+/** Kahn's sort, round by round, each round in written order (adding outputs to `done`); a cycle is an error. */
+function topologicalOrder(nodes: readonly OnnxNode[], done: Set<string>, producer: ReadonlyMap<string, OnnxNode>): OnnxNode[] {
+  const sorted: OnnxNode[] = [];
+  let pending = [...nodes];
   while (pending.length > 0) {
     const ready = pending.filter((n) => reads(n).every((x) => done.has(x)));
     if (ready.length === 0) {
@@ -74,17 +103,5 @@ function sortGraph(graph: OnnxGraph, opsets: ReadonlyMap<string, number>, outer:
     const r = new Set(ready);
     pending = pending.filter((n) => !r.has(n));
   }
-  // subgraphs: their own order, with this graph's values visible
-  const scope = new Set([...done]);
-  const nodes = sorted.map((n) => {
-    let changed = false;
-    const attrs = new Map(n.attrs);
-    for (const [k, a] of n.attrs) {
-      if (a.kind === 'graph') { attrs.set(k, { kind: 'graph', value: sortGraph(a.value, opsets, scope) }); changed = true; }
-      if (a.kind === 'graphs') { attrs.set(k, { kind: 'graphs', value: a.value.map((g) => sortGraph(g, opsets, scope)) }); changed = true; }
-    }
-    return changed ? { ...n, attrs } : n;
-  });
-  for (const o of graph.outputs) if (!done.has(o.name)) fail(`graph output '${o.name}' is not produced by any node, nor a graph input or initializer`);
-  return { ...graph, nodes };
+  return sorted;
 }
