@@ -137,7 +137,9 @@ export function typeGraph(graph: OnnxGraph, opsets: ReadonlyMap<string, number>,
       }
       op.info.args.forEach((_, i) => args.push(term(n.inputs[i] ?? '')));
     }
-    args.push(op.info.result.kind === 'tensor' ? term(n.outputs[0] ?? '') : store.list(n.outputs.map(term)));
+    // an omitted optional output is a fresh hole: its rules may fire, nothing reads it
+    const output = (o: string) => (o === '' ? terms.hole() : term(o));
+    args.push(op.info.result.kind === 'tensor' ? output(n.outputs[0] ?? '') : store.list(n.outputs.map(output)));
     let ok = true;
     for (const a of decl.attrs) {
       const given = n.attrs.get(a.name);
