@@ -47,8 +47,11 @@ function tensorOf(v: Json, where: string, name: string): OnnxTensor | null {
   const values = v['values'];
   const dtype = v['dtype'];
   const dims = shapeOf(v['shape'] ?? v['dims'], `${where}.shape`);
-  if (!Array.isArray(values) || typeof dtype !== 'string' || !isIntegral(dtype) || dims === null || dims.some((d) => typeof d !== 'number')) return null;
-  const flat = values.flat(Infinity).map((x, i) => (typeof x === 'boolean' ? Number(x) : numberOf(x, `${where}.values[${i}]`)));
+  if (!Array.isArray(values) || typeof dtype !== 'string' || dims === null || dims.some((d) => typeof d !== 'number')) return null;
+  const raw = values.flat(Infinity) as unknown[];
+  // a float tensor's values are kept when they are all whole numbers (a OneHot depth, Range bounds, integral Resize scales)
+  if (!isIntegral(dtype) && !raw.every((x) => typeof x === 'number' && Number.isSafeInteger(x))) return null;
+  const flat = raw.map((x, i) => (typeof x === 'boolean' ? Number(x) : numberOf(x, `${where}.values[${i}]`)));
   return { name, dtype, dims: dims as number[], values: flat, external: false };
 }
 
