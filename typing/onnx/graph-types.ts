@@ -86,8 +86,10 @@ function attrTerm(terms: ValueTerms, a: OnnxAttr): TermId | null {
     case 'tensor':
       return terms.tensor(a.value);
     case 'graph':
+      // a subgraph as the rules see it: graph(InputTypes, OutputTypes), its declared types
+      return s.compound('graph', [s.list(a.value.inputs.map((v) => terms.type(v.type))), s.list(a.value.outputs.map((v) => terms.type(v.type)))]);
     case 'graphs':
-      return s.atom('graph');
+      return s.atom('graphs');
     default:
       return null;
   }

@@ -78,6 +78,17 @@ function attrOf(v: unknown, where: string): OnnxAttr | null {
       const dims = shapeOf(value['dims'], `${where}.dims`) ?? [];
       return { kind: 'tensor', value: t ?? { name: '', dtype: String(value['dtype']), dims: dims.map((d) => (typeof d === 'number' ? d : 0)), values: null, external: false } };
     }
+    case 'graph': {
+      // a summary: the body's declared inputs and outputs (their types are what the rules use)
+      if (!isObject(value)) fail(`${where}: a graph attribute is {"inputs": [...], "outputs": [...]}`);
+      const values = (key: string): OnnxValueInfo[] =>
+        (Array.isArray(value[key]) ? (value[key] as unknown[]) : []).map((v, i) => {
+          const w = `${where}.${key}[${i}]`;
+          if (!isObject(v)) fail(`${w}: expected {"name", "type"}`);
+          return { name: String(v['name'] ?? ''), type: isObject(v['type']) ? typeOf(v['type'], `${w}.type`) : null };
+        });
+      return { kind: 'graph', value: { name: '', inputs: values('inputs'), outputs: values('outputs'), valueInfo: [], initializers: [], nodes: [] } };
+    }
     default:
       return null;
   }
