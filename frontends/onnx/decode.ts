@@ -7,6 +7,7 @@ import type protobuf from 'protobufjs';
 import { diagnostic, UserError } from '../../diagnostics/diagnostic.js';
 import { wireType } from './wire-schema.js';
 import { dtypeName, isIntegral } from './dtypes.js';
+import { exactFraction } from './fractions.js';
 import { MAX_KEPT_VALUES, type OnnxAttr, type OnnxDim, type OnnxFunction, type OnnxGraph, type OnnxModel, type OnnxNode, type OnnxTensor, type OnnxType, type OnnxValueInfo } from './model.js';
 import { inlineFunctions } from './functions.js';
 import { checkGraph } from './graph-order.js';
@@ -102,7 +103,24 @@ export function readTensor(t: Msg, where: string): OnnxTensor {
     values = tensorValues(t, dtype);
     if (values.length !== count) fail(`${where}: tensor ${t['name'] ? `"${t['name']}" ` : ''}has ${values.length} values for dims [${dims.join(', ')}] (${count} elements)`);
   }
-  return { name: t['name'] ?? '', dtype, dims, values, external };
+  const fractions = !external && (dtype === 'float32' || dtype === 'float64') && count <= MAX_FLOAT_VALUES ? floatFractions(t, dtype, count) : null;
+  return { name: t['name'] ?? '', dtype, dims, values, ...(fractions !== null ? { fractions } : {}), external };
+}
+
+/** Float tensors up to this many elements keep their values as fractions (Resize scales, Range bounds). */
+const MAX_FLOAT_VALUES = 64;
+
+function floatFractions(t: Msg, dtype: string, count: number): (readonly [number, number])[] | null {
+  const raw: number[] | undefined = t['raw_data'];
+  let xs: number[];
+  if (raw !== undefined && raw.length > 0) {
+    const view = new DataView(Uint8Array.from(raw).buffer);
+    const size = dtype === 'float32' ? 4 : 8;
+    xs = Array.from({ length: Math.floor(raw.length / size) }, (_, i) => (size === 4 ? view.getFloat32(i * size, true) : view.getFloat64(i * size, true)));
+  } else xs = dtype === 'float32' ? t['float_data'] ?? [] : t['double_data'] ?? [];
+  if (xs.length !== count) return null;
+  const out = xs.map((x) => exactFraction(x, dtype === 'float32'));
+  return out.every((f) => f !== null) ? (out as (readonly [number, number])[]) : null;
 }
 
 function tensorValues(t: Msg, dtype: string): number[] {

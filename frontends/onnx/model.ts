@@ -17,6 +17,8 @@ export interface OnnxTensor {
   readonly dims: readonly number[];
   /** Row-major values of an integer or bool tensor of at most MAX_KEPT_VALUES elements; else null. */
   readonly values: readonly number[] | null;
+  /** Row-major values of a small float tensor as exact fractions [numerator, denominator] (frontends/onnx/fractions.ts); else absent. */
+  readonly fractions?: readonly (readonly [number, number])[];
   /** The data lives in another file (only dtype and dims are known). */
   readonly external: boolean;
 }

@@ -7,6 +7,7 @@
 import { diagnostic, UserError } from '../../diagnostics/diagnostic.js';
 import { normDomain } from '../../frontends/onnx/decode.js';
 import { isIntegral } from '../../frontends/onnx/dtypes.js';
+import { exactFraction } from '../../frontends/onnx/fractions.js';
 import type { OnnxAttr, OnnxGraph, OnnxNode, OnnxTensor, OnnxType, OnnxValueInfo } from '../../frontends/onnx/model.js';
 import { onnxLibrary, onnxOperatorAt } from '../../relations/onnx/library.js';
 import { typeGraph } from './graph-types.js';
@@ -49,8 +50,12 @@ function tensorOf(v: Json, where: string, name: string): OnnxTensor | null {
   const dims = shapeOf(v['shape'] ?? v['dims'], `${where}.shape`);
   if (!Array.isArray(values) || typeof dtype !== 'string' || dims === null || dims.some((d) => typeof d !== 'number')) return null;
   const raw = values.flat(Infinity) as unknown[];
-  // a float tensor's values are kept when they are all whole numbers (a OneHot depth, Range bounds, integral Resize scales)
-  if (!isIntegral(dtype) && !raw.every((x) => typeof x === 'number' && Number.isSafeInteger(x))) return null;
+  if (!isIntegral(dtype)) {
+    // a float tensor's values as exact fractions (a OneHot depth, Range bounds, Resize scales)
+    const fractions = raw.map((x) => (typeof x === 'number' ? exactFraction(x, dtype !== 'float64') : null));
+    if (!fractions.every((f) => f !== null)) return null;
+    return { name, dtype, dims: dims as number[], values: null, fractions: fractions as (readonly [number, number])[], external: false };
+  }
   const flat = raw.map((x, i) => (typeof x === 'boolean' ? Number(x) : numberOf(x, `${where}.values[${i}]`)));
   return { name, dtype, dims: dims as number[], values: flat, external: false };
 }

@@ -49,9 +49,11 @@ export class ValueTerms {
   }
 
   /** A tensor whose dims are known, with its values when kept. */
-  tensor(t: Pick<OnnxTensor, 'dims' | 'dtype' | 'values'>): TermId {
+  tensor(t: Pick<OnnxTensor, 'dims' | 'dtype' | 'values' | 'fractions'>): TermId {
     const s = this.store;
-    return s.compound('tensor', [s.list(t.dims.map((d) => s.int(d))), s.atom(t.dtype), t.values === null ? this.hole() : s.list(t.values.map((v) => s.int(v)))]);
+    const fraction = ([n, d]: readonly [number, number]) => (d === 1 ? s.int(n) : s.compound('ratio', [s.int(n), s.int(d)]));
+    const data = t.values !== null ? s.list(t.values.map((v) => s.int(v))) : t.fractions !== undefined ? s.list(t.fractions.map(fraction)) : this.hole();
+    return s.compound('tensor', [s.list(t.dims.map((d) => s.int(d))), s.atom(t.dtype), data]);
   }
 }
 
