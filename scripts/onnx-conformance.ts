@@ -32,7 +32,10 @@ function runCase(c: Case & Record<string, unknown>): string | null {
       const typed = typeModel(readModel(join(DATA, 'models', c.name, 'model.onnx')));
       const err = typed.diagnostics.find((d) => d.severity === 'error');
       if (err) return err.message;
-      got = typed.outputs.map((v) => (v.type === null ? { dtype: null, shape: null } : v.type.kind === 'tensor' ? { dtype: v.type.dtype, shape: v.type.shape } : v.type.kind === 'absent' ? { absent: true } : { kind: v.type.kind, elem: null }));
+      const declared = typed.outputs.map((v): OutputAnswer => (v.type === null ? { dtype: null, shape: null } : v.type.kind === 'tensor' ? { dtype: v.type.dtype, shape: v.type.shape } : v.type.kind === 'absent' ? { absent: true } : { kind: v.type.kind, elem: null }));
+      // the model's graph outputs are the record's outputs that are not absent, in order
+      let next = 0;
+      got = c.outputs.map((o): OutputAnswer => (o.absent ? { absent: true } : declared[next++] ?? { dtype: null, shape: null }));
     } else {
       const a = typeNodeRequest(c);
       if ('error' in a) return a.error;
