@@ -135,10 +135,14 @@ test('shapelog typeof --onnx answers every line', (t) => {
       '{"op_type": "Conv", "opset": 11, "attributes": {"strides": {"type": "ints", "value": [2, 2]}}, "inputs": [{"dtype": "float32", "shape": [1, 3, 9, 9]}, {"dtype": "float32", "shape": [8, 3, 3, 3]}]}',
       '{"op_type": "Split", "opset": 18, "attributes": {"num_outputs": {"type": "int", "value": 3}}, "inputs": [{"dtype": "float32", "shape": [7]}], "outputs": [{}, {}, {}]}',
       'not json',
+      '{"op_type": "Relu", "opset": 99, "inputs": [{"dtype": "float32", "shape": [2]}]}',
+      '{"op_type": "Relu", "opset": 14, "inputs": [{"dtype": "float32", "shape": "2x3"}]}',
     ].join('\n') + '\n',
   });
   t.is(r.code, 1);
   const lines = r.out.trim().split('\n').map((l) => JSON.parse(l) as unknown);
+  t.deepEqual(lines[3], { error: 'line 4: opset 99 of domain "ai.onnx" is unknown (shapelog knows versions 1 to 28)' });
+  t.deepEqual(lines[4], { error: 'line 5: inputs[0].shape: a shape is a list of dims' });
   t.deepEqual(lines[0], { outputs: [{ dtype: 'float32', shape: [1, 8, 4, 4] }] });
   t.deepEqual(lines[1], { outputs: [{ dtype: 'float32', shape: [3] }, { dtype: 'float32', shape: [3] }, { dtype: 'float32', shape: [1] }] });
   t.regex(JSON.stringify(lines[2]), /line 3: not JSON/);

@@ -6,6 +6,7 @@
 // or `{"error": "..."}`. A malformed request is an error naming the field.
 import { diagnostic, UserError } from '../../diagnostics/diagnostic.js';
 import { normDomain } from '../../frontends/onnx/decode.js';
+import { KNOWN_OPSETS } from '../../frontends/onnx/graph-order.js';
 import { isIntegral } from '../../frontends/onnx/dtypes.js';
 import { exactFraction } from '../../frontends/onnx/fractions.js';
 import type { OnnxAttr, OnnxGraph, OnnxNode, OnnxTensor, OnnxType, OnnxValueInfo } from '../../frontends/onnx/model.js';
@@ -107,6 +108,10 @@ export function nodeGraph(req: unknown): { graph: OnnxGraph; opsets: Map<string,
   const opset = numberOf(req['opset'] ?? 0, '"opset"');
   const opsets = new Map<string, number>([[domain, opset]]);
   if (isObject(req['opset_imports'])) for (const [d, v] of Object.entries(req['opset_imports'])) opsets.set(normDomain(d), numberOf(v, `"opset_imports".${d}`));
+  for (const [d, v] of opsets) {
+    const known = KNOWN_OPSETS.get(d);
+    if (!Number.isSafeInteger(v) || v < 1 || (known !== undefined && v > known)) fail(`opset ${v} of domain "${d === '' ? 'ai.onnx' : d}" is unknown${known !== undefined ? ` (shapelog knows versions 1 to ${known})` : ''}`);
+  }
   if (!Array.isArray(req['inputs'])) fail('"inputs" must be a list');
   const inputs: OnnxValueInfo[] = [];
   const initializers: OnnxTensor[] = [];
