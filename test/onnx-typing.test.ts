@@ -8,7 +8,8 @@ import { join } from 'node:path';
 import { typeNodeRequest } from '../typing/onnx/node-request.js';
 import { typeModel } from '../typing/onnx/model-types.js';
 import { decodeModel } from '../frontends/onnx/decode.js';
-import { onnxLibrary } from '../relations/onnx/library.js';
+import { onnxLibrary, onnxOperators } from '../relations/onnx/library.js';
+import { loadText } from '../solver/load.js';
 import { compileProgram } from '../solver/compile/program.js';
 import { TermStore } from '../solver/terms/term-store.js';
 import { encodeModel, type ModelSpec } from './onnx-builder.js';
@@ -69,6 +70,47 @@ test('data propagation: Shape -> Gather -> Unsqueeze -> Concat -> Reshape keeps 
 test('data propagation: --dim fixes the symbolic dim everywhere', (t) => {
   const typed = typeModel(decodeModel(encodeModel(FLATTEN_BATCH), 'm.onnx'), { dims: new Map([['N', 5]]) });
   t.deepEqual(typed.outputs[0]!.type, { kind: 'tensor', dtype: 'float32', shape: [5, 48] });
+});
+
+test('data propagation: Mul and Div on a symbolic shape value, and a Cast of it, stay exact', (t) => {
+  // x: [N, 3, 8, 8] reshaped to [N * 2, x.shape[1] * 64 / 2]
+  const model: ModelSpec = {
+    inputs: [{ name: 'x', dtype: 'float32', shape: ['N', 3, 8, 8] }],
+    outputs: [{ name: 'y', dtype: 'float32', shape: null }],
+    initializers: [
+      { name: 'i0', dtype: 'int64', dims: [1], int64: [0] },
+      { name: 'i1', dtype: 'int64', dims: [1], int64: [1] },
+      { name: 'two', dtype: 'int64', dims: [], int64: [2] },
+      { name: 'k', dtype: 'int64', dims: [1], int64: [64] },
+    ],
+    nodes: [
+      { op: 'Shape', inputs: ['x'], outputs: ['s'] },
+      { op: 'Gather', inputs: ['s', 'i0'], outputs: ['n'] },
+      { op: 'Mul', inputs: ['n', 'two'], outputs: ['n2'] },
+      { op: 'Gather', inputs: ['s', 'i1'], outputs: ['c'] },
+      { op: 'Mul', inputs: ['c', 'k'], outputs: ['ck'] },
+      { op: 'Div', inputs: ['ck', 'two'], outputs: ['rest'] },
+      { op: 'Concat', inputs: ['n2', 'rest'], outputs: ['target64'], attrs: { axis: 0 } },
+      { op: 'Cast', inputs: ['target64'], outputs: ['target32'], attrs: { to: 6 } },
+      { op: 'Cast', inputs: ['target32'], outputs: ['target'], attrs: { to: 7 } },
+      { op: 'Reshape', inputs: ['x', 'target'], outputs: ['y'] },
+    ],
+  };
+  const typed = typeModel(decodeModel(encodeModel(model), 'm.onnx'));
+  t.deepEqual(typed.diagnostics, []);
+  const byName = new Map(typed.values.map((v) => [v.name, v.type]));
+  t.deepEqual(byName.get('n2'), { kind: 'tensor', dtype: 'int64', shape: [1], values: ['2*N'] });
+  t.deepEqual(byName.get('target32'), { kind: 'tensor', dtype: 'int32', shape: [2], values: ['2*N', 96] });
+  t.deepEqual(typed.outputs[0]!.type, { kind: 'tensor', dtype: 'float32', shape: ['2*N', 96] });
+});
+
+test('an ONNX operator declaration whose name is not domain::OpType@since is refused at its location', (t) => {
+  const sources = loadText('relation R(x, y).\noperator "Relu"(X) : R -> tensor { doc "no domain, no version" }\n', 'bad.rules');
+  const { diagnostics } = onnxOperators(sources);
+  t.deepEqual(diagnostics.map((d) => `${d.span?.file}:${d.span?.start.line}: ${d.message}`), [
+    'bad.rules:2: ONNX operator name "Relu" is not of the form "ai.onnx::OpType@since" (domain, op_type, first opset version)',
+  ]);
+  t.deepEqual(onnxOperators(loadText('relation R(x, y).\noperator "ai.onnx.ml::Binarizer@1"(X) : R -> tensor { doc "fine" }\n', 'ok.rules')).diagnostics, []);
 });
 
 test('a rule\'s error and an unknown operator name the node', (t) => {
