@@ -113,6 +113,19 @@ test('an ONNX operator declaration whose name is not domain::OpType@since is ref
   t.deepEqual(onnxOperators(loadText('relation R(x, y).\noperator "ai.onnx.ml::Binarizer@1"(X) : R -> tensor { doc "fine" }\n', 'ok.rules')).diagnostics, []);
 });
 
+test('a size only the values decide is a size variable named after the node, never a failure', (t) => {
+  t.deepEqual(typeNodeRequest({ op_type: 'NonMaxSuppression', opset: 11, inputs: [{ dtype: 'float32', shape: [1, 6, 4] }, { dtype: 'float32', shape: [1, 1, 6] }] }), {
+    outputs: [{ dtype: 'int64', shape: ['NonMaxSuppression_0_0', 3] }],
+  });
+  t.deepEqual(typeNodeRequest({ op_type: 'ImageDecoder', opset: 20, inputs: [{ dtype: 'uint8', shape: [100] }] }), {
+    outputs: [{ dtype: 'uint8', shape: ['ImageDecoder_0_0', 'ImageDecoder_0_1', 3] }],
+  });
+  // known values decide it
+  t.deepEqual(typeNodeRequest({ op_type: 'NonZero', opset: 13, inputs: [{ dtype: 'int64', shape: [2, 3], values: [0, 4, 0, 1, 1, 0] }] }), {
+    outputs: [{ dtype: 'int64', shape: [2, 3] }],
+  });
+});
+
 test('a rule\'s error and an unknown operator name the node', (t) => {
   const model: ModelSpec = {
     inputs: [{ name: 'a', dtype: 'float32', shape: [2, 3] }, { name: 'b', dtype: 'float32', shape: [4, 3] }],

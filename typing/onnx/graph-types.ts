@@ -54,6 +54,13 @@ interface Shared {
   readonly base: Solver;
 }
 
+/**
+ * A relation attribute of this name is not an ONNX attribute: it is given FRESH_DIMS size
+ * variables named after the node (`NonMaxSuppression_3_0`, ...), for dims only the values decide.
+ */
+export const FRESH_DIMS_ATTR = 'fresh_dims';
+const FRESH_DIMS = 4;
+
 let shared: Shared | null = null;
 
 /** The ONNX library compiled and solved on its own facts once per process; each graph forks it. */
@@ -144,6 +151,11 @@ export function typeGraph(graph: OnnxGraph, opsets: ReadonlyMap<string, number>,
     args.push(op.info.result.kind === 'tensor' ? output(n.outputs[0] ?? '') : store.list(n.outputs.map(output)));
     let ok = true;
     for (const a of decl.attrs) {
+      if (a.name === FRESH_DIMS_ATTR) {
+        // sizes only the values decide: size variables of this node's own
+        args.push(store.list(Array.from({ length: FRESH_DIMS }, (_, k) => store.atom(`${n.opType}_${n.index}_${k}`))));
+        continue;
+      }
       const given = n.attrs.get(a.name);
       const t = given === undefined ? null : attrTerm(terms, given);
       if (t !== null) args.push(t);
