@@ -98,7 +98,7 @@ export async function main(argv: string[]): Promise<number> {
     .addOption(new Option('-s, --strategy <name>', 'rules: the rule engine; relay: Relay\'s own solver with the hand-coded relations; twin: the imperative twin of the .itir rules').choices(['rules', 'relay', 'twin']).default('rules'))
     .option('--json', 'print {functions, bindings, diagnostics} as JSON (.itir: {items, diagnostics})', false)
     .option('--ascii', '.itir: print types in ASCII (T0^1, ->, =>)', false)
-    .option('-e, --explain <binding>', "why a binding has its type, e.g. '%3'")
+    .option('-e, --explain <binding>', "why a binding has its type, e.g. '%3' (.onnx: a value's name)")
     .option('--max-time <ms>', `stop after this many milliseconds (default ${DEFAULT_LIMITS.maxMillis})`, positiveInt)
     .option('--relations <files...>', 'extra rule files: operators and relations added to (or overriding) the library')
     .option('--shape <NAME=d0,d1>', '.onnx: fix a graph input\'s shape (a dim: an integer, a name or ?); repeatable', collect, [])
@@ -106,7 +106,7 @@ export async function main(argv: string[]): Promise<number> {
     .action(async (file: string, o: Record<string, unknown>) => {
       if (file.endsWith('.onnx')) {
         const { inferOnnx } = await import('./onnx-infer.js');
-        code = inferOnnx(file, { json: o['json'] === true, shapes: o['shape'] as string[], dims: o['dim'] as string[] });
+        code = inferOnnx(file, { json: o['json'] === true, shapes: o['shape'] as string[], dims: o['dim'] as string[], ...(typeof o['explain'] === 'string' ? { explain: o['explain'] } : {}) });
         return;
       }
       if ((o['shape'] as string[]).length > 0 || (o['dim'] as string[]).length > 0) {

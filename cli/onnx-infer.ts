@@ -1,9 +1,10 @@
-// `shapelog infer MODEL.onnx [--shape NAME=d0,d1]... [--dim PARAM=N]... [--json]`: the
+// `shapelog infer MODEL.onnx [--shape NAME=d0,d1]... [--dim PARAM=N]... [--json] [--explain VALUE]`: the
 // type of every value of an ONNX model: graph inputs, each node's outputs, graph
 // outputs. The default output is a listing, node by node; --json prints
 // {"inputs", "values", "outputs", "diagnostics"}, each value {"name", "op", "dtype",
 // "shape"}, a dim an int, a string (symbolic, canonical form) or null (unknown), and
-// "shape": null for an unknown rank. Exit 1 when a diagnostic is an error.
+// "shape": null for an unknown rank; --explain VALUE prints the derivation of the node
+// that produces VALUE. Exit 1 when a diagnostic is an error.
 import type { OnnxModel, OnnxNode } from '../frontends/onnx/model.js';
 import { readModel, typeModel } from '../typing/onnx/model-types.js';
 import type { TypedGraph, TypedValue } from '../typing/onnx/graph-types.js';
@@ -16,6 +17,8 @@ export interface OnnxInferOptions {
   readonly shapes: readonly string[];
   /** PARAM=N */
   readonly dims: readonly string[];
+  /** --explain VALUE: why a value has its type */
+  readonly explain?: string;
 }
 
 type Dim = number | string | null;
@@ -111,6 +114,16 @@ export function inferOnnx(file: string, options: OnnxInferOptions): number {
     }
   const typed = typeModel(model, { shapes, dims });
   const errors = typed.diagnostics.filter((d) => d.severity === 'error');
+  if (options.explain !== undefined) {
+    const why = typed.explain(options.explain);
+    if (why === null) {
+      const produced = typed.values.map((v) => v.name);
+      process.stderr.write(`error: --explain ${options.explain}: no node of the model produces a value of that name${produced.length > 0 ? ` (for example ${produced.slice(0, 5).join(', ')})` : ''}\n`);
+      return EXIT_USAGE;
+    }
+    process.stdout.write(why + '\n');
+    return errors.length > 0 ? EXIT_USER_ERROR : EXIT_OK;
+  }
   if (options.json) {
     const json = {
       inputs: typed.inputs.map(valueJson),

@@ -150,7 +150,7 @@ test('a model\'s function body (an _expanded conformance model) types to the out
   ]);
 });
 
-test('shapelog infer MODEL.onnx: a listing, --json, --shape and --dim', (t) => {
+test('shapelog infer MODEL.onnx: a listing, --json, --explain, --shape and --dim', (t) => {
   const dir = scratchFolder('onnx-infer');
   const file = join(dir.dir, 'flatten.onnx');
   writeFileSync(file, encodeModel(FLATTEN_BATCH));
@@ -162,6 +162,14 @@ test('shapelog infer MODEL.onnx: a listing, --json, --shape and --dim', (t) => {
   const parsed = JSON.parse(json.out) as { outputs: unknown[]; values: { name: string }[]; diagnostics: unknown[] };
   t.deepEqual(parsed.outputs, [{ name: 'y', op: 'output', dtype: 'float32', shape: [2, 48] }]);
   t.is(parsed.values.length, 5);
+  const why = runShapelog(['infer', file, '--explain', 'y']);
+  t.is(why.code, 0, why.err);
+  // (a size variable that starts with a capital prints quoted, as atoms do)
+  t.regex(why.out, /^OnnxReshape\(tensor\(\['N', 3, 4, 4\], float32, [^)]*\), tensor\(\[2\], int64, \['N', -1\]\), tensor\(\['N', 48\]/);
+  t.regex(why.out, /OnnxShape\(tensor\(\['N', 3, 4, 4\]/);
+  const unknown = runShapelog(['infer', file, '--explain', 'nope']);
+  t.is(unknown.code, 2);
+  t.regex(unknown.err, /--explain nope: no node of the model produces a value of that name \(for example s, n, n1, target, y\)/);
   const shaped = runShapelog(['infer', file, '--json', '--shape', 'x=7,3,2,8']);
   t.deepEqual((JSON.parse(shaped.out) as { outputs: unknown[] }).outputs, [{ name: 'y', op: 'output', dtype: 'float32', shape: [7, 48] }]);
 });

@@ -12,6 +12,7 @@ import { Database } from '../../solver/store/database.js';
 import { GIVEN, REBUILT } from '../../solver/store/fact-meta.js';
 import { resolve } from '../../solver/store/union-find.js';
 import { RunResult } from '../../solver/run.js';
+import { explainFact } from '../../solver/explain.js';
 import { type TermId, TermStore } from '../../solver/terms/term-store.js';
 import type { OnnxAttr, OnnxGraph, OnnxNode } from '../../frontends/onnx/model.js';
 import { nodeLabel } from '../../frontends/onnx/model.js';
@@ -38,6 +39,8 @@ export interface TypedGraph {
   readonly values: readonly TypedValue[];
   readonly outputs: readonly TypedValue[];
   readonly diagnostics: readonly NodeDiagnostic[];
+  /** Why a value has its type: the derivation of the relation instance of the node producing it (null: a graph input, an initializer or no such value). */
+  readonly explain: (value: string) => string | null;
 }
 
 export interface GraphTypeOptions {
@@ -197,11 +200,24 @@ export function typeGraph(graph: OnnxGraph, opsets: ReadonlyMap<string, number>,
     const message = d.message.replace(/\?\d+/g, '_');
     diagnostics.push({ severity: d.severity, node, message: node === null ? message : `${nodeLabel(node)}: ${message}` });
   }
+  const explain = (value: string): string | null => {
+    const node = graph.nodes.find((n) => n.outputs.includes(value));
+    if (node === undefined) return null;
+    for (const [name, rel] of solver.db.relations) {
+      if (name.startsWith('$') || name.includes('@')) continue;
+      for (let i = 0; i < rel.log.length; i++) {
+        const f = rel.log.get(i);
+        if (solver.db.has(f) && nodeOf(f) === node) return explainFact({ store, meta: solver.meta, rules: program.rules, factSpans: program.factSpans, solver }, f);
+      }
+    }
+    return null;
+  };
   const typed = (name: string, op: string): TypedValue => ({ name, op, type: valueType(store, resolve(store, uf, term(name))) });
   return {
     inputs: graph.inputs.filter((v) => !initializers.has(v.name)).map((v) => typed(v.name, 'input')),
     values: graph.nodes.flatMap((n) => n.outputs.filter((o) => o !== '').map((o) => typed(o, n.opType))),
     outputs: graph.outputs.map((v) => typed(v.name, 'output')),
     diagnostics,
+    explain,
   };
 }
