@@ -103,14 +103,21 @@ export async function main(argv: string[]): Promise<number> {
     .option('--relations <files...>', 'extra rule files: operators and relations added to (or overriding) the library')
     .option('--shape <NAME=d0,d1>', '.onnx: fix a graph input\'s shape (a dim: an integer, a name or ?); repeatable', collect, [])
     .option('--dim <PARAM=N>', '.onnx: fix a symbolic dim (dim_param) everywhere; repeatable', collect, [])
+    .option('--write-value-info <out.onnx>', '.onnx: write the model with every inferred type as value_info')
     .action(async (file: string, o: Record<string, unknown>) => {
       if (file.endsWith('.onnx')) {
         const { inferOnnx } = await import('./onnx-infer.js');
-        code = inferOnnx(file, { json: o['json'] === true, shapes: o['shape'] as string[], dims: o['dim'] as string[], ...(typeof o['explain'] === 'string' ? { explain: o['explain'] } : {}) });
+        code = inferOnnx(file, {
+          json: o['json'] === true,
+          shapes: o['shape'] as string[],
+          dims: o['dim'] as string[],
+          ...(typeof o['explain'] === 'string' ? { explain: o['explain'] } : {}),
+          ...(typeof o['writeValueInfo'] === 'string' ? { writeValueInfo: o['writeValueInfo'] } : {}),
+        });
         return;
       }
-      if ((o['shape'] as string[]).length > 0 || (o['dim'] as string[]).length > 0) {
-        process.stderr.write('error: --shape and --dim are for .onnx models\n');
+      if ((o['shape'] as string[]).length > 0 || (o['dim'] as string[]).length > 0 || o['writeValueInfo'] !== undefined) {
+        process.stderr.write('error: --shape, --dim and --write-value-info are for .onnx models\n');
         code = 2;
         return;
       }

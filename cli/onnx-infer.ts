@@ -1,11 +1,16 @@
-// `shapelog infer MODEL.onnx [--shape NAME=d0,d1]... [--dim PARAM=N]... [--json] [--explain VALUE]`: the
+// `shapelog infer MODEL.onnx [--shape NAME=d0,d1]... [--dim PARAM=N]... [--json] [--explain VALUE]
+// [--write-value-info OUT.onnx]`: the
 // type of every value of an ONNX model: graph inputs, each node's outputs, graph
 // outputs. The default output is a listing, node by node; --json prints
 // {"inputs", "values", "outputs", "diagnostics"}, each value {"name", "op", "dtype",
 // "shape"}, a dim an int, a string (symbolic, canonical form) or null (unknown), and
 // "shape": null for an unknown rank; --explain VALUE prints the derivation of the node
-// that produces VALUE. Exit 1 when a diagnostic is an error.
+// that produces VALUE; --write-value-info writes the model back with the inferred types as
+// value_info (frontends/onnx/value-info-writer.ts). Exit 1 when a diagnostic is an error.
+import { readFileSync, writeFileSync } from 'node:fs';
 import type { OnnxModel, OnnxNode } from '../frontends/onnx/model.js';
+import { withValueInfo, type ValueInfoEntry } from '../frontends/onnx/value-info-writer.js';
+import { diagnostic, UserError } from '../diagnostics/diagnostic.js';
 import { readModel, typeModel } from '../typing/onnx/model-types.js';
 import type { TypedGraph, TypedValue } from '../typing/onnx/graph-types.js';
 import type { ValueType } from '../typing/onnx/value-terms.js';
@@ -19,6 +24,8 @@ export interface OnnxInferOptions {
   readonly dims: readonly string[];
   /** --explain VALUE: why a value has its type */
   readonly explain?: string;
+  /** --write-value-info OUT.onnx: the model with every inferred type as value_info */
+  readonly writeValueInfo?: string;
 }
 
 type Dim = number | string | null;
@@ -94,6 +101,18 @@ function listing(model: OnnxModel, typed: TypedGraph): string {
   return out.join('\n');
 }
 
+/** Writes the model with the type of every node output it does not declare yet. */
+function writeTyped(file: string, model: OnnxModel, typed: TypedGraph, out: string): void {
+  const declared = new Set([...model.graph.valueInfo, ...model.graph.outputs, ...model.graph.inputs].map((v) => v.name));
+  const entries: ValueInfoEntry[] = [];
+  for (const v of typed.values) if (!declared.has(v.name) && v.type?.kind === 'tensor' && v.type.dtype !== null) entries.push({ name: v.name, dtype: v.type.dtype, shape: v.type.shape });
+  try {
+    writeFileSync(out, withValueInfo(readFileSync(file), entries));
+  } catch (e) {
+    throw new UserError([diagnostic('error', 'io', `cannot write ${out}: ${(e as NodeJS.ErrnoException).code ?? String(e)}`, null)]);
+  }
+}
+
 export function inferOnnx(file: string, options: OnnxInferOptions): number {
   let shapes: Map<string, Dim[]>;
   let dims: Map<string, number>;
@@ -124,6 +143,7 @@ export function inferOnnx(file: string, options: OnnxInferOptions): number {
     process.stdout.write(why + '\n');
     return errors.length > 0 ? EXIT_USER_ERROR : EXIT_OK;
   }
+  if (options.writeValueInfo !== undefined) writeTyped(file, model, typed, options.writeValueInfo);
   if (options.json) {
     const json = {
       inputs: typed.inputs.map(valueJson),

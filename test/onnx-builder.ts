@@ -51,7 +51,7 @@ export function encodeModel(m: ModelSpec): Uint8Array {
   const msg = Model.fromObject({
     ir_version: 10,
     opset_import: Object.entries(m.opsets ?? { '': 18 }).map(([domain, version]) => ({ domain, version })),
-    graph: graph(m),
+    graph: [graph(m)],
     functions: (m.functions ?? []).map((f) => ({ name: f.name, domain: f.domain, input: f.inputs, output: f.outputs, attribute: f.attrs ?? [], node: f.nodes.map(node) })),
   });
   return Model.encode(msg).finish();

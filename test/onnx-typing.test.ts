@@ -170,6 +170,19 @@ test('shapelog infer MODEL.onnx: a listing, --json, --explain, --shape and --dim
   const unknown = runShapelog(['infer', file, '--explain', 'nope']);
   t.is(unknown.code, 2);
   t.regex(unknown.err, /--explain nope: no node of the model produces a value of that name \(for example s, n, n1, target, y\)/);
+  // --write-value-info: the original bytes, then the inferred types, which a reader merges in
+  const typedFile = join(dir.dir, 'typed.onnx');
+  t.is(runShapelog(['infer', file, '--write-value-info', typedFile]).code, 0);
+  const written = readFileSync(typedFile);
+  t.deepEqual(written.subarray(0, encodeModel(FLATTEN_BATCH).length), Buffer.from(encodeModel(FLATTEN_BATCH)));
+  const reread = decodeModel(written, 'typed.onnx');
+  t.is(reread.graph.nodes.length, 5);
+  t.deepEqual(reread.graph.valueInfo.map((v) => [v.name, v.type]), [
+    ['s', { kind: 'tensor', dtype: 'int64', shape: [4] }],
+    ['n', { kind: 'tensor', dtype: 'int64', shape: [] }],
+    ['n1', { kind: 'tensor', dtype: 'int64', shape: [1] }],
+    ['target', { kind: 'tensor', dtype: 'int64', shape: [2] }],
+  ]);
   const shaped = runShapelog(['infer', file, '--json', '--shape', 'x=7,3,2,8']);
   t.deepEqual((JSON.parse(shaped.out) as { outputs: unknown[] }).outputs, [{ name: 'y', op: 'output', dtype: 'float32', shape: [7, 48] }]);
 });

@@ -28,6 +28,7 @@ export function decodeModel(bytes: Uint8Array, file: string): OnnxModel {
     fail(`${file}: not a valid ONNX model (malformed protobuf: ${e instanceof Error ? e.message : String(e)})`);
   }
   const m = wireType('Model').toObject(raw, { longs: Number, bytes: Array, defaults: false, arrays: true }) as Msg;
+  m['graph'] = mergeMessages(m['graph'] ?? []);
   if (m['graph'] === undefined) fail(`${file}: the model has no graph (field ModelProto.graph)${bytes.length === 0 ? ': the file is empty' : ''}`);
   const opsets = new Map<string, number>();
   for (const [i, o] of (m['opset_import'] ?? []).entries()) {
@@ -39,6 +40,14 @@ export function decodeModel(bytes: Uint8Array, file: string): OnnxModel {
   const functions = ((m['functions'] ?? []) as Msg[]).map((f, i) => readFunction(f, `functions[${i}]`));
   const graph = readGraph(m['graph'], 'graph');
   return { irVersion: m['ir_version'] ?? 0, producer: m['producer_name'] ?? '', opsets, graph: checkGraph(inlineFunctions(graph, functions), opsets) };
+}
+
+/** Protobuf's merge of a message field that occurs several times: repeated fields appended, others the last one's. */
+function mergeMessages(parts: readonly Msg[]): Msg | undefined {
+  if (parts.length === 0) return undefined;
+  const out: Msg = {};
+  for (const p of parts) for (const [k, v] of Object.entries(p)) out[k] = Array.isArray(v) && Array.isArray(out[k]) ? [...(out[k] as unknown[]), ...v] : v;
+  return out;
 }
 
 /** 'ai.onnx' and '' name the same (default) domain. */

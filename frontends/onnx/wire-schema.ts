@@ -2,6 +2,9 @@
 // messages and fields shapelog reads, with ONNX's field numbers (onnx/onnx.proto, IR
 // version 13). Fields not listed here are skipped by the decoder, as protobuf allows,
 // so a newer file still reads. The text is ours; the numbers are ONNX's wire format.
+// ModelProto.graph is read as repeated: protobuf merges a message field that occurs more
+// than once (a model with value_info appended, value-info-writer.ts), and protobufjs would
+// keep only the last occurrence; decode.ts merges them.
 import protobuf from 'protobufjs';
 
 const SCHEMA = `
@@ -11,7 +14,7 @@ package shapelog.onnx;
 message Model {
   optional int64 ir_version = 1;
   optional string producer_name = 2;
-  optional Graph graph = 7;
+  repeated Graph graph = 7;
   repeated OpsetId opset_import = 8;
   repeated Function functions = 25;
 }
