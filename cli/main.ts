@@ -23,6 +23,11 @@ function positiveInt(value: string): number {
   return n;
 }
 
+/** Collects a repeatable option's values. */
+function collect(value: string, previous: string[]): string[] {
+  return [...previous, value];
+}
+
 /** Commander's codes for help and version output, which are answers (exit 0), not usage errors. */
 const HELP_CODES = new Set(['commander.helpDisplayed', 'commander.help', 'commander.version']);
 
@@ -98,12 +103,31 @@ export async function main(argv: string[]): Promise<number> {
     .addOption(new Option('-s, --strategy <name>', 'rules: the rule engine; relay: Relay\'s own solver with the hand-coded relations; twin: the imperative twin of the .itir rules').choices(['rules', 'relay', 'twin']).default('rules'))
     .option('--json', 'print {functions, bindings, diagnostics} as JSON (.itir: {items, diagnostics})', false)
     .option('--ascii', '.itir: print types in ASCII (T0^1, ->, =>)', false)
-    .option('-e, --explain <binding>', "why a binding has its type, e.g. '%3': the operator call, its arguments and attributes, the relation's formula")
+    .option('-e, --explain <binding>', "why a binding has its type, e.g. '%3': the operator call, its arguments and attributes, the relation's formula (.onnx: a value's name)")
     .option('--internals', 'with --explain: also the engine\'s derivation, internal helper relations included (rules strategy)', false)
     .option('--max-time <ms>', `stop after this many milliseconds (default ${DEFAULT_LIMITS.maxMillis})`, positiveInt)
     .option('--max-memory <MB>', `memory budget: stop with a clear error when the heap reaches it (default ${memoryBudgetMb()} MB, 80% of node's heap limit)`, positiveInt)
     .option('--relations <files...>', 'extra rule files: operators and relations added to (or overriding) the library')
+    .option('--shape <NAME=d0,d1>', '.onnx: fix a graph input\'s shape (a dim: an integer, a name or ?); repeatable', collect, [])
+    .option('--dim <PARAM=N>', '.onnx: fix a symbolic dim (dim_param) everywhere; repeatable', collect, [])
+    .option('--write-value-info <out.onnx>', '.onnx: write the model with every inferred type as value_info')
     .action(async (file: string, o: Record<string, unknown>) => {
+      if (file.endsWith('.onnx')) {
+        const { inferOnnx } = await import('./onnx-infer.js');
+        code = inferOnnx(file, {
+          json: o['json'] === true,
+          shapes: o['shape'] as string[],
+          dims: o['dim'] as string[],
+          ...(typeof o['explain'] === 'string' ? { explain: o['explain'] } : {}),
+          ...(typeof o['writeValueInfo'] === 'string' ? { writeValueInfo: o['writeValueInfo'] } : {}),
+        });
+        return;
+      }
+      if ((o['shape'] as string[]).length > 0 || (o['dim'] as string[]).length > 0 || o['writeValueInfo'] !== undefined) {
+        process.stderr.write('error: --shape, --dim and --write-value-info are for .onnx models\n');
+        code = 2;
+        return;
+      }
       if (file.endsWith('.itir')) {
         const { inferItir } = await import('./itir.js');
         code = inferItir(file, { strategy: o['strategy'] === 'twin' ? 'twin' : 'rules', json: o['json'] === true, ascii: o['ascii'] === true, ...(o['maxTime'] !== undefined ? { maxMillis: o['maxTime'] as number } : {}) });
@@ -129,7 +153,13 @@ export async function main(argv: string[]): Promise<number> {
     .description('read JSON lines {"op", "attrs", "args"} on stdin; print the result and argument types of each call')
     .option('-r, --relations <kind-or-files...>', 'rules (relations/*.rules, the default) or imperative (relations/imperative/); other values are extra rule files')
     .option('--max-memory <MB>', `memory budget: stop with a clear error when the heap reaches it (default ${memoryBudgetMb()} MB, 80% of node's heap limit)`, positiveInt)
-    .action(async (o: { relations?: string[] }) => {
+    .option('--onnx', 'read ONNX node calls instead: {"op_type", "domain", "opset", "attributes", "inputs"} (the record format of ONNX\'s node conformance cases); print {"outputs": [...]} per line', false)
+    .action(async (o: { relations?: string[]; onnx?: boolean }) => {
+      if (o.onnx === true) {
+        const { typeofOnnxCommand } = await import('./onnx-typeof.js');
+        code = await typeofOnnxCommand();
+        return;
+      }
       const given = o.relations ?? [];
       const kinds = given.filter((r) => r === 'rules' || r === 'imperative');
       const failed = await extraRelations(given.filter((r) => r !== 'rules' && r !== 'imperative'));

@@ -1,0 +1,162 @@
+// `shapelog infer MODEL.onnx [--shape NAME=d0,d1]... [--dim PARAM=N]... [--json] [--explain VALUE]
+// [--write-value-info OUT.onnx]`: the
+// type of every value of an ONNX model: graph inputs, each node's outputs, graph
+// outputs. The default output is a listing, node by node; --json prints
+// {"inputs", "values", "outputs", "diagnostics"}, each value {"name", "op", "dtype",
+// "shape"}, a dim an int, a string (symbolic, canonical form) or null (unknown), and
+// "shape": null for an unknown rank; --explain VALUE prints the derivation of the node
+// that produces VALUE; --write-value-info writes the model back with the inferred types as
+// value_info (frontends/onnx/value-info-writer.ts). Exit 1 when a diagnostic is an error.
+import { readFileSync, writeFileSync } from 'node:fs';
+import type { OnnxModel, OnnxNode } from '../frontends/onnx/model.js';
+import { withValueInfo, type ValueInfoEntry } from '../frontends/onnx/value-info-writer.js';
+import { diagnostic, UserError } from '../diagnostics/diagnostic.js';
+import { readModel, typeModel } from '../typing/onnx/model-types.js';
+import type { TypedGraph, TypedValue } from '../typing/onnx/graph-types.js';
+import type { ValueType } from '../typing/onnx/value-terms.js';
+import { EXIT_OK, EXIT_USAGE, EXIT_USER_ERROR } from './report.js';
+
+export interface OnnxInferOptions {
+  readonly json: boolean;
+  /** NAME=d0,d1,... (a dim: an int, a name, or ? for unknown) */
+  readonly shapes: readonly string[];
+  /** PARAM=N */
+  readonly dims: readonly string[];
+  /** --explain VALUE: why a value has its type */
+  readonly explain?: string;
+  /** --write-value-info OUT.onnx: the model with every inferred type as value_info */
+  readonly writeValueInfo?: string;
+}
+
+type Dim = number | string | null;
+
+function usage(message: string): never {
+  throw new UsageError(message);
+}
+
+class UsageError extends Error {}
+
+function parseShapes(specs: readonly string[]): Map<string, Dim[]> {
+  const out = new Map<string, Dim[]>();
+  for (const s of specs) {
+    const m = /^([^=]+)=(.*)$/.exec(s);
+    if (m === null) usage(`--shape ${s}: expected NAME=d0,d1,... (a dim is an integer, a name or ?)`);
+    const dims = m[2]!.trim() === '' ? [] : m[2]!.split(',').map((d): Dim => {
+      const t = d.trim();
+      if (t === '?') return null;
+      if (/^\d+$/.test(t)) return Number(t);
+      if (/^[A-Za-z_][A-Za-z0-9_]*$/.test(t)) return t;
+      return usage(`--shape ${s}: '${t}' is not a dim (an integer, a name or ?)`);
+    });
+    out.set(m[1]!, dims);
+  }
+  return out;
+}
+
+function parseDims(specs: readonly string[]): Map<string, number> {
+  const out = new Map<string, number>();
+  for (const s of specs) {
+    const m = /^([A-Za-z_][A-Za-z0-9_.]*)=(\d+)$/.exec(s);
+    if (m === null) usage(`--dim ${s}: expected PARAM=N with N a non-negative integer`);
+    out.set(m[1]!, Number(m[2]));
+  }
+  return out;
+}
+
+function typeText(t: ValueType | null): string {
+  if (t === null) return '?';
+  if (t.kind === 'absent') return 'absent';
+  if (t.kind !== 'tensor') return `${t.kind}(${typeText(t.elem)})`;
+  const shape = t.shape === null ? '*' : t.shape.map((d) => (d === null ? '?' : String(d))).join(', ');
+  const values = t.values !== undefined && t.values.length <= 16 ? ` = [${t.values.join(', ')}]` : '';
+  return `${t.dtype ?? '?'}[${shape}]${values}`;
+}
+
+function valueJson(v: TypedValue): Record<string, unknown> {
+  const t = v.type;
+  const base = { name: v.name, op: v.op };
+  if (t === null) return { ...base, dtype: null, shape: null };
+  if (t.kind === 'tensor') return { ...base, dtype: t.dtype, shape: t.shape, ...(t.values !== undefined ? { values: t.values } : {}) };
+  return { ...base, kind: t.kind };
+}
+
+function nodeRef(n: OnnxNode | null): Record<string, unknown> | null {
+  return n === null ? null : { index: n.index, name: n.name, op_type: n.opType };
+}
+
+function listing(model: OnnxModel, typed: TypedGraph): string {
+  const out: string[] = [];
+  const opsets = [...model.opsets].map(([d, v]) => `${d === '' ? 'ai.onnx' : d} ${v}`).join(', ');
+  out.push(`graph ${model.graph.name || '(unnamed)'} (opsets: ${opsets})`);
+  out.push('inputs:');
+  for (const v of typed.inputs) out.push(`  ${v.name}: ${typeText(v.type)}`);
+  out.push('nodes:');
+  const byName = new Map(typed.values.map((v) => [v.name, v]));
+  for (const n of model.graph.nodes) {
+    const outs = n.outputs.filter((o) => o !== '').map((o) => `${o}: ${typeText(byName.get(o)?.type ?? null)}`);
+    out.push(`  ${n.index} ${n.domain === '' ? '' : n.domain + '.'}${n.opType}${n.name ? ` "${n.name}"` : ''}(${n.inputs.map((i) => (i === '' ? '_' : i)).join(', ')}) -> ${outs.join(', ')}`);
+  }
+  out.push('outputs:');
+  for (const v of typed.outputs) out.push(`  ${v.name}: ${typeText(v.type)}`);
+  return out.join('\n');
+}
+
+/** Writes the model with the type of every node output it does not declare yet. */
+function writeTyped(file: string, model: OnnxModel, typed: TypedGraph, out: string): void {
+  const declared = new Set([...model.graph.valueInfo, ...model.graph.outputs, ...model.graph.inputs].map((v) => v.name));
+  const entries: ValueInfoEntry[] = [];
+  for (const v of typed.values) if (!declared.has(v.name) && v.type?.kind === 'tensor' && v.type.dtype !== null) entries.push({ name: v.name, dtype: v.type.dtype, shape: v.type.shape });
+  try {
+    writeFileSync(out, withValueInfo(readFileSync(file), entries));
+  } catch (e) {
+    throw new UserError([diagnostic('error', 'io', `cannot write ${out}: ${(e as NodeJS.ErrnoException).code ?? String(e)}`, null)]);
+  }
+}
+
+export function inferOnnx(file: string, options: OnnxInferOptions): number {
+  let shapes: Map<string, Dim[]>;
+  let dims: Map<string, number>;
+  try {
+    shapes = parseShapes(options.shapes);
+    dims = parseDims(options.dims);
+  } catch (e) {
+    if (!(e instanceof UsageError)) throw e;
+    process.stderr.write(`error: ${e.message}\n`);
+    return EXIT_USAGE;
+  }
+  const model = readModel(file);
+  const inputs = new Set(model.graph.inputs.map((v) => v.name));
+  for (const name of shapes.keys())
+    if (!inputs.has(name)) {
+      process.stderr.write(`error: --shape ${name}: the model has no graph input '${name}' (its inputs: ${[...inputs].join(', ') || 'none'})\n`);
+      return EXIT_USAGE;
+    }
+  const typed = typeModel(model, { shapes, dims });
+  const errors = typed.diagnostics.filter((d) => d.severity === 'error');
+  if (options.explain !== undefined) {
+    const why = typed.explain(options.explain);
+    if (why === null) {
+      const produced = typed.values.map((v) => v.name);
+      process.stderr.write(`error: --explain ${options.explain}: no node of the model produces a value of that name${produced.length > 0 ? ` (for example ${produced.slice(0, 5).join(', ')})` : ''}\n`);
+      return EXIT_USAGE;
+    }
+    process.stdout.write(why + '\n');
+    return errors.length > 0 ? EXIT_USER_ERROR : EXIT_OK;
+  }
+  if (options.writeValueInfo !== undefined) writeTyped(file, model, typed, options.writeValueInfo);
+  if (options.json) {
+    const json = {
+      inputs: typed.inputs.map(valueJson),
+      values: typed.values.map(valueJson),
+      outputs: typed.outputs.map(valueJson),
+      diagnostics: typed.diagnostics.map((d) => ({ severity: d.severity, node: nodeRef(d.node), message: d.message })),
+    };
+    // one value per line: readable, and still one JSON document
+    const list = (xs: readonly unknown[]) => (xs.length === 0 ? '[]' : `[\n  ${xs.map((x) => JSON.stringify(x)).join(',\n  ')}\n ]`);
+    process.stdout.write(`{"inputs": ${list(json.inputs)},\n "values": ${list(json.values)},\n "outputs": ${list(json.outputs)},\n "diagnostics": ${list(json.diagnostics)}}\n`);
+  } else {
+    process.stdout.write(listing(model, typed) + '\n');
+    for (const d of typed.diagnostics) process.stderr.write(`${file}: ${d.severity}: ${d.message}\n`);
+  }
+  return errors.length > 0 ? EXIT_USER_ERROR : EXIT_OK;
+}

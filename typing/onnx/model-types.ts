@@ -1,0 +1,24 @@
+// Typing a whole .onnx model: read (frontends/onnx/decode.ts), then type its main graph
+// with the model's opset imports (graph-types.ts).
+import { readFileSync } from 'node:fs';
+import { diagnostic, UserError } from '../../diagnostics/diagnostic.js';
+import { decodeModel } from '../../frontends/onnx/decode.js';
+import type { OnnxModel } from '../../frontends/onnx/model.js';
+import { typeGraph, type GraphTypeOptions, type TypedGraph } from './graph-types.js';
+
+/** Files larger than this are refused (the weights of a big model belong in external data). */
+export const MAX_MODEL_BYTES = 2 ** 31 - 1;
+
+export function readModel(path: string): OnnxModel {
+  let bytes: Buffer;
+  try {
+    bytes = readFileSync(path);
+  } catch (e) {
+    throw new UserError([diagnostic('error', 'io', `cannot read ${path}: ${(e as NodeJS.ErrnoException).code ?? String(e)}`, null)]);
+  }
+  return decodeModel(bytes, path);
+}
+
+export function typeModel(model: OnnxModel, options: GraphTypeOptions = {}): TypedGraph {
+  return typeGraph(model.graph, model.opsets, options);
+}
