@@ -3,12 +3,13 @@ import type { Mutation } from './mutation.js';
 import { MUTATIONS as conv } from './conv.js';
 import { MUTATIONS as creation } from './creation.js';
 import { MUTATIONS as elemwise } from './elemwise.js';
+import { MUTATIONS as image } from './image.js';
 import { MUTATIONS as indexing } from './indexing.js';
 import { MUTATIONS as nn } from './nn.js';
 import { MUTATIONS as reduce } from './reduce.js';
 import { MUTATIONS as shape } from './shape.js';
 
-export const FAMILIES: Readonly<Record<string, readonly Mutation[]>> = { elemwise, reduce, nn, conv, shape, creation, indexing };
+export const FAMILIES: Readonly<Record<string, readonly Mutation[]>> = { elemwise, reduce, nn, conv, shape, creation, indexing, image };
 
 export function allMutations(): { family: string; mutation: Mutation }[] {
   return Object.entries(FAMILIES).flatMap(([family, ms]) => ms.map((mutation) => ({ family, mutation })));

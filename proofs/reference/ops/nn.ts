@@ -80,7 +80,7 @@ function affine(data: NDArray, normed: Float64Array, axis: number, gamma: NDArra
 }
 
 /** Round half to even (std::nearbyint in the default rounding mode). */
-function nearbyint(x: number): number {
+export function nearbyint(x: number): number {
   const f = Math.floor(x);
   const d = x - f;
   if (d > 0.5) return f + 1;
@@ -116,7 +116,7 @@ function layoutPositions(layout: string): [number, number, number, number] {
   return refuse(`layout ${layout} is not supported by the reference executor`);
 }
 
-interface SampleOptions {
+export interface SampleOptions {
   readonly method: string;
   readonly mode: string;
   readonly rounding: string;
@@ -162,7 +162,7 @@ function roundIndex(x: number, rounding: string, mode: string): number {
 }
 
 /** (index, weight) pairs along one dimension for output coordinate `x`. */
-function taps(x: number, inSize: number, outSize: number, o: SampleOptions): [number, number][] {
+export function taps(x: number, inSize: number, outSize: number, o: SampleOptions): [number, number][] {
   const clamp = (i: number) => Math.min(Math.max(i, 0), inSize - 1);
   const c = inputCoord(x, inSize, outSize, o.mode);
   if (o.method === 'nearest_neighbor') return [[clamp(roundIndex(c, o.rounding, o.mode)), 1]];
