@@ -6,11 +6,12 @@ import { MUTATIONS as elemwise } from './elemwise.js';
 import { MUTATIONS as image } from './image.js';
 import { MUTATIONS as indexing } from './indexing.js';
 import { MUTATIONS as nn } from './nn.js';
+import { MUTATIONS as nnNorm } from './nn-norm.js';
 import { MUTATIONS as nnSpatial } from './nn-spatial.js';
 import { MUTATIONS as reduce } from './reduce.js';
 import { MUTATIONS as shape } from './shape.js';
 
-export const FAMILIES: Readonly<Record<string, readonly Mutation[]>> = { elemwise, reduce, nn, conv, shape, creation, indexing, image, 'nn-spatial': nnSpatial };
+export const FAMILIES: Readonly<Record<string, readonly Mutation[]>> = { elemwise, reduce, nn, conv, shape, creation, indexing, image, 'nn-spatial': nnSpatial, 'nn-norm': nnNorm };
 
 export function allMutations(): { family: string; mutation: Mutation }[] {
   return Object.entries(FAMILIES).flatMap(([family, ms]) => ms.map((mutation) => ({ family, mutation })));

@@ -6,11 +6,12 @@ import * as elemwise from './ops/elemwise.js';
 import * as image from './ops/image.js';
 import * as indexing from './ops/indexing.js';
 import * as nn from './ops/nn.js';
+import * as nnNorm from './ops/nn-norm.js';
 import * as nnSpatial from './ops/nn-spatial.js';
 import * as reduce from './ops/reduce.js';
 import * as shape from './ops/shape.js';
 
-const FAMILIES = [elemwise, reduce, nn, conv, shape, creation, indexing, image, nnSpatial];
+const FAMILIES = [elemwise, reduce, nn, conv, shape, creation, indexing, image, nnSpatial, nnNorm];
 
 const EXECUTORS: ReadonlyMap<string, Executor> = new Map(FAMILIES.flatMap((f) => Object.entries(f.EXECUTORS)));
 const STRICTER: ReadonlyMap<string, string> = new Map(FAMILIES.flatMap((f) => Object.entries(f.STRICTER)));

@@ -9,12 +9,13 @@ import { RELATIONS as ELEMWISE } from './elemwise.js';
 import { RELATIONS as IMAGE } from './image.js';
 import { RELATIONS as INDEXING } from './indexing.js';
 import { RELATIONS as NN } from './nn.js';
+import { RELATIONS as NN_NORM } from './nn-norm.js';
 import { RELATIONS as NN_SPATIAL } from './nn-spatial.js';
 import { RELATIONS as POOLING } from './pooling.js';
 import { RELATIONS as REDUCE } from './reduce.js';
 import { RELATIONS as TRANSFORM } from './transform.js';
 
-const FAMILIES: readonly Readonly<Record<string, RelationFn>>[] = [BROADCAST, CONV, CREATION, ELEMWISE, IMAGE, INDEXING, NN, NN_SPATIAL, POOLING, REDUCE, TRANSFORM];
+const FAMILIES: readonly Readonly<Record<string, RelationFn>>[] = [BROADCAST, CONV, CREATION, ELEMWISE, IMAGE, INDEXING, NN, NN_NORM, NN_SPATIAL, POOLING, REDUCE, TRANSFORM];
 
 const RELATIONS: ReadonlyMap<string, RelationFn> = (() => {
   const all = new Map<string, RelationFn>();

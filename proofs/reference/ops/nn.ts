@@ -25,7 +25,7 @@ function str(attrs: Attrs, name: string): string {
 }
 
 /** axis in [-rank, rank) → index; refuses otherwise. */
-function axisIndex(axis: number, rank: number, what = 'axis'): number {
+export function axisIndex(axis: number, rank: number, what = 'axis'): number {
   if (axis < -rank || axis >= rank) refuse(`${what} ${axis} is out of range for rank ${rank}`);
   return axis < 0 ? axis + rank : axis;
 }
@@ -88,7 +88,7 @@ export function nearbyint(x: number): number {
   return f % 2 === 0 ? f : f + 1;
 }
 
-function softmaxAlong(data: NDArray, axisAttr: number, log: boolean): NDArray {
+export function softmaxAlong(data: NDArray, axisAttr: number, log: boolean): NDArray {
   const axis = axisIndex(axisAttr, data.rank);
   const g = groups(data.shape, (idx) => idx.filter((_, i) => i !== axis).join(','));
   const out = new NDArray(data.shape, data.dtype);
