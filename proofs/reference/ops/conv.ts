@@ -137,7 +137,7 @@ function conv(nd: number): Executor {
   };
 }
 
-function convTranspose(nd: number): Executor {
+export function convTranspose(nd: number): Executor {
   return (args, attrs) => {
     const canon = CANON[nd - 1]!;
     const kcanon = `IO${canon.slice(2)}`;
