@@ -3,6 +3,7 @@ import type { Mutation } from './mutation.js';
 import { MUTATIONS as conv } from './conv.js';
 import { MUTATIONS as convTranspose } from './conv-transpose.js';
 import { MUTATIONS as creation } from './creation.js';
+import { MUTATIONS as deformableConv } from './deformable-conv.js';
 import { MUTATIONS as elemwise } from './elemwise.js';
 import { MUTATIONS as image } from './image.js';
 import { MUTATIONS as indexing } from './indexing.js';
@@ -12,7 +13,7 @@ import { MUTATIONS as nnSpatial } from './nn-spatial.js';
 import { MUTATIONS as reduce } from './reduce.js';
 import { MUTATIONS as shape } from './shape.js';
 
-export const FAMILIES: Readonly<Record<string, readonly Mutation[]>> = { elemwise, reduce, nn, conv, shape, creation, indexing, image, 'nn-spatial': nnSpatial, 'nn-norm': nnNorm, 'conv-transpose': convTranspose };
+export const FAMILIES: Readonly<Record<string, readonly Mutation[]>> = { elemwise, reduce, nn, conv, shape, creation, indexing, image, 'nn-spatial': nnSpatial, 'nn-norm': nnNorm, 'conv-transpose': convTranspose, 'deformable-conv': deformableConv };
 
 export function allMutations(): { family: string; mutation: Mutation }[] {
   return Object.entries(FAMILIES).flatMap(([family, ms]) => ms.map((mutation) => ({ family, mutation })));

@@ -6,6 +6,7 @@ import { RELATIONS as BROADCAST } from './broadcast.js';
 import { RELATIONS as CONV } from './conv.js';
 import { RELATIONS as CONV_TRANSPOSE } from './conv-transpose.js';
 import { RELATIONS as CREATION } from './creation.js';
+import { RELATIONS as DEFORMABLE_CONV } from './deformable-conv.js';
 import { RELATIONS as ELEMWISE } from './elemwise.js';
 import { RELATIONS as IMAGE } from './image.js';
 import { RELATIONS as INDEXING } from './indexing.js';
@@ -16,7 +17,7 @@ import { RELATIONS as POOLING } from './pooling.js';
 import { RELATIONS as REDUCE } from './reduce.js';
 import { RELATIONS as TRANSFORM } from './transform.js';
 
-const FAMILIES: readonly Readonly<Record<string, RelationFn>>[] = [BROADCAST, CONV, CONV_TRANSPOSE, CREATION, ELEMWISE, IMAGE, INDEXING, NN, NN_NORM, NN_SPATIAL, POOLING, REDUCE, TRANSFORM];
+const FAMILIES: readonly Readonly<Record<string, RelationFn>>[] = [BROADCAST, CONV, CONV_TRANSPOSE, CREATION, DEFORMABLE_CONV, ELEMWISE, IMAGE, INDEXING, NN, NN_NORM, NN_SPATIAL, POOLING, REDUCE, TRANSFORM];
 
 const RELATIONS: ReadonlyMap<string, RelationFn> = (() => {
   const all = new Map<string, RelationFn>();
