@@ -12,8 +12,9 @@ import { MUTATIONS as nnNorm } from './nn-norm.js';
 import { MUTATIONS as nnSpatial } from './nn-spatial.js';
 import { MUTATIONS as reduce } from './reduce.js';
 import { MUTATIONS as shape } from './shape.js';
+import { MUTATIONS as vision } from './vision.js';
 
-export const FAMILIES: Readonly<Record<string, readonly Mutation[]>> = { elemwise, reduce, nn, conv, shape, creation, indexing, image, 'nn-spatial': nnSpatial, 'nn-norm': nnNorm, 'conv-transpose': convTranspose, 'deformable-conv': deformableConv };
+export const FAMILIES: Readonly<Record<string, readonly Mutation[]>> = { elemwise, reduce, nn, conv, shape, creation, indexing, image, 'nn-spatial': nnSpatial, 'nn-norm': nnNorm, 'conv-transpose': convTranspose, 'deformable-conv': deformableConv, vision };
 
 export function allMutations(): { family: string; mutation: Mutation }[] {
   return Object.entries(FAMILIES).flatMap(([family, ms]) => ms.map((mutation) => ({ family, mutation })));

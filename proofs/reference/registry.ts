@@ -12,8 +12,9 @@ import * as nnNorm from './ops/nn-norm.js';
 import * as nnSpatial from './ops/nn-spatial.js';
 import * as reduce from './ops/reduce.js';
 import * as shape from './ops/shape.js';
+import * as vision from './ops/vision.js';
 
-const FAMILIES = [elemwise, reduce, nn, conv, shape, creation, indexing, image, nnSpatial, nnNorm, convTranspose, deformableConv];
+const FAMILIES = [elemwise, reduce, nn, conv, shape, creation, indexing, image, nnSpatial, nnNorm, convTranspose, deformableConv, vision];
 
 const EXECUTORS: ReadonlyMap<string, Executor> = new Map(FAMILIES.flatMap((f) => Object.entries(f.EXECUTORS)));
 const STRICTER: ReadonlyMap<string, string> = new Map(FAMILIES.flatMap((f) => Object.entries(f.STRICTER)));

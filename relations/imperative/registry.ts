@@ -16,8 +16,9 @@ import { RELATIONS as NN_SPATIAL } from './nn-spatial.js';
 import { RELATIONS as POOLING } from './pooling.js';
 import { RELATIONS as REDUCE } from './reduce.js';
 import { RELATIONS as TRANSFORM } from './transform.js';
+import { RELATIONS as VISION } from './vision.js';
 
-const FAMILIES: readonly Readonly<Record<string, RelationFn>>[] = [BROADCAST, CONV, CONV_TRANSPOSE, CREATION, DEFORMABLE_CONV, ELEMWISE, IMAGE, INDEXING, NN, NN_NORM, NN_SPATIAL, POOLING, REDUCE, TRANSFORM];
+const FAMILIES: readonly Readonly<Record<string, RelationFn>>[] = [BROADCAST, CONV, CONV_TRANSPOSE, CREATION, DEFORMABLE_CONV, ELEMWISE, IMAGE, INDEXING, NN, NN_NORM, NN_SPATIAL, POOLING, REDUCE, TRANSFORM, VISION];
 
 const RELATIONS: ReadonlyMap<string, RelationFn> = (() => {
   const all = new Map<string, RelationFn>();
