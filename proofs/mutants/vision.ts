@@ -36,4 +36,28 @@ export const MUTATIONS: readonly Mutation[] = [
     ops: ['vision.multibox_prior'],
     what: 'an off-by-one: the first size-ratio pair counted twice',
   },
+  {
+    id: 'nms-counts-shape-from-boxes',
+    file,
+    find: "tensorType([b, intDim(1)], 'int32')",
+    replace: "tensorType([b, n], 'int32')",
+    ops: ['vision.non_max_suppression'],
+    what: 'a wrong shape: the counts (B, N) instead of (B, 1)',
+  },
+  {
+    id: 'nms-score-index-unchecked',
+    file,
+    find: "[k, '>=', intDim(getInt(attrs, 'score_index') + 1),",
+    replace: "[k, '>=', intDim(getInt(attrs, 'score_index')),",
+    ops: ['vision.non_max_suppression'],
+    what: 'an off-by-one: a score index equal to K accepted',
+  },
+  {
+    id: 'multibox-transform-loc-anchors-from-loc',
+    file,
+    find: "const built = tupleType([tensorType([cls.shape[0]!, n!, intDim(6)], cls.dtype)",
+    replace: "const built = tupleType([tensorType([cls.shape[0]!, cls.shape[1]!, intDim(6)], cls.dtype)",
+    ops: ['vision.multibox_transform_loc'],
+    what: 'a swapped axis: the box count taken from the classes',
+  },
 ];

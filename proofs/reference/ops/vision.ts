@@ -1,6 +1,6 @@
 // Reference executors for relations/vision.rules, computed on concrete tensors after
 // TOPI's vision operators (python/tvm/topi/vision/reorg.py, rcnn/roi_align.py,
-// rcnn/roi_pool.py, ssd/multibox.py). Output sizes come out of the loops: regions
+// rcnn/roi_pool.py, ssd/multibox.py, nms.py). Output sizes come out of the loops: regions
 // counted from the rois, boxes counted while they are generated.
 import type { AttrJs } from '../../../relations/imperative/solve-one.js';
 import type { Attrs, Executor } from '../executor.js';
@@ -110,12 +110,90 @@ const multiboxPrior: Executor = ([x], attrs) => {
   return build([1, boxes.length, 4], data.dtype, ([, k, q]) => fitDtype(boxes[k!]![q!]!, data.dtype));
 };
 
+/** Intersection over union of two (x1, y1, x2, y2) boxes. */
+function iou(a: readonly number[], b: readonly number[]): number {
+  const w = Math.max(0, Math.min(a[2]!, b[2]!) - Math.max(a[0]!, b[0]!));
+  const h = Math.max(0, Math.min(a[3]!, b[3]!) - Math.max(a[1]!, b[1]!));
+  const inter = w * h;
+  const area = (q: readonly number[]) => Math.max(0, q[2]! - q[0]!) * Math.max(0, q[3]! - q[1]!);
+  const union = area(a) + area(b) - inter;
+  return union > 0 ? inter / union : 0;
+}
+
+const nonMaxSuppression: Executor = ([x, vc, , mo, th], attrs) => {
+  const data = asTensor(x, 'data');
+  const counts = asTensor(vc, 'valid_count');
+  if (data.rank !== 3 || counts.rank !== 1) refuse('non_max_suppression takes (B, N, K) boxes and (B) counts');
+  const [b, n, k] = data.shape as [number, number, number];
+  // TOPI reads valid_count[i] for every batch i, and each box's coordinates, score and id
+  if (counts.shape[0]! < b) refuse(`${counts.shape[0]} valid counts for ${b} batches`);
+  const [cs, si, ii] = ['coord_start', 'score_index', 'id_index'].map((a) => int(attrs, a)) as [number, number, number];
+  if (cs + 4 > k || si >= k || ii >= k) refuse(`boxes of ${k} values do not hold what TOPI reads`);
+  const maxOut = mo !== undefined && !Array.isArray(mo) && (mo as NDArray).size === 1 ? Math.trunc((mo as NDArray).data[0]!) : -1;
+  const threshold = th !== undefined && !Array.isArray(th) && (th as NDArray).size === 1 ? (th as NDArray).data[0]! : 0.5;
+  const topK = int(attrs, 'top_k');
+  const kept: number[][] = [];
+  for (let i = 0; i < b; i++) {
+    const valid = Math.max(0, Math.min(n, Math.trunc(counts.get([i]))));
+    let order = Array.from({ length: valid }, (_, j) => j).sort((p, q) => data.get([i, q, si]) - data.get([i, p, si]));
+    if (topK > 0) order = order.slice(0, topK);
+    const box = (j: number) => [0, 1, 2, 3].map((c) => data.get([i, j, cs + c]));
+    const keep: number[] = [];
+    for (const j of order) {
+      if (maxOut >= 0 && keep.length >= maxOut) break;
+      const sameClass = (q: number) => attrs.force_suppress === true || ii < 0 || data.get([i, q, ii]) === data.get([i, j, ii]);
+      if (keep.every((q) => !sameClass(q) || iou(box(q), box(j)) < threshold)) keep.push(j);
+    }
+    kept.push(keep);
+  }
+  if (attrs.return_indices !== false) {
+    return [build([b, n], 'int32', ([i, j]) => kept[i!]![j!] ?? -1), build([b, 1], 'int32', ([i]) => kept[i!]!.length)];
+  }
+  return build([b, n, k], data.dtype, ([i, j, c]) => (j! < kept[i!]!.length ? data.get([i!, kept[i!]![j!]!, c!]) : -1));
+};
+
+const multiboxTransformLoc: Executor = ([c, l, a], attrs) => {
+  const cls = asTensor(c, 'cls_prob');
+  const loc = asTensor(l, 'loc_pred');
+  const anchor = asTensor(a, 'anchor');
+  if (cls.rank !== 3 || loc.rank !== 2 || anchor.rank !== 3) refuse('multibox_transform_loc takes (B, C, N), (B, 4N) and (1, N, 4)');
+  const [b, classes, n] = cls.shape as [number, number, number];
+  // TOPI reads anchor[0, i, 0..3], loc_pred[b, 4i..4i+3] and cls_prob[b, :, i]
+  if (anchor.shape[0]! < 1 || anchor.shape[1]! < n || anchor.shape[2]! < 4 || loc.shape[0]! < b || loc.shape[1]! < 4 * n) refuse('the anchors or offsets do not cover what TOPI reads');
+  const [v0, v1, v2, v3] = numbers(attrs, 'variances') as [number, number, number, number];
+  const first = attrs.keep_background === true ? 0 : 1;
+  const threshold = int(attrs, 'threshold');
+  const clip = (v: number) => (attrs.clip === false ? v : Math.min(Math.max(v, 0), 1));
+  const rows: number[][][] = [];
+  for (let i = 0; i < b; i++) {
+    const batch: number[][] = [];
+    for (let j = 0; j < n; j++) {
+      let best = -1;
+      let score = -Infinity;
+      for (let k = first; k < classes; k++) if (cls.get([i, k, j]) > score) [best, score] = [k, cls.get([i, k, j])];
+      const [l0, t0, r0, b0] = [0, 1, 2, 3].map((q) => anchor.get([0, j, q])) as [number, number, number, number];
+      const [aw, ah, ax, ay] = [r0 - l0, b0 - t0, (l0 + r0) / 2, (t0 + b0) / 2];
+      const [px, py, pw, ph] = [0, 1, 2, 3].map((q) => loc.get([i, 4 * j + q])) as [number, number, number, number];
+      const [ox, oy, ow, oh] = [px * v0 * aw + ax, py * v1 * ah + ay, (Math.exp(pw * v2) * aw) / 2, (Math.exp(ph * v3) * ah) / 2];
+      const valid = best >= 0 && score >= threshold;
+      batch.push([valid ? best - first : -1, valid ? score : -1, clip(ox - ow), clip(oy - oh), clip(ox + ow), clip(oy + oh)]);
+    }
+    rows.push(batch);
+  }
+  return [build([b, n, 6], cls.dtype, ([i, j, q]) => fitDtype(rows[i!]![j!]![q!]!, cls.dtype)), build([b], 'int32', ([i]) => rows[i!]!.filter((r) => r[0]! >= 0).length)];
+};
+
 export const EXECUTORS: Readonly<Record<string, Executor>> = {
   'vision.yolo_reorg': yoloReorg,
   'vision.roi_align': roiAlign,
   'vision.roi_pool': roiPool,
   'vision.multibox_prior': multiboxPrior,
+  'vision.non_max_suppression': nonMaxSuppression,
+  'vision.multibox_transform_loc': multiboxTransformLoc,
 };
 
-/** None of these relations rejects a call its executor runs. */
-export const STRICTER: Readonly<Record<string, string>> = {};
+/** Why each relation rejects some calls its executor runs. */
+export const STRICTER: Readonly<Record<string, string>> = {
+  'vision.non_max_suppression': 'valid_count must have exactly one count per batch: the computation reads the first B counts and ignores any others, which is surely a mistake in the program',
+  'vision.multibox_transform_loc': 'anchor must be (1, N, 4) and loc_pred must have cls_prob\'s batch: the computation reads anchor[0], 4 coordinates per anchor and the first B rows of loc_pred, ignoring the rest, which is surely a mistake in the program',
+};
