@@ -1,7 +1,7 @@
-// Mutations of the deformable convolution twin (relations/imperative/deformable-conv.ts; see mutation.ts).
+// Mutations of the deformable convolution twin (relations/imperative/deformable_conv.ts; see mutation.ts).
 import type { Mutation } from './mutation.js';
 
-const file = 'relations/imperative/deformable-conv.ts';
+const file = 'relations/imperative/deformable_conv.ts';
 
 export const MUTATIONS: readonly Mutation[] = [
   {

@@ -1,7 +1,7 @@
-// Mutations of the normalisation and loss twins (relations/imperative/nn-norm.ts; see mutation.ts).
+// Mutations of the normalisation and loss twins (relations/imperative/nn_norm.ts; see mutation.ts).
 import type { Mutation } from './mutation.js';
 
-const file = 'relations/imperative/nn-norm.ts';
+const file = 'relations/imperative/nn_norm.ts';
 
 export const MUTATIONS: readonly Mutation[] = [
   {

@@ -1,7 +1,7 @@
-// Mutations of the spatial nn twins (relations/imperative/nn-spatial.ts; see mutation.ts).
+// Mutations of the spatial nn twins (relations/imperative/nn_spatial.ts; see mutation.ts).
 import type { Mutation } from './mutation.js';
 
-const file = 'relations/imperative/nn-spatial.ts';
+const file = 'relations/imperative/nn_spatial.ts';
 
 export const MUTATIONS: readonly Mutation[] = [
   {
