@@ -28,21 +28,13 @@
 // Each argument's own errors (a tuple, a wrong rank) are reported before the relation
 // waits for another argument, as the rules do.
 
-import type { IDim, IType, TensorType } from './types.js';
+import type { IDim, TensorType } from './types.js';
 import type { RelationFn, RelError, Reporter } from './relation.js';
-import { Pending, compareDims, dAdd, dDiv, dMul, dProduct, dSub, expectTensor, finish, getFloat, getInts, getString, permutationOf } from './common.js';
+import { Pending, compareDims, dAdd, dDiv, dMul, dProduct, dSub, expectTensor, finish, getFloat, getInts, getString, permutationOf, tensorOrHole } from './common.js';
 import { padTotals } from './conv.js';
 import { scaleFraction, scaledDim } from './nn.js';
 import { isError } from './relation.js';
 import { intDim, printDim, printType, tensorType } from './types.js';
-
-/** A tensor argument, a hole (null), or an error for anything else or a wrong rank. */
-function tensorOrHole(r: Reporter, t: IType, name: string, rank: number): TensorType | null | RelError {
-  if (t.kind === 'hole') return null;
-  if (t.kind !== 'tensor') return r.fail(`${name} must be a tensor, got ${printType(t)}`);
-  if (t.shape.length !== rank) return r.fail(`${name} must have rank ${rank}, got ${printType(t)}`);
-  return t;
-}
 
 /** The data's dims in canonical order (the layout is a permutation of `canonical`) and the permutation. */
 function canonicalDims(data: TensorType, layout: string, canonical: string): { dims: IDim[]; perm: number[] } {

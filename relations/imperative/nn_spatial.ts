@@ -29,7 +29,7 @@
 
 import type { IDim, IType, TensorType } from './types.js';
 import type { RelationFn, RelError, Reporter } from './relation.js';
-import { Pending, dAdd, dDiv, dMod, dMul, dSub, expectTensor, finish, getInt, getInts, getString, hasOpen } from './common.js';
+import { Pending, dAdd, dDiv, dMod, dMul, dSub, expectTensor, finish, getInt, getInts, getString, hasOpen, tensorOrHole } from './common.js';
 import { isError } from './relation.js';
 import { intDim, printDim, printType, tensorType } from './types.js';
 
@@ -135,20 +135,12 @@ export const globalPool1dRel: RelationFn = (args, out, attrs, r) => {
   return r.assign(out, tensorType(oshape, data.dtype), 'the result') ?? 'done';
 };
 
-/** A rank-4 tensor argument, a hole (null), or an error. */
-function map4(r: Reporter, t: IType, name: string): TensorType | null | RelError {
-  if (t.kind === 'hole') return null;
-  if (t.kind !== 'tensor') return r.fail(`${name} must be a tensor, got ${printType(t)}`);
-  if (t.shape.length !== 4) return r.fail(`${name} must have rank 4, got ${printType(t)}`);
-  return t;
-}
-
 export const correlationRel: RelationFn = (args, out, attrs, r) => {
   const k = getInt(attrs, 'kernel_size');
   if (k % 2 === 0) return r.fail(`kernel_size ${k} must be odd`);
-  const a = map4(r, args[0]!, 'data1');
+  const a = tensorOrHole(r, args[0]!, 'data1', 4);
   if (isError(a)) return a;
-  const b = map4(r, args[1]!, 'data2');
+  const b = tensorOrHole(r, args[1]!, 'data2', 4);
   if (isError(b)) return b;
   if (a === null || b === null) return r.wait('data1 and data2 are not both known yet');
   if (typeof a.dtype === 'string' && typeof b.dtype === 'string' && a.dtype !== b.dtype) return r.fail(`data2 has dtype ${b.dtype}, data1 ${a.dtype}`);

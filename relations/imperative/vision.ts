@@ -21,19 +21,11 @@
 // with cls_prob's batch.
 // Each argument's own errors come before waiting for another argument.
 
-import type { IDim, IType, TensorType } from './types.js';
-import type { AttrMap, RelationFn, RelError, Reporter } from './relation.js';
-import { Pending, dDiv, dMod, dMul, expectTensor, finish, getBool, getInt, getInts, getString, permutationOf } from './common.js';
+import type { IDim, IType } from './types.js';
+import type { AttrMap, RelationFn } from './relation.js';
+import { Pending, dDiv, dMod, dMul, expectTensor, finish, getBool, getInt, getInts, getString, permutationOf, tensorOrHole } from './common.js';
 import { isError } from './relation.js';
 import { intDim, printDim, printType, tensorType, tupleType } from './types.js';
-
-/** A tensor argument of the given rank, a hole (null), or an error. */
-function ranked(r: Reporter, t: IType, name: string, rank: number): TensorType | null | RelError {
-  if (t.kind === 'hole') return null;
-  if (t.kind !== 'tensor') return r.fail(`${name} must be a tensor, got ${printType(t)}`);
-  if (t.shape.length !== rank) return r.fail(`${name} must have rank ${rank}, got ${printType(t)}`);
-  return t;
-}
 
 /** The length of a list attribute. */
 function listLength(attrs: AttrMap, name: string): number {
@@ -61,9 +53,9 @@ export const yoloReorgRel: RelationFn = (args, out, attrs, r) => {
 };
 
 export const roiRel: RelationFn = (args, out, attrs, r) => {
-  const data = ranked(r, args[0]!, 'data', 4);
+  const data = tensorOrHole(r, args[0]!, 'data', 4);
   if (isError(data)) return data;
-  const rois = ranked(r, args[1]!, 'rois', 2);
+  const rois = tensorOrHole(r, args[1]!, 'rois', 2);
   if (isError(rois)) return rois;
   const pending = new Pending();
   if (rois !== null) {
@@ -94,9 +86,9 @@ export const multiboxPriorRel: RelationFn = (args, out, attrs, r) => {
 };
 
 export const nonMaxSuppressionRel: RelationFn = (args, out, attrs, r) => {
-  const data = ranked(r, args[0]!, 'the boxes', 3);
+  const data = tensorOrHole(r, args[0]!, 'the boxes', 3);
   if (isError(data)) return data;
-  const counts = ranked(r, args[1]!, 'valid_count', 1);
+  const counts = tensorOrHole(r, args[1]!, 'valid_count', 1);
   if (isError(counts)) return counts;
   const pending = new Pending();
   const checks: [IDim, '==' | '>=', IDim, string][] = [];
@@ -122,11 +114,11 @@ export const nonMaxSuppressionRel: RelationFn = (args, out, attrs, r) => {
 };
 
 export const multiboxTransformLocRel: RelationFn = (args, out, _attrs, r) => {
-  const cls = ranked(r, args[0]!, 'cls_prob', 3);
+  const cls = tensorOrHole(r, args[0]!, 'cls_prob', 3);
   if (isError(cls)) return cls;
-  const loc = ranked(r, args[1]!, 'loc_pred', 2);
+  const loc = tensorOrHole(r, args[1]!, 'loc_pred', 2);
   if (isError(loc)) return loc;
-  const anchor = ranked(r, args[2]!, 'anchor', 3);
+  const anchor = tensorOrHole(r, args[2]!, 'anchor', 3);
   if (isError(anchor)) return anchor;
   const pending = new Pending();
   const n = cls?.shape[2];
