@@ -78,6 +78,8 @@ export function checkValue(s: AttrSpec, v: AttrValue): string | null {
         return isInts(v) || isInt(v);
       case 'ints|int?':
         return isInts(v) || isInt(v) || v.kind === 'none';
+      case 'floats':
+        return v.kind === 'list' && v.items.every((i) => i.kind === 'float' || isInt(i));
       case 'pairs':
         return isInts(v) || (v.kind === 'list' && v.items.every((p) => p.kind === 'list' && isInts(p) && p.items.length === 2));
     }
@@ -163,6 +165,8 @@ export function describeType(s: AttrSpec): string {
       return `an int, ${list} or None`;
     case 'pairs':
       return 'a list of [int, int] pairs';
+    case 'floats':
+      return lengths === undefined ? 'a list of numbers' : `a list of ${orList(lengths.map(String))} numbers`;
   }
 }
 

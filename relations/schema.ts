@@ -17,7 +17,7 @@ import type { AttrJs } from './imperative/solve-one.js';
  * - `pairs`: a list of [int, int] pairs (`nn.pad`'s pad_width); relations see it
  *   flattened to [a0, b0, a1, b1, ...] (a flat list is accepted as well).
  */
-export type AttrType = 'int' | 'float' | 'bool' | 'string' | 'int?' | 'ints' | 'ints?' | 'ints|int' | 'ints|int?' | 'pairs';
+export type AttrType = 'int' | 'float' | 'bool' | 'string' | 'int?' | 'ints' | 'ints?' | 'ints|int' | 'ints|int?' | 'pairs' | 'floats';
 
 /** What a string attribute must look like. */
 export type StringFormat =

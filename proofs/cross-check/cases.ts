@@ -11,10 +11,16 @@ import { GENERATORS as SHAPE } from './cases/shape.js';
 import { GENERATORS as REDUCE } from './cases/reduce.js';
 import { GENERATORS as CREATION } from './cases/creation.js';
 import { GENERATORS as INDEXING } from './cases/indexing.js';
+import { GENERATORS as IMAGE } from './cases/image.js';
+import { GENERATORS as NN_SPATIAL } from './cases/nn-spatial.js';
+import { GENERATORS as NN_NORM } from './cases/nn-norm.js';
+import { GENERATORS as CONV_TRANSPOSE } from './cases/conv-transpose.js';
+import { GENERATORS as DEFORMABLE_CONV } from './cases/deformable-conv.js';
+import { GENERATORS as VISION } from './cases/vision.js';
 
 export { tensor, tuple, combos, type Attrs, type Dim, type Shape } from './case-kit.js';
 
-const BY_RELATION: ReadonlyMap<string, CaseGenerator> = new Map([...Object.entries(ELEMWISE), ...Object.entries(NN), ...Object.entries(CONV), ...Object.entries(SHAPE), ...Object.entries(REDUCE), ...Object.entries(CREATION), ...Object.entries(INDEXING)]);
+const BY_RELATION: ReadonlyMap<string, CaseGenerator> = new Map([...Object.entries(ELEMWISE), ...Object.entries(NN), ...Object.entries(CONV), ...Object.entries(SHAPE), ...Object.entries(REDUCE), ...Object.entries(CREATION), ...Object.entries(INDEXING), ...Object.entries(IMAGE), ...Object.entries(NN_SPATIAL), ...Object.entries(NN_NORM), ...Object.entries(CONV_TRANSPOSE), ...Object.entries(DEFORMABLE_CONV), ...Object.entries(VISION)]);
 
 /** The call cases of one catalogued operator, in a fixed order. */
 export function casesFor(opName: string): TypeofRequest[] {

@@ -1,14 +1,20 @@
 // Every mutation, by family.
 import type { Mutation } from './mutation.js';
 import { MUTATIONS as conv } from './conv.js';
+import { MUTATIONS as convTranspose } from './conv-transpose.js';
 import { MUTATIONS as creation } from './creation.js';
+import { MUTATIONS as deformableConv } from './deformable-conv.js';
 import { MUTATIONS as elemwise } from './elemwise.js';
+import { MUTATIONS as image } from './image.js';
 import { MUTATIONS as indexing } from './indexing.js';
 import { MUTATIONS as nn } from './nn.js';
+import { MUTATIONS as nnNorm } from './nn-norm.js';
+import { MUTATIONS as nnSpatial } from './nn-spatial.js';
 import { MUTATIONS as reduce } from './reduce.js';
 import { MUTATIONS as shape } from './shape.js';
+import { MUTATIONS as vision } from './vision.js';
 
-export const FAMILIES: Readonly<Record<string, readonly Mutation[]>> = { elemwise, reduce, nn, conv, shape, creation, indexing };
+export const FAMILIES: Readonly<Record<string, readonly Mutation[]>> = { elemwise, reduce, nn, conv, shape, creation, indexing, image, 'nn-spatial': nnSpatial, 'nn-norm': nnNorm, 'conv-transpose': convTranspose, 'deformable-conv': deformableConv, vision };
 
 export function allMutations(): { family: string; mutation: Mutation }[] {
   return Object.entries(FAMILIES).flatMap(([family, ms]) => ms.map((mutation) => ({ family, mutation })));

@@ -1,14 +1,20 @@
 // Operator name → reference executor, from every family file in ops/.
 import type { Executor } from './executor.js';
 import * as conv from './ops/conv.js';
+import * as convTranspose from './ops/conv-transpose.js';
 import * as creation from './ops/creation.js';
+import * as deformableConv from './ops/deformable-conv.js';
 import * as elemwise from './ops/elemwise.js';
+import * as image from './ops/image.js';
 import * as indexing from './ops/indexing.js';
 import * as nn from './ops/nn.js';
+import * as nnNorm from './ops/nn-norm.js';
+import * as nnSpatial from './ops/nn-spatial.js';
 import * as reduce from './ops/reduce.js';
 import * as shape from './ops/shape.js';
+import * as vision from './ops/vision.js';
 
-const FAMILIES = [elemwise, reduce, nn, conv, shape, creation, indexing];
+const FAMILIES = [elemwise, reduce, nn, conv, shape, creation, indexing, image, nnSpatial, nnNorm, convTranspose, deformableConv, vision];
 
 const EXECUTORS: ReadonlyMap<string, Executor> = new Map(FAMILIES.flatMap((f) => Object.entries(f.EXECUTORS)));
 const STRICTER: ReadonlyMap<string, string> = new Map(FAMILIES.flatMap((f) => Object.entries(f.STRICTER)));

@@ -80,6 +80,14 @@ export function expectRank(r: Reporter, t: TensorType, rank: number, name: strin
   return r.fail(`${name} must have rank ${rank}, got ${printType(t)}`);
 }
 
+/** A tensor argument of the given rank, null while it is a hole, or an error for anything else or another rank. */
+export function tensorOrHole(r: Reporter, t: IType, name: string, rank: number): TensorType | null | RelError {
+  if (t.kind === 'hole') return null;
+  if (t.kind !== 'tensor') return r.fail(`${name} must be a tensor, got ${printType(t)}`);
+  if (t.shape.length !== rank) return r.fail(`${name} must have rank ${rank}, got ${printType(t)}`);
+  return t;
+}
+
 /**
  * Normalises an axis against rank `ndim`: valid axes are in [-ndim, ndim)
  * (`extra` widens the range at the top, e.g. 1 for expand_dims' [-ndim-1, ndim]).

@@ -218,7 +218,7 @@ export const conv1dRel = convRel(1);
 export const conv2dRel = convRel(2);
 export const conv3dRel = convRel(3);
 
-function convTransposeRel(nd: number): RelationFn {
+export function convTransposeRel(nd: number): RelationFn {
   const canon = canonicalLayouts(nd, true);
   const dataCanon = canonicalLayouts(nd).data;
   return (args, out, attrs, r) => {

@@ -330,7 +330,7 @@ export function scaleFraction(attrs: AttrMap, name: string): [number, number] | 
 }
 
 /** round(d * p / q), half to even (Any gives Any); null when it has no exact expression (symbolic d or a hole, q > 1). */
-function scaledDim(d: IDim, [p, q]: [number, number]): IDim | null {
+export function scaledDim(d: IDim, [p, q]: [number, number]): IDim | null {
   if (q === 1 || d.kind === 'any') return dMul(d, p);
   if (d.kind !== 'int') return null;
   const x = d.value * p;

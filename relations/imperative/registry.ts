@@ -4,15 +4,21 @@
 import type { RelationFn } from './relation.js';
 import { RELATIONS as BROADCAST } from './broadcast.js';
 import { RELATIONS as CONV } from './conv.js';
+import { RELATIONS as CONV_TRANSPOSE } from './conv_transpose.js';
 import { RELATIONS as CREATION } from './creation.js';
+import { RELATIONS as DEFORMABLE_CONV } from './deformable_conv.js';
 import { RELATIONS as ELEMWISE } from './elemwise.js';
+import { RELATIONS as IMAGE } from './image.js';
 import { RELATIONS as INDEXING } from './indexing.js';
 import { RELATIONS as NN } from './nn.js';
+import { RELATIONS as NN_NORM } from './nn_norm.js';
+import { RELATIONS as NN_SPATIAL } from './nn_spatial.js';
 import { RELATIONS as POOLING } from './pooling.js';
 import { RELATIONS as REDUCE } from './reduce.js';
 import { RELATIONS as TRANSFORM } from './transform.js';
+import { RELATIONS as VISION } from './vision.js';
 
-const FAMILIES: readonly Readonly<Record<string, RelationFn>>[] = [BROADCAST, CONV, CREATION, ELEMWISE, INDEXING, NN, POOLING, REDUCE, TRANSFORM];
+const FAMILIES: readonly Readonly<Record<string, RelationFn>>[] = [BROADCAST, CONV, CONV_TRANSPOSE, CREATION, DEFORMABLE_CONV, ELEMWISE, IMAGE, INDEXING, NN, NN_NORM, NN_SPATIAL, POOLING, REDUCE, TRANSFORM, VISION];
 
 const RELATIONS: ReadonlyMap<string, RelationFn> = (() => {
   const all = new Map<string, RelationFn>();

@@ -168,6 +168,8 @@ function attrValue(s: AttrSpec | null): fc.Arbitrary<unknown> {
         return fc.oneof(ints, int, fc.constant(null));
       case 'pairs':
         return fc.array(fc.tuple(int, int), { maxLength: 4 });
+      case 'floats':
+        return fc.array(fc.double({ noNaN: true, min: -10, max: 10 }), { maxLength: 4 });
     }
   })();
   return fc.oneof({ weight: 12, arbitrary: typed }, { weight: 1, arbitrary: wild });

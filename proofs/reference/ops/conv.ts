@@ -12,13 +12,13 @@ import { NDArray, asTensor, build, forEachIndex, refuse, type Value } from '../t
 
 const CANON = ['NCW', 'NCHW', 'NCDHW'];
 
-function int(attrs: Attrs, name: string): number {
+export function int(attrs: Attrs, name: string): number {
   const v = attrs[name];
   if (typeof v !== 'number') refuse(`attribute ${name} must be a number`);
   return v;
 }
 
-function str(attrs: Attrs, name: string): string {
+export function str(attrs: Attrs, name: string): string {
   const v = attrs[name];
   return typeof v === 'string' ? v : '';
 }
@@ -34,7 +34,7 @@ function perAxis(v: AttrJs | undefined, nd: number, what: string): number[] {
 }
 
 /** Padding before and after each spatial axis: 1, nd or 2 * nd values. */
-function padding(v: AttrJs | undefined, nd: number): { before: number[]; after: number[] } {
+export function padding(v: AttrJs | undefined, nd: number): { before: number[]; after: number[] } {
   const xs = typeof v === 'number' ? [v] : Array.isArray(v) ? (v as number[]) : refuse('padding must be an int or a list');
   if (xs.length === 1) return { before: Array(nd).fill(xs[0]), after: Array(nd).fill(xs[0]) };
   if (xs.length === nd) return { before: [...xs], after: [...xs] };
@@ -50,7 +50,7 @@ function perm(layout: string, canon: string, what: string): number[] {
 }
 
 /** The tensor with its axes reordered into canonical order. */
-function toCanon(t: NDArray, layout: string, canon: string, what: string): NDArray {
+export function toCanon(t: NDArray, layout: string, canon: string, what: string): NDArray {
   if (t.rank !== canon.length) refuse(`${what} must have rank ${canon.length} (layout ${layout}), got ${t.rank}`);
   const p = perm(layout, canon, what);
   return build(p.map((i) => t.shape[i]!), t.dtype, (idx) => {
@@ -61,7 +61,7 @@ function toCanon(t: NDArray, layout: string, canon: string, what: string): NDArr
 }
 
 /** A canonical tensor placed into `layout`. */
-function fromCanon(t: NDArray, layout: string, canon: string): NDArray {
+export function fromCanon(t: NDArray, layout: string, canon: string): NDArray {
   const p = perm(layout, canon, 'layout');
   const shape = new Array<number>(t.rank);
   p.forEach((pos, j) => (shape[pos] = t.shape[j]!));
@@ -69,7 +69,7 @@ function fromCanon(t: NDArray, layout: string, canon: string): NDArray {
 }
 
 /** How many windows of extent `extent` fit at stride `stride` into `length` (counted). */
-function countWindows(length: number, extent: number, stride: number): number {
+export function countWindows(length: number, extent: number, stride: number): number {
   let n = 0;
   while (n * stride + extent <= length) n++;
   return n;
@@ -137,7 +137,7 @@ function conv(nd: number): Executor {
   };
 }
 
-function convTranspose(nd: number): Executor {
+export function convTranspose(nd: number): Executor {
   return (args, attrs) => {
     const canon = CANON[nd - 1]!;
     const kcanon = `IO${canon.slice(2)}`;

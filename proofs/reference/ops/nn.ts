@@ -25,7 +25,7 @@ function str(attrs: Attrs, name: string): string {
 }
 
 /** axis in [-rank, rank) → index; refuses otherwise. */
-function axisIndex(axis: number, rank: number, what = 'axis'): number {
+export function axisIndex(axis: number, rank: number, what = 'axis'): number {
   if (axis < -rank || axis >= rank) refuse(`${what} ${axis} is out of range for rank ${rank}`);
   return axis < 0 ? axis + rank : axis;
 }
@@ -80,7 +80,7 @@ function affine(data: NDArray, normed: Float64Array, axis: number, gamma: NDArra
 }
 
 /** Round half to even (std::nearbyint in the default rounding mode). */
-function nearbyint(x: number): number {
+export function nearbyint(x: number): number {
   const f = Math.floor(x);
   const d = x - f;
   if (d > 0.5) return f + 1;
@@ -88,7 +88,7 @@ function nearbyint(x: number): number {
   return f % 2 === 0 ? f : f + 1;
 }
 
-function softmaxAlong(data: NDArray, axisAttr: number, log: boolean): NDArray {
+export function softmaxAlong(data: NDArray, axisAttr: number, log: boolean): NDArray {
   const axis = axisIndex(axisAttr, data.rank);
   const g = groups(data.shape, (idx) => idx.filter((_, i) => i !== axis).join(','));
   const out = new NDArray(data.shape, data.dtype);
@@ -116,7 +116,7 @@ function layoutPositions(layout: string): [number, number, number, number] {
   return refuse(`layout ${layout} is not supported by the reference executor`);
 }
 
-interface SampleOptions {
+export interface SampleOptions {
   readonly method: string;
   readonly mode: string;
   readonly rounding: string;
@@ -162,7 +162,7 @@ function roundIndex(x: number, rounding: string, mode: string): number {
 }
 
 /** (index, weight) pairs along one dimension for output coordinate `x`. */
-function taps(x: number, inSize: number, outSize: number, o: SampleOptions): [number, number][] {
+export function taps(x: number, inSize: number, outSize: number, o: SampleOptions): [number, number][] {
   const clamp = (i: number) => Math.min(Math.max(i, 0), inSize - 1);
   const c = inputCoord(x, inSize, outSize, o.mode);
   if (o.method === 'nearest_neighbor') return [[clamp(roundIndex(c, o.rounding, o.mode)), 1]];

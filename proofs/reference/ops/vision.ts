@@ -1,0 +1,199 @@
+// Reference executors for relations/vision.rules, computed on concrete tensors after
+// TOPI's vision operators (python/tvm/topi/vision/reorg.py, rcnn/roi_align.py,
+// rcnn/roi_pool.py, ssd/multibox.py, nms.py). Output sizes come out of the loops: regions
+// counted from the rois, boxes counted while they are generated.
+import type { AttrJs } from '../../../relations/imperative/solve-one.js';
+import type { Attrs, Executor } from '../executor.js';
+import { NDArray, asTensor, build, fitDtype, refuse } from '../tensor.js';
+import { fromCanon, int, str, toCanon } from './conv.js';
+
+function numbers(attrs: Attrs, name: string): number[] {
+  const v = attrs[name] as readonly AttrJs[];
+  if (!Array.isArray(v) || !v.every((x) => typeof x === 'number')) refuse(`${name} must be a list of numbers`);
+  return v as number[];
+}
+
+const yoloReorg: Executor = ([x], attrs) => {
+  const data = asTensor(x, 'data');
+  if (data.rank !== 4) refuse('reorg takes a 4-D map');
+  const s = int(attrs, 'stride');
+  const [n, c, h, w] = data.shape as [number, number, number, number];
+  if (h % s !== 0 || w % s !== 0) refuse(`a ${h} x ${w} map cannot be cut into ${s} x ${s} blocks`);
+  return build([n, c * s * s, h / s, w / s], data.dtype, ([b, k, y, xx]) => {
+    const block = Math.floor(k! / c);
+    return data.get([b!, k! % c, y! * s + Math.floor(block / s), xx! * s + (block % s)]);
+  });
+};
+
+/** Bilinear read of data[n, c] (canonical NCHW) at (y, x), clamped to the map. */
+function bilinear(data: NDArray, n: number, c: number, y: number, x: number): number {
+  const [, , h, w] = data.shape as [number, number, number, number];
+  const cy = Math.min(Math.max(y, 0), h - 1);
+  const cx = Math.min(Math.max(x, 0), w - 1);
+  const y0 = Math.floor(cy);
+  const x0 = Math.floor(cx);
+  const y1 = Math.min(y0 + 1, h - 1);
+  const x1 = Math.min(x0 + 1, w - 1);
+  const ty = cy - y0;
+  const tx = cx - x0;
+  return (1 - ty) * ((1 - tx) * data.get([n, c, y0, x0]) + tx * data.get([n, c, y0, x1])) + ty * ((1 - tx) * data.get([n, c, y1, x0]) + tx * data.get([n, c, y1, x1]));
+}
+
+/** A region pooling: `cell` reduces one bin of one region of image n, channel c. */
+function roiOp(cell: (data: NDArray, n: number, c: number, box: readonly number[], bin: readonly [number, number, number, number], attrs: Attrs) => number): Executor {
+  return ([x, r], attrs) => {
+    const layout = str(attrs, 'layout') || 'NCHW';
+    const data = toCanon(asTensor(x, 'data'), layout, 'NCHW', 'data');
+    const rois = asTensor(r, 'rois');
+    if (rois.rank !== 2 || rois.shape[1] !== 5) refuse('rois must be (R, 5)');
+    const [ph, pw] = numbers(attrs, 'pooled_size') as [number, number];
+    const scale = int(attrs, 'spatial_scale');
+    const [batch, , h, w] = data.shape as [number, number, number, number];
+    const out = build([rois.shape[0]!, data.shape[1]!, ph, pw], data.dtype, ([k, c, i, j]) => {
+      // the batch index is data: taken modulo the batch (an empty map reads nothing)
+      if (batch === 0 || h === 0 || w === 0) return 0;
+      const n = ((Math.trunc(rois.get([k!, 0])) % batch) + batch) % batch;
+      const box = [1, 2, 3, 4].map((q) => rois.get([k!, q]) * scale);
+      const bh = Math.max(box[3]! - box[1]!, 1) / ph;
+      const bw = Math.max(box[2]! - box[0]!, 1) / pw;
+      return fitDtype(cell(data, n, c!, box, [box[1]! + i! * bh, box[0]! + j! * bw, bh, bw], attrs), data.dtype);
+    });
+    return fromCanon(out, layout, 'NCHW');
+  };
+}
+
+const roiAlign = roiOp((data, n, c, _box, [y0, x0, bh, bw], attrs) => {
+  const ratio = int(attrs, 'sample_ratio');
+  const sy = ratio > 0 ? ratio : Math.max(1, Math.ceil(bh));
+  const sx = ratio > 0 ? ratio : Math.max(1, Math.ceil(bw));
+  const samples: number[] = [];
+  for (let a = 0; a < sy; a++) for (let b = 0; b < sx; b++) samples.push(bilinear(data, n, c, y0 + ((a + 0.5) * bh) / sy, x0 + ((b + 0.5) * bw) / sx));
+  return str(attrs, 'mode') === 'max' ? Math.max(...samples) : samples.reduce((s, v) => s + v, 0) / samples.length;
+});
+
+const roiPool = roiOp((data, n, c, _box, [y0, x0, bh, bw]) => {
+  const [, , h, w] = data.shape as [number, number, number, number];
+  let best = -Infinity;
+  for (let y = Math.max(Math.floor(y0), 0); y < Math.min(Math.ceil(y0 + bh), h); y++) {
+    for (let x = Math.max(Math.floor(x0), 0); x < Math.min(Math.ceil(x0 + bw), w); x++) best = Math.max(best, data.get([n, c, y, x]));
+  }
+  return best === -Infinity ? 0 : best;
+});
+
+const multiboxPrior: Executor = ([x], attrs) => {
+  const data = asTensor(x, 'data');
+  if (data.rank !== 4) refuse('multibox_prior takes a 4-D map');
+  const sizes = numbers(attrs, 'sizes');
+  const ratios = numbers(attrs, 'ratios');
+  // TOPI pairs every size with ratios[0] and sizes[0] with every other ratio: both are read
+  if (sizes.length === 0 || ratios.length === 0) refuse('TOPI reads sizes[0] and ratios[0]: neither may be empty');
+  const [stepY, stepX] = numbers(attrs, 'steps') as [number, number];
+  const [offY, offX] = numbers(attrs, 'offsets') as [number, number];
+  const [, , h, w] = data.shape as [number, number, number, number];
+  const dy = stepY > 0 ? stepY : 1 / h;
+  const dx = stepX > 0 ? stepX : 1 / w;
+  const boxes: number[][] = [];
+  for (let i = 0; i < h; i++) {
+    for (let j = 0; j < w; j++) {
+      const cy = (i + offY) * dy;
+      const cx = (j + offX) * dx;
+      // every size with the first ratio, then the first size with every other ratio
+      const shapes = [...sizes.map((s) => [s, ratios[0]!]), ...ratios.slice(1).map((r) => [sizes[0]!, r])];
+      for (const [s, r] of shapes) {
+        const bw = (s! * h) / w * Math.sqrt(r!) / 2;
+        const bh = (s! / Math.sqrt(r!)) / 2;
+        const box = [cx - bw, cy - bh, cx + bw, cy + bh];
+        boxes.push(attrs.clip === true ? box.map((v) => Math.min(Math.max(v, 0), 1)) : box);
+      }
+    }
+  }
+  return build([1, boxes.length, 4], data.dtype, ([, k, q]) => fitDtype(boxes[k!]![q!]!, data.dtype));
+};
+
+/** Intersection over union of two (x1, y1, x2, y2) boxes. */
+function iou(a: readonly number[], b: readonly number[]): number {
+  const w = Math.max(0, Math.min(a[2]!, b[2]!) - Math.max(a[0]!, b[0]!));
+  const h = Math.max(0, Math.min(a[3]!, b[3]!) - Math.max(a[1]!, b[1]!));
+  const inter = w * h;
+  const area = (q: readonly number[]) => Math.max(0, q[2]! - q[0]!) * Math.max(0, q[3]! - q[1]!);
+  const union = area(a) + area(b) - inter;
+  return union > 0 ? inter / union : 0;
+}
+
+const nonMaxSuppression: Executor = ([x, vc, , mo, th], attrs) => {
+  const data = asTensor(x, 'data');
+  const counts = asTensor(vc, 'valid_count');
+  if (data.rank !== 3 || counts.rank !== 1) refuse('non_max_suppression takes (B, N, K) boxes and (B) counts');
+  const [b, n, k] = data.shape as [number, number, number];
+  // TOPI reads valid_count[i] for every batch i, and each box's coordinates, score and id
+  if (counts.shape[0]! < b) refuse(`${counts.shape[0]} valid counts for ${b} batches`);
+  const [cs, si, ii] = ['coord_start', 'score_index', 'id_index'].map((a) => int(attrs, a)) as [number, number, number];
+  if (cs + 4 > k || si >= k || ii >= k) refuse(`boxes of ${k} values do not hold what TOPI reads`);
+  const maxOut = mo !== undefined && !Array.isArray(mo) && (mo as NDArray).size === 1 ? Math.trunc((mo as NDArray).data[0]!) : -1;
+  const threshold = th !== undefined && !Array.isArray(th) && (th as NDArray).size === 1 ? (th as NDArray).data[0]! : 0.5;
+  const topK = int(attrs, 'top_k');
+  const kept: number[][] = [];
+  for (let i = 0; i < b; i++) {
+    const valid = Math.max(0, Math.min(n, Math.trunc(counts.get([i]))));
+    let order = Array.from({ length: valid }, (_, j) => j).sort((p, q) => data.get([i, q, si]) - data.get([i, p, si]));
+    if (topK > 0) order = order.slice(0, topK);
+    const box = (j: number) => [0, 1, 2, 3].map((c) => data.get([i, j, cs + c]));
+    const keep: number[] = [];
+    for (const j of order) {
+      if (maxOut >= 0 && keep.length >= maxOut) break;
+      const sameClass = (q: number) => attrs.force_suppress === true || ii < 0 || data.get([i, q, ii]) === data.get([i, j, ii]);
+      if (keep.every((q) => !sameClass(q) || iou(box(q), box(j)) < threshold)) keep.push(j);
+    }
+    kept.push(keep);
+  }
+  if (attrs.return_indices !== false) {
+    return [build([b, n], 'int32', ([i, j]) => kept[i!]![j!] ?? -1), build([b, 1], 'int32', ([i]) => kept[i!]!.length)];
+  }
+  return build([b, n, k], data.dtype, ([i, j, c]) => (j! < kept[i!]!.length ? data.get([i!, kept[i!]![j!]!, c!]) : -1));
+};
+
+const multiboxTransformLoc: Executor = ([c, l, a], attrs) => {
+  const cls = asTensor(c, 'cls_prob');
+  const loc = asTensor(l, 'loc_pred');
+  const anchor = asTensor(a, 'anchor');
+  if (cls.rank !== 3 || loc.rank !== 2 || anchor.rank !== 3) refuse('multibox_transform_loc takes (B, C, N), (B, 4N) and (1, N, 4)');
+  const [b, classes, n] = cls.shape as [number, number, number];
+  // TOPI reads anchor[0, i, 0..3], loc_pred[b, 4i..4i+3] and cls_prob[b, :, i]
+  if (anchor.shape[0]! < 1 || anchor.shape[1]! < n || anchor.shape[2]! < 4 || loc.shape[0]! < b || loc.shape[1]! < 4 * n) refuse('the anchors or offsets do not cover what TOPI reads');
+  const [v0, v1, v2, v3] = numbers(attrs, 'variances') as [number, number, number, number];
+  const first = attrs.keep_background === true ? 0 : 1;
+  const threshold = int(attrs, 'threshold');
+  const clip = (v: number) => (attrs.clip === false ? v : Math.min(Math.max(v, 0), 1));
+  const rows: number[][][] = [];
+  for (let i = 0; i < b; i++) {
+    const batch: number[][] = [];
+    for (let j = 0; j < n; j++) {
+      let best = -1;
+      let score = -Infinity;
+      for (let k = first; k < classes; k++) if (cls.get([i, k, j]) > score) [best, score] = [k, cls.get([i, k, j])];
+      const [l0, t0, r0, b0] = [0, 1, 2, 3].map((q) => anchor.get([0, j, q])) as [number, number, number, number];
+      const [aw, ah, ax, ay] = [r0 - l0, b0 - t0, (l0 + r0) / 2, (t0 + b0) / 2];
+      const [px, py, pw, ph] = [0, 1, 2, 3].map((q) => loc.get([i, 4 * j + q])) as [number, number, number, number];
+      const [ox, oy, ow, oh] = [px * v0 * aw + ax, py * v1 * ah + ay, (Math.exp(pw * v2) * aw) / 2, (Math.exp(ph * v3) * ah) / 2];
+      const valid = best >= 0 && score >= threshold;
+      batch.push([valid ? best - first : -1, valid ? score : -1, clip(ox - ow), clip(oy - oh), clip(ox + ow), clip(oy + oh)]);
+    }
+    rows.push(batch);
+  }
+  return [build([b, n, 6], cls.dtype, ([i, j, q]) => fitDtype(rows[i!]![j!]![q!]!, cls.dtype)), build([b], 'int32', ([i]) => rows[i!]!.filter((r) => r[0]! >= 0).length)];
+};
+
+export const EXECUTORS: Readonly<Record<string, Executor>> = {
+  'vision.yolo_reorg': yoloReorg,
+  'vision.roi_align': roiAlign,
+  'vision.roi_pool': roiPool,
+  'vision.multibox_prior': multiboxPrior,
+  'vision.non_max_suppression': nonMaxSuppression,
+  'vision.multibox_transform_loc': multiboxTransformLoc,
+};
+
+/** Why each relation rejects some calls its executor runs. */
+export const STRICTER: Readonly<Record<string, string>> = {
+  'vision.non_max_suppression': 'valid_count must have exactly one count per batch: the computation reads the first B counts and ignores any others, which is surely a mistake in the program',
+  'vision.multibox_transform_loc': 'anchor must be (1, N, 4) and loc_pred must have cls_prob\'s batch: the computation reads anchor[0], 4 coordinates per anchor and the first B rows of loc_pred, ignoring the rest, which is surely a mistake in the program',
+};
