@@ -1,5 +1,6 @@
 // Every mutation, by family.
 import type { Mutation } from './mutation.js';
+import { MUTATIONS as bits } from './bits.js';
 import { MUTATIONS as conv } from './conv.js';
 import { MUTATIONS as creation } from './creation.js';
 import { MUTATIONS as elemwise } from './elemwise.js';
@@ -8,7 +9,7 @@ import { MUTATIONS as nn } from './nn.js';
 import { MUTATIONS as reduce } from './reduce.js';
 import { MUTATIONS as shape } from './shape.js';
 
-export const FAMILIES: Readonly<Record<string, readonly Mutation[]>> = { elemwise, reduce, nn, conv, shape, creation, indexing };
+export const FAMILIES: Readonly<Record<string, readonly Mutation[]>> = { elemwise, reduce, nn, conv, shape, creation, indexing, bits };
 
 export function allMutations(): { family: string; mutation: Mutation }[] {
   return Object.entries(FAMILIES).flatMap(([family, ms]) => ms.map((mutation) => ({ family, mutation })));

@@ -50,7 +50,7 @@ export function occurrences(text: string, find: string): number {
 /** A copy of the repository to mutate (sources only; node_modules linked). */
 function makeCopy(): string {
   const dir = mkdtempSync(join(tmpdir(), 'shapelog-mutants-'));
-  for (const sub of ['diagnostics', 'relations', 'solver', 'typing', 'proofs', 'frontends', 'grammar', 'cli', 'bin']) cpSync(join(root, sub), join(dir, sub), { recursive: true });
+  for (const sub of ['diagnostics', 'relations', 'solver', 'typing', 'proofs', 'frontends', 'grammar', 'api', 'cli', 'bin', 'scripts']) cpSync(join(root, sub), join(dir, sub), { recursive: true });
   for (const f of ['package.json', 'tsconfig.json']) cpSync(join(root, f), join(dir, f));
   symlinkSync(join(root, 'node_modules'), join(dir, 'node_modules'), 'dir');
   return dir;

@@ -1,5 +1,6 @@
 // Operator name → reference executor, from every family file in ops/.
 import type { Executor } from './executor.js';
+import * as bits from './ops/bits.js';
 import * as conv from './ops/conv.js';
 import * as creation from './ops/creation.js';
 import * as elemwise from './ops/elemwise.js';
@@ -8,7 +9,7 @@ import * as nn from './ops/nn.js';
 import * as reduce from './ops/reduce.js';
 import * as shape from './ops/shape.js';
 
-const FAMILIES = [elemwise, reduce, nn, conv, shape, creation, indexing];
+const FAMILIES = [elemwise, reduce, nn, conv, shape, creation, indexing, bits];
 
 const EXECUTORS: ReadonlyMap<string, Executor> = new Map(FAMILIES.flatMap((f) => Object.entries(f.EXECUTORS)));
 const STRICTER: ReadonlyMap<string, string> = new Map(FAMILIES.flatMap((f) => Object.entries(f.STRICTER)));

@@ -2,6 +2,7 @@
 // file exports its relations as RELATIONS; a new family file is added here.
 
 import type { RelationFn } from './relation.js';
+import { RELATIONS as BITS } from './bits.js';
 import { RELATIONS as BROADCAST } from './broadcast.js';
 import { RELATIONS as CONV } from './conv.js';
 import { RELATIONS as CREATION } from './creation.js';
@@ -12,7 +13,7 @@ import { RELATIONS as POOLING } from './pooling.js';
 import { RELATIONS as REDUCE } from './reduce.js';
 import { RELATIONS as TRANSFORM } from './transform.js';
 
-const FAMILIES: readonly Readonly<Record<string, RelationFn>>[] = [BROADCAST, CONV, CREATION, ELEMWISE, INDEXING, NN, POOLING, REDUCE, TRANSFORM];
+const FAMILIES: readonly Readonly<Record<string, RelationFn>>[] = [BITS, BROADCAST, CONV, CREATION, ELEMWISE, INDEXING, NN, POOLING, REDUCE, TRANSFORM];
 
 const RELATIONS: ReadonlyMap<string, RelationFn> = (() => {
   const all = new Map<string, RelationFn>();
