@@ -11,9 +11,10 @@ import { RELATIONS as INDEXING } from './indexing.js';
 import { RELATIONS as NN } from './nn.js';
 import { RELATIONS as POOLING } from './pooling.js';
 import { RELATIONS as REDUCE } from './reduce.js';
+import { RELATIONS as SCAN } from './scan.js';
 import { RELATIONS as TRANSFORM } from './transform.js';
 
-const FAMILIES: readonly Readonly<Record<string, RelationFn>>[] = [BITS, BROADCAST, CONV, CREATION, ELEMWISE, INDEXING, NN, POOLING, REDUCE, TRANSFORM];
+const FAMILIES: readonly Readonly<Record<string, RelationFn>>[] = [BITS, BROADCAST, CONV, CREATION, ELEMWISE, INDEXING, NN, POOLING, REDUCE, SCAN, TRANSFORM];
 
 const RELATIONS: ReadonlyMap<string, RelationFn> = (() => {
   const all = new Map<string, RelationFn>();
