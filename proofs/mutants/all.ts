@@ -7,11 +7,12 @@ import { MUTATIONS as elemwise } from './elemwise.js';
 import { MUTATIONS as indexing } from './indexing.js';
 import { MUTATIONS as meta } from './meta.js';
 import { MUTATIONS as nn } from './nn.js';
+import { MUTATIONS as qnn } from './qnn.js';
 import { MUTATIONS as reduce } from './reduce.js';
 import { MUTATIONS as scan } from './scan.js';
 import { MUTATIONS as shape } from './shape.js';
 
-export const FAMILIES: Readonly<Record<string, readonly Mutation[]>> = { elemwise, reduce, nn, conv, shape, creation, indexing, bits, scan, meta };
+export const FAMILIES: Readonly<Record<string, readonly Mutation[]>> = { elemwise, reduce, nn, conv, shape, creation, indexing, bits, scan, meta, qnn };
 
 export function allMutations(): { family: string; mutation: Mutation }[] {
   return Object.entries(FAMILIES).flatMap(([family, ms]) => ms.map((mutation) => ({ family, mutation })));

@@ -11,11 +11,12 @@ import { RELATIONS as INDEXING } from './indexing.js';
 import { RELATIONS as META } from './meta.js';
 import { RELATIONS as NN } from './nn.js';
 import { RELATIONS as POOLING } from './pooling.js';
+import { RELATIONS as QNN } from './qnn.js';
 import { RELATIONS as REDUCE } from './reduce.js';
 import { RELATIONS as SCAN } from './scan.js';
 import { RELATIONS as TRANSFORM } from './transform.js';
 
-const FAMILIES: readonly Readonly<Record<string, RelationFn>>[] = [BITS, BROADCAST, CONV, CREATION, ELEMWISE, INDEXING, META, NN, POOLING, REDUCE, SCAN, TRANSFORM];
+const FAMILIES: readonly Readonly<Record<string, RelationFn>>[] = [BITS, BROADCAST, CONV, CREATION, ELEMWISE, INDEXING, META, NN, POOLING, QNN, REDUCE, SCAN, TRANSFORM];
 
 const RELATIONS: ReadonlyMap<string, RelationFn> = (() => {
   const all = new Map<string, RelationFn>();
