@@ -6,13 +6,14 @@ import * as creation from './ops/creation.js';
 import * as elemwise from './ops/elemwise.js';
 import * as indexing from './ops/indexing.js';
 import * as meta from './ops/meta.js';
+import * as ndIndexing from './ops/nd-indexing.js';
 import * as nn from './ops/nn.js';
 import * as qnn from './ops/qnn.js';
 import * as reduce from './ops/reduce.js';
 import * as scan from './ops/scan.js';
 import * as shape from './ops/shape.js';
 
-const FAMILIES = [elemwise, reduce, nn, conv, shape, creation, indexing, bits, scan, meta, qnn];
+const FAMILIES = [elemwise, reduce, nn, conv, shape, creation, indexing, bits, scan, meta, qnn, ndIndexing];
 
 const EXECUTORS: ReadonlyMap<string, Executor> = new Map(FAMILIES.flatMap((f) => Object.entries(f.EXECUTORS)));
 const STRICTER: ReadonlyMap<string, string> = new Map(FAMILIES.flatMap((f) => Object.entries(f.STRICTER)));

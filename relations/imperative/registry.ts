@@ -9,6 +9,7 @@ import { RELATIONS as CREATION } from './creation.js';
 import { RELATIONS as ELEMWISE } from './elemwise.js';
 import { RELATIONS as INDEXING } from './indexing.js';
 import { RELATIONS as META } from './meta.js';
+import { RELATIONS as ND_INDEXING } from './nd-indexing.js';
 import { RELATIONS as NN } from './nn.js';
 import { RELATIONS as POOLING } from './pooling.js';
 import { RELATIONS as QNN } from './qnn.js';
@@ -16,7 +17,7 @@ import { RELATIONS as REDUCE } from './reduce.js';
 import { RELATIONS as SCAN } from './scan.js';
 import { RELATIONS as TRANSFORM } from './transform.js';
 
-const FAMILIES: readonly Readonly<Record<string, RelationFn>>[] = [BITS, BROADCAST, CONV, CREATION, ELEMWISE, INDEXING, META, NN, POOLING, QNN, REDUCE, SCAN, TRANSFORM];
+const FAMILIES: readonly Readonly<Record<string, RelationFn>>[] = [BITS, BROADCAST, CONV, CREATION, ELEMWISE, INDEXING, META, ND_INDEXING, NN, POOLING, QNN, REDUCE, SCAN, TRANSFORM];
 
 const RELATIONS: ReadonlyMap<string, RelationFn> = (() => {
   const all = new Map<string, RelationFn>();
