@@ -12,8 +12,9 @@ import * as qnn from './ops/qnn.js';
 import * as reduce from './ops/reduce.js';
 import * as scan from './ops/scan.js';
 import * as shape from './ops/shape.js';
+import * as matrixWindow from './ops/matrix-window.js';
 
-const FAMILIES = [elemwise, reduce, nn, conv, shape, creation, indexing, bits, scan, meta, qnn, ndIndexing];
+const FAMILIES = [elemwise, reduce, nn, conv, shape, creation, indexing, bits, scan, meta, qnn, ndIndexing, matrixWindow];
 
 const EXECUTORS: ReadonlyMap<string, Executor> = new Map(FAMILIES.flatMap((f) => Object.entries(f.EXECUTORS)));
 const STRICTER: ReadonlyMap<string, string> = new Map(FAMILIES.flatMap((f) => Object.entries(f.STRICTER)));

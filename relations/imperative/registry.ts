@@ -8,6 +8,7 @@ import { RELATIONS as CONV } from './conv.js';
 import { RELATIONS as CREATION } from './creation.js';
 import { RELATIONS as ELEMWISE } from './elemwise.js';
 import { RELATIONS as INDEXING } from './indexing.js';
+import { RELATIONS as MATRIX } from './matrix.js';
 import { RELATIONS as META } from './meta.js';
 import { RELATIONS as ND_INDEXING } from './nd-indexing.js';
 import { RELATIONS as NN } from './nn.js';
@@ -16,8 +17,9 @@ import { RELATIONS as QNN } from './qnn.js';
 import { RELATIONS as REDUCE } from './reduce.js';
 import { RELATIONS as SCAN } from './scan.js';
 import { RELATIONS as TRANSFORM } from './transform.js';
+import { RELATIONS as WINDOW } from './window.js';
 
-const FAMILIES: readonly Readonly<Record<string, RelationFn>>[] = [BITS, BROADCAST, CONV, CREATION, ELEMWISE, INDEXING, META, ND_INDEXING, NN, POOLING, QNN, REDUCE, SCAN, TRANSFORM];
+const FAMILIES: readonly Readonly<Record<string, RelationFn>>[] = [BITS, BROADCAST, CONV, CREATION, ELEMWISE, INDEXING, MATRIX, META, ND_INDEXING, NN, POOLING, QNN, REDUCE, SCAN, TRANSFORM, WINDOW];
 
 const RELATIONS: ReadonlyMap<string, RelationFn> = (() => {
   const all = new Map<string, RelationFn>();
