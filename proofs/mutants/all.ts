@@ -1,6 +1,7 @@
 // Every mutation, by family.
 import type { Mutation } from './mutation.js';
 import { MUTATIONS as bits } from './bits.js';
+import { MUTATIONS as broadcastLike } from './broadcast-like.js';
 import { MUTATIONS as conv } from './conv.js';
 import { MUTATIONS as creation } from './creation.js';
 import { MUTATIONS as elemwise } from './elemwise.js';
@@ -14,7 +15,7 @@ import { MUTATIONS as reduce } from './reduce.js';
 import { MUTATIONS as scan } from './scan.js';
 import { MUTATIONS as shape } from './shape.js';
 
-export const FAMILIES: Readonly<Record<string, readonly Mutation[]>> = { elemwise, reduce, nn, conv, shape, creation, indexing, bits, scan, meta, qnn, 'nd-indexing': ndIndexing, 'matrix-window': matrixWindow };
+export const FAMILIES: Readonly<Record<string, readonly Mutation[]>> = { elemwise, reduce, nn, conv, shape, creation, indexing, bits, scan, meta, qnn, 'nd-indexing': ndIndexing, 'matrix-window': matrixWindow, 'broadcast-like': broadcastLike };
 
 export function allMutations(): { family: string; mutation: Mutation }[] {
   return Object.entries(FAMILIES).flatMap(([family, ms]) => ms.map((mutation) => ({ family, mutation })));

@@ -1,6 +1,7 @@
 // Operator name → reference executor, from every family file in ops/.
 import type { Executor } from './executor.js';
 import * as bits from './ops/bits.js';
+import * as broadcastLike from './ops/broadcast-like.js';
 import * as conv from './ops/conv.js';
 import * as creation from './ops/creation.js';
 import * as elemwise from './ops/elemwise.js';
@@ -14,7 +15,7 @@ import * as scan from './ops/scan.js';
 import * as shape from './ops/shape.js';
 import * as matrixWindow from './ops/matrix-window.js';
 
-const FAMILIES = [elemwise, reduce, nn, conv, shape, creation, indexing, bits, scan, meta, qnn, ndIndexing, matrixWindow];
+const FAMILIES = [elemwise, reduce, nn, conv, shape, creation, indexing, bits, scan, meta, qnn, ndIndexing, matrixWindow, broadcastLike];
 
 const EXECUTORS: ReadonlyMap<string, Executor> = new Map(FAMILIES.flatMap((f) => Object.entries(f.EXECUTORS)));
 const STRICTER: ReadonlyMap<string, string> = new Map(FAMILIES.flatMap((f) => Object.entries(f.STRICTER)));
