@@ -15,14 +15,14 @@ import { GENERATORS as BITS } from './cases/bits.js';
 import { GENERATORS as SCAN } from './cases/scan.js';
 import { GENERATORS as META } from './cases/meta.js';
 import { GENERATORS as QNN } from './cases/qnn.js';
-import { GENERATORS as ND_INDEXING } from './cases/nd-indexing.js';
+import { GENERATORS as COORDINATES } from './cases/coordinates.js';
 import { GENERATORS as MATRIX } from './cases/matrix.js';
 import { GENERATORS as WINDOW } from './cases/window.js';
-import { GENERATORS as BROADCAST_LIKE } from './cases/broadcast-like.js';
+import { GENERATORS as COLLAPSE } from './cases/collapse.js';
 
 export { tensor, tuple, combos, type Attrs, type Dim, type Shape } from './case-kit.js';
 
-const BY_RELATION: ReadonlyMap<string, CaseGenerator> = new Map([...Object.entries(ELEMWISE), ...Object.entries(NN), ...Object.entries(CONV), ...Object.entries(SHAPE), ...Object.entries(REDUCE), ...Object.entries(CREATION), ...Object.entries(INDEXING), ...Object.entries(BITS), ...Object.entries(SCAN), ...Object.entries(META), ...Object.entries(QNN), ...Object.entries(ND_INDEXING), ...Object.entries(MATRIX), ...Object.entries(WINDOW), ...Object.entries(BROADCAST_LIKE)]);
+const BY_RELATION: ReadonlyMap<string, CaseGenerator> = new Map([...Object.entries(ELEMWISE), ...Object.entries(NN), ...Object.entries(CONV), ...Object.entries(SHAPE), ...Object.entries(REDUCE), ...Object.entries(CREATION), ...Object.entries(INDEXING), ...Object.entries(BITS), ...Object.entries(SCAN), ...Object.entries(META), ...Object.entries(QNN), ...Object.entries(COORDINATES), ...Object.entries(MATRIX), ...Object.entries(WINDOW), ...Object.entries(COLLAPSE)]);
 
 /** The call cases of one catalogued operator, in a fixed order. */
 export function casesFor(opName: string): TypeofRequest[] {

@@ -1,13 +1,13 @@
 // Operator name → reference executor, from every family file in ops/.
 import type { Executor } from './executor.js';
 import * as bits from './ops/bits.js';
-import * as broadcastLike from './ops/broadcast-like.js';
+import * as collapse from './ops/collapse.js';
 import * as conv from './ops/conv.js';
 import * as creation from './ops/creation.js';
 import * as elemwise from './ops/elemwise.js';
 import * as indexing from './ops/indexing.js';
 import * as meta from './ops/meta.js';
-import * as ndIndexing from './ops/nd-indexing.js';
+import * as coordinates from './ops/coordinates.js';
 import * as nn from './ops/nn.js';
 import * as qnn from './ops/qnn.js';
 import * as reduce from './ops/reduce.js';
@@ -15,7 +15,7 @@ import * as scan from './ops/scan.js';
 import * as shape from './ops/shape.js';
 import * as matrixWindow from './ops/matrix-window.js';
 
-const FAMILIES = [elemwise, reduce, nn, conv, shape, creation, indexing, bits, scan, meta, qnn, ndIndexing, matrixWindow, broadcastLike];
+const FAMILIES = [elemwise, reduce, nn, conv, shape, creation, indexing, bits, scan, meta, qnn, coordinates, matrixWindow, collapse];
 
 const EXECUTORS: ReadonlyMap<string, Executor> = new Map(FAMILIES.flatMap((f) => Object.entries(f.EXECUTORS)));
 const STRICTER: ReadonlyMap<string, string> = new Map(FAMILIES.flatMap((f) => Object.entries(f.STRICTER)));

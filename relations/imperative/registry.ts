@@ -4,14 +4,14 @@
 import type { RelationFn } from './relation.js';
 import { RELATIONS as BITS } from './bits.js';
 import { RELATIONS as BROADCAST } from './broadcast.js';
-import { RELATIONS as BROADCAST_LIKE } from './broadcast-like.js';
+import { RELATIONS as COLLAPSE } from './collapse.js';
 import { RELATIONS as CONV } from './conv.js';
 import { RELATIONS as CREATION } from './creation.js';
 import { RELATIONS as ELEMWISE } from './elemwise.js';
 import { RELATIONS as INDEXING } from './indexing.js';
 import { RELATIONS as MATRIX } from './matrix.js';
 import { RELATIONS as META } from './meta.js';
-import { RELATIONS as ND_INDEXING } from './nd-indexing.js';
+import { RELATIONS as COORDINATES } from './coordinates.js';
 import { RELATIONS as NN } from './nn.js';
 import { RELATIONS as POOLING } from './pooling.js';
 import { RELATIONS as QNN } from './qnn.js';
@@ -20,7 +20,7 @@ import { RELATIONS as SCAN } from './scan.js';
 import { RELATIONS as TRANSFORM } from './transform.js';
 import { RELATIONS as WINDOW } from './window.js';
 
-const FAMILIES: readonly Readonly<Record<string, RelationFn>>[] = [BITS, BROADCAST, BROADCAST_LIKE, CONV, CREATION, ELEMWISE, INDEXING, MATRIX, META, ND_INDEXING, NN, POOLING, QNN, REDUCE, SCAN, TRANSFORM, WINDOW];
+const FAMILIES: readonly Readonly<Record<string, RelationFn>>[] = [BITS, BROADCAST, COLLAPSE, CONV, CREATION, ELEMWISE, INDEXING, MATRIX, META, COORDINATES, NN, POOLING, QNN, REDUCE, SCAN, TRANSFORM, WINDOW];
 
 const RELATIONS: ReadonlyMap<string, RelationFn> = (() => {
   const all = new Map<string, RelationFn>();

@@ -1,4 +1,4 @@
-// Reference executors for relations/nd-indexing.rules: gather_nd, scatter_nd and
+// Reference executors for relations/coordinates.rules: gather_nd, scatter_nd and
 // reverse_sequence, each computed on concrete tensors.
 //
 // A coordinate vector is read down indices' first axis; its values are clipped into

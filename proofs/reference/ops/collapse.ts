@@ -1,4 +1,4 @@
-// Reference executors for relations/broadcast-like.rules: broadcast_to_like repeats
+// Reference executors for relations/collapse.rules: broadcast_to_like repeats
 // data along the axes where it has size 1 (or that it lacks); collapse_sum_like and
 // collapse_sum_to add up the elements that such a broadcast would have repeated.
 //

@@ -1,7 +1,7 @@
-// Mutations of relations/imperative/broadcast-like.ts (see mutation.ts).
+// Mutations of relations/imperative/collapse.ts (see mutation.ts).
 import type { Mutation } from './mutation.js';
 
-const BL = 'relations/imperative/broadcast-like.ts';
+const BL = 'relations/imperative/collapse.ts';
 
 export const MUTATIONS: readonly Mutation[] = [
   {

@@ -1,4 +1,4 @@
-// Cross-check sweep cases for relations/broadcast-like.rules: every pair of a set of
+// Cross-check sweep cases for relations/collapse.rules: every pair of a set of
 // shapes (which broadcast one way, the other, both or neither), symbolic, Any and
 // unknown dims, dtype mismatches, unknown arguments, tuples.
 import type { OpInfo } from '../../../relations/schema.js';

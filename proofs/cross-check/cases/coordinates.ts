@@ -1,4 +1,4 @@
-// Cross-check sweep cases for relations/nd-indexing.rules: gather_nd and scatter_nd
+// Cross-check sweep cases for relations/coordinates.rules: gather_nd and scatter_nd
 // over data of rank 0-4 against coordinate vectors of every length, batch dims,
 // mismatched dims; reverse_sequence over every pair of axes. Unknown, partial and
 // symbolic arguments, integer and float indices, tuples.

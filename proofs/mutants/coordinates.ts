@@ -1,7 +1,7 @@
-// Mutations of relations/imperative/nd-indexing.ts (see mutation.ts).
+// Mutations of relations/imperative/coordinates.ts (see mutation.ts).
 import type { Mutation } from './mutation.js';
 
-const ND = 'relations/imperative/nd-indexing.ts';
+const ND = 'relations/imperative/coordinates.ts';
 
 export const MUTATIONS: readonly Mutation[] = [
   {
