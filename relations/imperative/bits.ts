@@ -15,11 +15,12 @@
 //  - FixedPointMultiply: data must be int32 (q_multiply_shift handles int32 only).
 //  - Reinterpret: the target must be in the dtype table (as cast) and have data's
 //    bit width.
-//  - Broadcasting deviates as the Broadcast relation does (broadcast.ts).
+//  - Broadcasting is the Broadcast relation's (broadcast.ts), with its deviations.
 
 import type { IType, TensorType } from './types.js';
 import type { RelationFn, RelError, Reporter } from './relation.js';
-import { broadcastShapes, expectTensor, getString } from './common.js';
+import { broadcastRelation } from './broadcast.js';
+import { expectTensor, getString } from './common.js';
 import { isError } from './relation.js';
 import { printType, tensorType } from './types.js';
 
@@ -31,30 +32,21 @@ const BIT_WIDTH: ReadonlyMap<string, number> = new Map([
 
 const INT_DTYPES: ReadonlySet<string> = new Set(['int8', 'int16', 'int32', 'int64', 'uint8', 'uint16', 'uint32', 'uint64']);
 
+/** An error when the tensor's known dtype is not an integer dtype. */
+function intOperand(r: Reporter, x: TensorType, name: string): RelError | null {
+  if (typeof x.dtype === 'string' && !INT_DTYPES.has(x.dtype)) return r.fail(`${name} must have an integer dtype, got ${printType(x)}`);
+  return null;
+}
+
 /** The argument as a tensor ('wait' while a hole), with an error when its known dtype is not an integer dtype. */
 function intTensor(r: Reporter, t: IType, name: string): TensorType | 'wait' | RelError {
   const x = expectTensor(r, t, name);
   if (x === 'wait' || isError(x)) return x;
-  if (typeof x.dtype === 'string' && !INT_DTYPES.has(x.dtype)) return r.fail(`${name} must have an integer dtype, got ${printType(x)}`);
-  return x;
+  return intOperand(r, x, name) ?? x;
 }
 
 /** numpy broadcasting of two integer tensors; the result keeps their dtype. */
-export const bitwiseBroadcastRel: RelationFn = (args, out, _attrs, r) => {
-  const ts = [intTensor(r, args[0]!, 'lhs'), intTensor(r, args[1]!, 'rhs')];
-  const err = ts.find(isError);
-  if (err !== undefined) return err;
-  if (ts.some((t) => t === 'wait')) return r.wait('the types of lhs and rhs are not known yet');
-  const [lhs, rhs] = ts as [TensorType, TensorType];
-  const e = r.assignDtype(lhs.dtype, rhs.dtype, 'the dtypes of lhs and rhs differ');
-  if (e) return e;
-  const b = broadcastShapes(r, lhs.shape, rhs.shape);
-  if (isError(b)) return b;
-  if (b.wait !== null) return r.wait(b.wait);
-  const dtype = (r.resolve(lhs) as TensorType).dtype;
-  if (typeof dtype !== 'string') return r.wait('the dtypes of lhs and rhs are not known yet');
-  return r.assign(out, tensorType(b.shape, dtype), 'the result') ?? 'done';
-};
+export const bitwiseBroadcastRel: RelationFn = broadcastRelation(false, intOperand);
 
 /** result = data, an integer tensor. */
 export const bitwiseNotRel: RelationFn = (args, out, _attrs, r) => {
