@@ -17,10 +17,18 @@ import { GENERATORS as NN_NORM } from './cases/nn-norm.js';
 import { GENERATORS as CONV_TRANSPOSE } from './cases/conv-transpose.js';
 import { GENERATORS as DEFORMABLE_CONV } from './cases/deformable-conv.js';
 import { GENERATORS as VISION } from './cases/vision.js';
+import { GENERATORS as BITS } from './cases/bits.js';
+import { GENERATORS as SCAN } from './cases/scan.js';
+import { GENERATORS as META } from './cases/meta.js';
+import { GENERATORS as QNN } from './cases/qnn.js';
+import { GENERATORS as COORDINATES } from './cases/coordinates.js';
+import { GENERATORS as MATRIX } from './cases/matrix.js';
+import { GENERATORS as WINDOW } from './cases/window.js';
+import { GENERATORS as COLLAPSE } from './cases/collapse.js';
 
 export { tensor, tuple, combos, type Attrs, type Dim, type Shape } from './case-kit.js';
 
-const BY_RELATION: ReadonlyMap<string, CaseGenerator> = new Map([...Object.entries(ELEMWISE), ...Object.entries(NN), ...Object.entries(CONV), ...Object.entries(SHAPE), ...Object.entries(REDUCE), ...Object.entries(CREATION), ...Object.entries(INDEXING), ...Object.entries(IMAGE), ...Object.entries(NN_SPATIAL), ...Object.entries(NN_NORM), ...Object.entries(CONV_TRANSPOSE), ...Object.entries(DEFORMABLE_CONV), ...Object.entries(VISION)]);
+const BY_RELATION: ReadonlyMap<string, CaseGenerator> = new Map([...Object.entries(ELEMWISE), ...Object.entries(NN), ...Object.entries(CONV), ...Object.entries(SHAPE), ...Object.entries(REDUCE), ...Object.entries(CREATION), ...Object.entries(INDEXING), ...Object.entries(IMAGE), ...Object.entries(NN_SPATIAL), ...Object.entries(NN_NORM), ...Object.entries(CONV_TRANSPOSE), ...Object.entries(DEFORMABLE_CONV), ...Object.entries(VISION), ...Object.entries(BITS), ...Object.entries(SCAN), ...Object.entries(META), ...Object.entries(QNN), ...Object.entries(COORDINATES), ...Object.entries(MATRIX), ...Object.entries(WINDOW), ...Object.entries(COLLAPSE)]);
 
 /** The call cases of one catalogued operator, in a fixed order. */
 export function casesFor(opName: string): TypeofRequest[] {

@@ -86,4 +86,20 @@ export const MUTATIONS: readonly Mutation[] = [
     ops: ['cast_like'],
     what: 'checks in the wrong order: an unknown data hides the error of a tuple dtype_like (waits instead of failing)',
   },
+  {
+    id: 'identity-compare-keeps-dtype',
+    file: ELEMWISE,
+    find: "return r.assign(out, tensorType(data.shape, 'bool'), 'the result') ?? 'done';",
+    replace: "return r.assign(out, data, 'the result') ?? 'done';",
+    ops: ['isnan', 'isinf'],
+    what: 'a wrong dtype: isnan returns data\'s dtype instead of bool',
+  },
+  {
+    id: 'clip-typed-as-a-test',
+    file: ELEMWISE,
+    find: '  Clip: identityRel,',
+    replace: '  Clip: identityCompareRel,',
+    ops: ['clip'],
+    what: 'a wrong relation: clip is typed as isnan (a bool result)',
+  },
 ];

@@ -69,4 +69,20 @@ export const MUTATIONS: readonly Mutation[] = [
     ops: ['variance', 'std'],
     what: 'an incomplete check: exclude=True listing every axis is caught only for high ranks',
   },
+  {
+    id: 'mean-variance-single-tensor',
+    file: REDUCE,
+    find: 'excludeAllError: true, pair: true });',
+    replace: 'excludeAllError: true, pair: false });',
+    ops: ['mean_variance', 'mean_std'],
+    what: 'a wrong arity: mean_variance returns one tensor instead of the (mean, variance) tuple',
+  },
+  {
+    id: 'mean-variance-rank0-accepted',
+    file: REDUCE,
+    find: "export const meanVarianceRel: RelationFn = reduceRelation({ dtype: null, rank0Error: true,",
+    replace: "export const meanVarianceRel: RelationFn = reduceRelation({ dtype: null, rank0Error: false,",
+    ops: ['mean_variance'],
+    what: 'a dropped check: a rank-0 input is accepted',
+  },
 ];

@@ -28,18 +28,25 @@ import { broadcastShapes, expectTensor } from './common.js';
 import { isError } from './relation.js';
 import { tensorType } from './types.js';
 
+/** A check of one operand, run as soon as it is a tensor (before waiting for the other): an error or null. */
+export type OperandCheck = (r: Reporter, t: TensorType, name: string) => RelError | null;
+
 /** Both arguments as tensors, or 'wait' / the first error (errors win over waiting). */
-function tensors(r: Reporter, args: readonly IType[], names: readonly string[]): TensorType[] | 'wait' | RelError {
-  const ts = args.map((a, i) => expectTensor(r, a, names[i]!));
+function tensors(r: Reporter, args: readonly IType[], names: readonly string[], check?: OperandCheck): TensorType[] | 'wait' | RelError {
+  const ts = args.map((a, i) => {
+    const t = expectTensor(r, a, names[i]!);
+    return check === undefined || t === 'wait' || isError(t) ? t : (check(r, t, names[i]!) ?? t);
+  });
   const err = ts.find(isError);
   if (err !== undefined) return err;
   if (ts.some((t) => t === 'wait')) return r.wait(`the types of ${names.join(' and ')} are not known yet`);
   return ts as TensorType[];
 }
 
-function broadcastRelation(boolResult: boolean): RelationFn {
+/** numpy broadcasting of lhs and rhs, each checked by `check` when given; a bool result or their dtype. */
+export function broadcastRelation(boolResult: boolean, check?: OperandCheck): RelationFn {
   return (args, out, _attrs, r) => {
-    const ts = tensors(r, args, ['lhs', 'rhs']);
+    const ts = tensors(r, args, ['lhs', 'rhs'], check);
     if (!Array.isArray(ts)) return ts;
     const [lhs, rhs] = ts as [TensorType, TensorType];
     const e = r.assignDtype(lhs.dtype, rhs.dtype, 'the dtypes of lhs and rhs differ');

@@ -1,10 +1,13 @@
 // Elementwise relations: Identity (nn.relu and the unary math operators: exp,
-// log, sqrt, tanh, sigmoid, negative, abs, floor, ..., logical_not), Cast and
+// log, sqrt, tanh, sigmoid, negative, abs, floor, ..., logical_not, tan, atan,
+// acos, ..., copy), IdentityCompare (isnan, isfinite, isinf), Clip, Cast and
 // CastLike.
 //
 // TVM (src/relay/op/type_relations.cc IdentityRel; src/relay/op/tensor/transform.cc
 // CastRel, CastLikeRel):
-//   Identity: result := data.
+//   Identity: result := data. Clip: the same (a_min and a_max do not type).
+//   IdentityCompare (IdentityCompRel): result := Tensor[data.shape, bool]; waits
+//   while data is not a tensor.
 //   Cast: result := Tensor[data.shape, dtype]; waits while data is incomplete.
 //   CastLike: result := Tensor[data.shape, dtype_like.dtype]; waits while either
 //   argument is incomplete.
@@ -46,6 +49,13 @@ export const identityRel: RelationFn = (args, out, _attrs, r) => {
   return data.kind === 'tensor' ? 'done' : r.wait('the type of data is not known yet');
 };
 
+/** result = Tensor[data.shape, bool]. */
+export const identityCompareRel: RelationFn = (args, out, _attrs, r) => {
+  const data = expectTensor(r, args[0]!, 'data');
+  if (data === 'wait' || isError(data)) return data;
+  return r.assign(out, tensorType(data.shape, 'bool'), 'the result') ?? 'done';
+};
+
 /** result = Tensor[data.shape, dtype]. */
 export const castRel: RelationFn = (args, out, attrs, r) => {
   const dtype = getString(attrs, 'dtype');
@@ -68,6 +78,8 @@ export const castLikeRel: RelationFn = (args, out, _attrs, r) => {
 /** The relations of this file, by relation name (see registry.ts). */
 export const RELATIONS: Readonly<Record<string, RelationFn>> = {
   Identity: identityRel,
+  IdentityCompare: identityCompareRel,
+  Clip: identityRel,
   Cast: castRel,
   CastLike: castLikeRel,
 };

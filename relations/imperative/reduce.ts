@@ -1,5 +1,6 @@
 // Reduce (sum, mean, max, min, prod, all, any, logsumexp), ArgReduce (argmax,
-// argmin) and Variance (variance, std), after TVM's ReduceRel /
+// argmin), Variance (variance, std) and MeanVariance (mean_variance, mean_std: a
+// tuple of two tensors of the variance's type), after TVM's ReduceRel /
 // GenericReduceRel<ArgReduceAttrs> / VarianceRel, GetReduceAxes and
 // ReduceShapeImpl (src/relay/op/tensor/reduce.cc).
 //
@@ -26,13 +27,16 @@
 //  - logsumexp (no exclude attribute: it is False) is typed as one reduction; TVM
 //    composes it from max, exp, sum, log and squeeze, so that axis = [] without
 //    keepdims keeps every dimension as 1 there (squeeze of no axis), but reduces
-//    to rank 0 here.
+//    to rank 0 here;
+//  - mean_variance / mean_std are typed as one operator (TVM composes them in
+//    Python); the mean has the variance's shape, where TVM's squeeze of the mean
+//    fails with exclude = True and keeps every dimension as 1 with axis = [].
 
 import type { IDim } from './types.js';
 import type { AttrMap, RelationFn } from './relation.js';
 import { expectTensor, getBool, getIntsOrNull, normAxes } from './common.js';
 import { isError } from './relation.js';
-import { intDim, tensorType } from './types.js';
+import { intDim, tensorType, tupleType } from './types.js';
 
 /** A bool attribute, or `dflt` when the operator has no such attribute (logsumexp has no exclude). */
 function rdBool(attrs: AttrMap, name: string, dflt: boolean): boolean {
@@ -46,6 +50,8 @@ interface RdKind {
   readonly rank0Error: boolean;
   /** exclude = True listing every axis is an error (Variance). */
   readonly excludeAllError: boolean;
+  /** The result is a pair of the reduced tensor (MeanVariance). */
+  readonly pair: boolean;
 }
 
 function reduceRelation(kind: RdKind): RelationFn {
@@ -71,17 +77,20 @@ function reduceRelation(kind: RdKind): RelationFn {
       if (!reduced.includes(i)) oshape.push(d);
       else if (keepdims) oshape.push(intDim(1));
     });
-    return r.assign(out, tensorType(oshape, kind.dtype ?? data.dtype), 'the result') ?? 'done';
+    const reducedType = tensorType(oshape, kind.dtype ?? data.dtype);
+    return r.assign(out, kind.pair ? tupleType([reducedType, reducedType]) : reducedType, 'the result') ?? 'done';
   };
 }
 
-export const reduceRel: RelationFn = reduceRelation({ dtype: null, rank0Error: false, excludeAllError: false });
-export const argReduceRel: RelationFn = reduceRelation({ dtype: 'int32', rank0Error: true, excludeAllError: false });
-export const varianceRel: RelationFn = reduceRelation({ dtype: null, rank0Error: true, excludeAllError: true });
+export const reduceRel: RelationFn = reduceRelation({ dtype: null, rank0Error: false, excludeAllError: false, pair: false });
+export const argReduceRel: RelationFn = reduceRelation({ dtype: 'int32', rank0Error: true, excludeAllError: false, pair: false });
+export const varianceRel: RelationFn = reduceRelation({ dtype: null, rank0Error: true, excludeAllError: true, pair: false });
+export const meanVarianceRel: RelationFn = reduceRelation({ dtype: null, rank0Error: true, excludeAllError: true, pair: true });
 
 /** The relations of this file, by relation name (see registry.ts). */
 export const RELATIONS: Readonly<Record<string, RelationFn>> = {
   Reduce: reduceRel,
   ArgReduce: argReduceRel,
   Variance: varianceRel,
+  MeanVariance: meanVarianceRel,
 };

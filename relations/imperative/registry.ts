@@ -2,7 +2,9 @@
 // file exports its relations as RELATIONS; a new family file is added here.
 
 import type { RelationFn } from './relation.js';
+import { RELATIONS as BITS } from './bits.js';
 import { RELATIONS as BROADCAST } from './broadcast.js';
+import { RELATIONS as COLLAPSE } from './collapse.js';
 import { RELATIONS as CONV } from './conv.js';
 import { RELATIONS as CONV_TRANSPOSE } from './conv_transpose.js';
 import { RELATIONS as CREATION } from './creation.js';
@@ -10,15 +12,21 @@ import { RELATIONS as DEFORMABLE_CONV } from './deformable_conv.js';
 import { RELATIONS as ELEMWISE } from './elemwise.js';
 import { RELATIONS as IMAGE } from './image.js';
 import { RELATIONS as INDEXING } from './indexing.js';
+import { RELATIONS as MATRIX } from './matrix.js';
+import { RELATIONS as META } from './meta.js';
+import { RELATIONS as COORDINATES } from './coordinates.js';
 import { RELATIONS as NN } from './nn.js';
 import { RELATIONS as NN_NORM } from './nn_norm.js';
 import { RELATIONS as NN_SPATIAL } from './nn_spatial.js';
 import { RELATIONS as POOLING } from './pooling.js';
+import { RELATIONS as QNN } from './qnn.js';
 import { RELATIONS as REDUCE } from './reduce.js';
+import { RELATIONS as SCAN } from './scan.js';
 import { RELATIONS as TRANSFORM } from './transform.js';
 import { RELATIONS as VISION } from './vision.js';
+import { RELATIONS as WINDOW } from './window.js';
 
-const FAMILIES: readonly Readonly<Record<string, RelationFn>>[] = [BROADCAST, CONV, CONV_TRANSPOSE, CREATION, DEFORMABLE_CONV, ELEMWISE, IMAGE, INDEXING, NN, NN_NORM, NN_SPATIAL, POOLING, REDUCE, TRANSFORM, VISION];
+const FAMILIES: readonly Readonly<Record<string, RelationFn>>[] = [BITS, BROADCAST, COLLAPSE, CONV, CONV_TRANSPOSE, COORDINATES, CREATION, DEFORMABLE_CONV, ELEMWISE, IMAGE, INDEXING, MATRIX, META, NN, NN_NORM, NN_SPATIAL, POOLING, QNN, REDUCE, SCAN, TRANSFORM, VISION, WINDOW];
 
 const RELATIONS: ReadonlyMap<string, RelationFn> = (() => {
   const all = new Map<string, RelationFn>();

@@ -723,25 +723,35 @@ export const padRel: RelationFn = (args, out, attrs, r) => {
 
 // ─── broadcast_to ────────────────────────────────────────────────────────────
 
+/**
+ * Whether `from` broadcasts to `to` (aligned at the right, each dim 1 or equal, no
+ * more dims): an error naming `what` when it provably does not; a residual
+ * assumption when a symbolic dim provably not 1 (or against a target 1) may differ.
+ */
+export function checkBroadcastsTo(r: Reporter, from: readonly IDim[], to: readonly IDim[], what: string): RelError | null {
+  const n = from.length;
+  if (n > to.length) return r.fail(`cannot broadcast ${what}: it has more dimensions`);
+  for (let i = 1; i <= n; i++) {
+    const d = from[n - i]!;
+    const t = to[to.length - i]!;
+    const not1 = compareDims(d, intDim(1), '!=');
+    const differs = compareDims(d, t, '!=');
+    if (not1 === true && differs === true) return r.fail(`cannot broadcast ${what}: dimension ${printDim(d)} vs ${printDim(t)}`);
+    // d is provably not 1 (or the target is 1): it must equal the target, a residual when undecided
+    if (d.kind === 'sym' && differs === undefined && (not1 === true || isInt(t, 1))) {
+      const e = r.require(d, '==', t, `cannot broadcast ${what}`);
+      if (isError(e)) return e;
+    }
+  }
+  return null;
+}
+
 export const broadcastToRel: RelationFn = (args, out, attrs, r) => {
   const data = expectTensor(r, args[0]!, 'data');
   if (data === 'wait' || isError(data)) return data;
   const shape = getInts(attrs, 'shape');
-  const target = `(${shape.join(', ')})`;
-  const n = data.shape.length;
-  if (n > shape.length) return r.fail(`cannot broadcast data ${printType(data)} to ${target}: it has more dimensions`);
-  for (let i = 1; i <= n; i++) {
-    const d = data.shape[n - i]!;
-    const t = intDim(shape[shape.length - i]!);
-    const not1 = compareDims(d, intDim(1), '!=');
-    const differs = compareDims(d, t, '!=');
-    if (not1 === true && differs === true) return r.fail(`cannot broadcast data ${printType(data)} to ${target}: dimension ${printDim(d)} vs ${printDim(t)}`);
-    // d is provably not 1 (or the target is 1): it must equal the target, a residual when undecided
-    if (d.kind === 'sym' && differs === undefined && (not1 === true || isInt(t, 1))) {
-      const e = r.require(d, '==', t, `cannot broadcast data ${printType(data)} to ${target}`);
-      if (isError(e)) return e;
-    }
-  }
+  const e = checkBroadcastsTo(r, data.shape, shape.map(intDim), `data ${printType(data)} to (${shape.join(', ')})`);
+  if (e) return e;
   return r.assign(out, tensorType(shape.map(intDim), data.dtype), 'the result') ?? 'done';
 };
 

@@ -4,7 +4,7 @@ import type { TypeofRequest } from '../../../typing/typeof.js';
 import { call, tensor, tuple, ALL_SHAPES, type Shape, type CaseGenerator } from '../case-kit.js';
 
 /** Binary broadcasting (Broadcast, BroadcastCompare): every pair of a set of shapes, unknowns, partial shapes, dtypes. */
-function broadcast(op: OpInfo): TypeofRequest[] {
+export function broadcast(op: OpInfo): TypeofRequest[] {
   const shapes: Shape[] = [[], [1], [3], [2, 3], [1, 3], [2, 1], ['n', 3], [5, 1, 3], [2, 5], [1, 0], [2, 1, 1, 3]];
   const out = shapes.flatMap((a) => shapes.map((b) => call(op.name, [tensor(a), tensor(b)])));
   // unknown arguments, partially known shapes
@@ -29,11 +29,20 @@ function broadcast(op: OpInfo): TypeofRequest[] {
 }
 
 /** Unary ops (IdentityRel): every shape, dtypes, unknown and partial arguments, a tuple. */
-function identity(op: OpInfo): TypeofRequest[] {
+export function identity(op: OpInfo): TypeofRequest[] {
   const out = ALL_SHAPES.map((s) => call(op.name, [tensor(s)]));
   for (const d of ['int32', 'bool', 'float16', 'int8']) out.push(call(op.name, [tensor([2, 3], d)]), call(op.name, [tensor([], d)]));
   out.push(call(op.name, ['_']), call(op.name, [tensor([2, '_'])]), call(op.name, [tensor(['_', '_', 'n'])]), call(op.name, [tensor(['2*n + 1', 3])]), call(op.name, [tensor(['?', 3])]));
   out.push(call(op.name, [tuple([tensor([3])])]), call(op.name, [tuple([tensor([3]), tensor([2, 3])])]));
+  return out;
+}
+
+/** clip: the unary sweep with its bounds, bounds in either order, ints for floats, missing bounds. */
+function clip(op: OpInfo): TypeofRequest[] {
+  const bounds = { a_min: -1.5, a_max: 2 };
+  const out: TypeofRequest[] = identity(op).map((c) => ({ ...c, attrs: bounds }));
+  out.push(call(op.name, [tensor([2, 3])], { a_min: 3, a_max: 1 }), call(op.name, [tensor([2, 3], 'int8')], { a_min: 0, a_max: 6 }));
+  out.push(call(op.name, [tensor([2, 3])], { a_min: 0 }), call(op.name, [tensor([2, 3])]), call(op.name, ['_'], { a_max: 1 }));
   return out;
 }
 
@@ -78,6 +87,8 @@ export const GENERATORS: Readonly<Record<string, CaseGenerator>> = {
   Broadcast: broadcast,
   BroadcastCompare: broadcast,
   Identity: identity,
+  IdentityCompare: identity,
+  Clip: clip,
   Cast: cast,
   CastLike: castLike,
   Where: where,

@@ -39,4 +39,5 @@ export const GENERATORS: Readonly<Record<string, CaseGenerator>> = {
   Reduce: reduce,
   ArgReduce: reduce,
   Variance: reduce,
+  MeanVariance: reduce,
 };

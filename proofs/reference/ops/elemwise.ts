@@ -58,6 +58,22 @@ function unary(f: (x: number) => number): Executor {
   };
 }
 
+/** A unary test: a bool tensor of data's shape. */
+function test(f: (x: number) => boolean): Executor {
+  return (args) => {
+    const [x] = ewTensors(args, ['data']) as [NDArray];
+    return x.map((v) => b01(f(v)), 'bool');
+  };
+}
+
+/** min(max(x, a_min), a_max), with the bounds cast to data's dtype first. */
+const clip: Executor = (args, attrs) => {
+  const [x] = ewTensors(args, ['data']) as [NDArray];
+  const lo = fitDtype(Number(attrs['a_min']), x.dtype);
+  const hi = fitDtype(Number(attrs['a_max']), x.dtype);
+  return x.map((v) => Math.min(Math.max(v, lo), hi));
+};
+
 /** Rounds half to even (TVM's round follows the C rounding of the target; numpy rounds halves to even). */
 function roundHalfEven(x: number): number {
   const r = Math.round(x);
@@ -137,6 +153,24 @@ export const EXECUTORS: Readonly<Record<string, Executor>> = {
   logical_not: unary((x) => b01(!truth(x))),
   cast,
   cast_like: castLike,
+  tan: unary(Math.tan),
+  atan: unary(Math.atan),
+  acos: unary(Math.acos),
+  asin: unary(Math.asin),
+  acosh: unary(Math.acosh),
+  asinh: unary(Math.asinh),
+  atanh: unary(Math.atanh),
+  cosh: unary(Math.cosh),
+  sinh: unary(Math.sinh),
+  log10: unary(Math.log10),
+  fast_exp: unary(Math.exp),
+  fast_tanh: unary(Math.tanh),
+  fast_erf: unary(erf),
+  copy: unary((x) => x),
+  isnan: test(Number.isNaN),
+  isfinite: test(Number.isFinite),
+  isinf: test((x) => x === Infinity || x === -Infinity),
+  clip,
 };
 
 /**

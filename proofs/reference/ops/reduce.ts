@@ -112,6 +112,8 @@ export const EXECUTORS: Readonly<Record<string, Executor>> = {
   variance: reduction(variance, 'variance'),
   std: reduction((xs, attrs) => Math.sqrt(variance(xs, attrs)), 'variance'),
   logsumexp: reduction(logsumexp),
+  mean_variance: (args, attrs) => [reduction(mean, 'variance')(args, attrs), reduction(variance, 'variance')(args, attrs)],
+  mean_std: (args, attrs) => [reduction(mean, 'variance')(args, attrs), reduction((xs, a) => Math.sqrt(variance(xs, a)), 'variance')(args, attrs)],
 };
 
 const DUPLICATES = 'duplicate axes are rejected by the relation (TVM accepts them; its compute removes the duplicates, as the reference does)';
@@ -121,4 +123,4 @@ const RANK0_EXCLUDE = '; exclude=True with axis=None is rejected even for a rank
  * Operators whose relation deliberately rejects calls the executor can run,
  * with the reason (e.g. a zero-size output): such divergences are expected.
  */
-export const STRICTER: Readonly<Record<string, string>> = Object.fromEntries(Object.keys(EXECUTORS).map((op) => [op, ['argmax', 'argmin', 'variance', 'std'].includes(op) ? DUPLICATES : DUPLICATES + RANK0_EXCLUDE]));
+export const STRICTER: Readonly<Record<string, string>> = Object.fromEntries(Object.keys(EXECUTORS).map((op) => [op, ['argmax', 'argmin', 'variance', 'std', 'mean_variance', 'mean_std'].includes(op) ? DUPLICATES : DUPLICATES + RANK0_EXCLUDE]));
