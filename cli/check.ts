@@ -4,7 +4,8 @@
 // agree exactly; cases small enough to execute are also checked against the
 // reference executor. Prints a summary table (or JSON), each disagreement shrunk
 // to a ready-to-paste `shapelog typeof` line; exits 1 on any disagreement or
-// any unsound/unexpectedly strict answer against the reference.
+// any unsound/unexpectedly strict answer against the reference. With --against or
+// --against-rev it compares two versions of the rules instead (check-against.ts).
 import { SingleBar } from 'cli-progress';
 import pc from 'picocolors';
 import { allOps, lookupOp } from '../relations/catalogue.js';
@@ -12,6 +13,7 @@ import { hasCaseGenerator } from '../proofs/cross-check/cases.js';
 import { casesToCheck, checkOp, type OpCheck } from '../proofs/cross-check/harness.js';
 import type { TypeofAnswer } from '../typing/typeof.js';
 import { EXIT_OK, EXIT_USAGE, EXIT_USER_ERROR } from './report.js';
+import { checkAgainst } from './check-against.js';
 
 export interface CheckCommandOptions {
   readonly ops?: string;
@@ -20,6 +22,10 @@ export interface CheckCommandOptions {
   readonly seed?: number;
   readonly reference: boolean;
   readonly json: boolean;
+  /** Old versions of rule files: report what the current rules answer differently (check-against.ts). */
+  readonly against?: readonly string[];
+  readonly againstRev?: string;
+  readonly expectChanges?: boolean;
 }
 
 /** Deepest sweep (tensor rank) the case generators know. */
@@ -51,6 +57,9 @@ export function checkCommand(o: CheckCommandOptions): number {
     return EXIT_USAGE;
   }
   const seed = o.seed ?? Math.floor(Math.random() * 2 ** 31);
+  if (o.against !== undefined || o.againstRev !== undefined) {
+    return checkAgainst({ ops, depth: o.depth, random: o.random, seed, json: o.json, expectChanges: o.expectChanges === true, ...(o.against !== undefined ? { against: o.against } : {}), ...(o.againstRev !== undefined ? { againstRev: o.againstRev } : {}) });
+  }
   const options = { depth: o.depth, random: o.random, seed, reference: o.reference };
   const started = Date.now();
 
