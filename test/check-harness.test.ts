@@ -171,3 +171,9 @@ test('a reduction of a rank-0 input refuses a named axis, as TVM does', (t) => {
   t.like(referenceCheck({ op: 'sum', attrs: { axis: -1 }, args: ['Tensor[(), float32]'] }, { error: 'out of range' }), { kind: 'agree' });
   t.like(referenceCheck({ op: 'sum', attrs: { axis: [] }, args: ['Tensor[(), float32]'] }, { type: 'Tensor[(), float32]', args: ['Tensor[(), float32]'] }), { kind: 'agree' });
 });
+
+test('nn.batch_norm on a rank-0 input: both strategies refuse axis -1, neither crashes (found by the crash rule)', (t) => {
+  const a = answers({ op: 'nn.batch_norm', attrs: { axis: -1 }, args: ['Tensor[(), float32]', '_', '_', '_', '_'] });
+  t.false(isCrash(a.rules) || isCrash(a.relay), JSON.stringify(a));
+  t.true('error' in a.rules && 'error' in a.relay);
+});

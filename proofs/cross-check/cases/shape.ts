@@ -82,6 +82,8 @@ function squeeze(op: OpInfo): TypeofRequest[] {
   for (const s of ALL_SHAPES) {
     const axes: AttrJs[] = [null, []];
     for (const i of range(-s.length, s.length)) axes.push([i]);
+    // one axis as an int (TVM's Python API takes it), in range and just outside
+    for (const i of range(-s.length - 1, s.length)) axes.push(i);
     if (s.length >= 2) axes.push([0, s.length - 1], [0, 0]);
     for (const axis of axes) out.push(call(op.name, [tensor(s)], axis === null ? {} : { axis }));
   }
