@@ -48,7 +48,8 @@ export { occurrences };
 /** A copy of the repository to mutate (sources only; node_modules linked). */
 function makeCopy(): string {
   const dir = mkdtempSync(join(tmpdir(), 'shapelog-mutants-'));
-  for (const sub of ['diagnostics', 'relations', 'solver', 'typing', 'proofs', 'frontends', 'grammar', 'cli', 'bin']) cpSync(join(root, sub), join(dir, sub), { recursive: true });
+  // scripts/ too: without it (and without dist/), bin/shapelog.js would not see a development checkout and would refuse to run the sources
+  for (const sub of ['diagnostics', 'relations', 'solver', 'typing', 'proofs', 'frontends', 'grammar', 'cli', 'bin', 'scripts', 'api']) cpSync(join(root, sub), join(dir, sub), { recursive: true });
   for (const f of ['package.json', 'tsconfig.json']) cpSync(join(root, f), join(dir, f));
   symlinkSync(join(root, 'node_modules'), join(dir, 'node_modules'), 'dir');
   return dir;
