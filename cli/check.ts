@@ -4,7 +4,8 @@
 // agree exactly; cases small enough to execute are also checked against the
 // reference executor. Prints a summary table (or JSON), each disagreement shrunk
 // to a ready-to-paste `shapelog typeof` line; exits 1 on any disagreement or
-// any unsound/unexpectedly strict answer against the reference.
+// any unsound/unexpectedly strict answer against the reference. With --against or
+// --against-rev it compares two versions of the rules instead (check-against.ts).
 import { SingleBar } from 'cli-progress';
 import pc from 'picocolors';
 import { allOps, lookupOp } from '../relations/catalogue.js';
@@ -12,6 +13,7 @@ import { hasCaseGenerator } from '../proofs/cross-check/cases.js';
 import { casesToCheck, checkOp, type OpCheck } from '../proofs/cross-check/harness.js';
 import type { TypeofAnswer } from '../typing/typeof.js';
 import { EXIT_OK, EXIT_USAGE, EXIT_USER_ERROR } from './report.js';
+import { checkAgainst } from './check-against.js';
 
 export interface CheckCommandOptions {
   readonly ops?: string;
@@ -20,6 +22,10 @@ export interface CheckCommandOptions {
   readonly seed?: number;
   readonly reference: boolean;
   readonly json: boolean;
+  /** Old versions of rule files: report what the current rules answer differently (check-against.ts). */
+  readonly against?: readonly string[];
+  readonly againstRev?: string;
+  readonly expectChanges?: boolean;
 }
 
 /** Deepest sweep (tensor rank) the case generators know. */
@@ -51,6 +57,9 @@ export function checkCommand(o: CheckCommandOptions): number {
     return EXIT_USAGE;
   }
   const seed = o.seed ?? Math.floor(Math.random() * 2 ** 31);
+  if (o.against !== undefined || o.againstRev !== undefined) {
+    return checkAgainst({ ops, depth: o.depth, random: o.random, seed, json: o.json, expectChanges: o.expectChanges === true, ...(o.against !== undefined ? { against: o.against } : {}), ...(o.againstRev !== undefined ? { againstRev: o.againstRev } : {}) });
+  }
   const options = { depth: o.depth, random: o.random, seed, reference: o.reference };
   const started = Date.now();
 
@@ -67,7 +76,7 @@ export function checkCommand(o: CheckCommandOptions): number {
   }
   bar?.stop();
   const seconds = (Date.now() - started) / 1000;
-  const failed = reports.some((r) => r.disagree > 0 || (r.reference !== null && (r.reference.unsound > 0 || r.reference.stricterUnexpected > 0)));
+  const failed = reports.some((r) => r.disagree > 0 || (r.reference !== null && (r.reference.unsound > 0 || r.reference.crashed > 0 || r.reference.stricterUnexpected > 0)));
 
   if (o.json) {
     process.stdout.write(JSON.stringify({ seed, depth: o.depth, random: o.random, seconds, ops: reports }, null, 2) + '\n');
@@ -76,7 +85,7 @@ export function checkCommand(o: CheckCommandOptions): number {
     printProblems(reports);
     const sum = (f: (r: OpCheck) => number) => reports.reduce((s, r) => s + f(r), 0);
     const line = `${reports.length} operators, ${sum((r) => r.cases)} cases (${sum((r) => r.sweep)} sweep, ${sum((r) => r.random)} random, seed ${seed}): ${sum((r) => r.agree)} agree, ${sum((r) => r.disagree)} disagree`;
-    const refLine = o.reference ? `; reference: ${sum((r) => r.reference?.executed ?? 0)} executed, ${sum((r) => r.reference?.unsound ?? 0)} unsound, ${sum((r) => r.reference?.stricterUnexpected ?? 0)} unexpectedly strict, ${sum((r) => r.reference?.stricterExpected ?? 0)} strict as documented` : '';
+    const refLine = o.reference ? `; reference: ${sum((r) => r.reference?.executed ?? 0)} executed, ${sum((r) => r.reference?.unsound ?? 0)} unsound, ${sum((r) => r.reference?.crashed ?? 0)} executor crashes, ${sum((r) => r.reference?.stricterUnexpected ?? 0)} unexpectedly strict, ${sum((r) => r.reference?.stricterExpected ?? 0)} strict as documented` : '';
     process.stdout.write(`\n${line}${refLine} (${seconds.toFixed(1)} s)\n`);
   }
   return failed ? EXIT_USER_ERROR : EXIT_OK;
@@ -96,7 +105,7 @@ function printTable(reports: readonly OpCheck[], reference: boolean): void {
     const ref = r.reference;
     const refCols = reference ? (ref === null || !ref.available ? `  ${'-'.padStart(8)}  ${'-'.padStart(7)}  ${'-'.padStart(8)}` : `  ${String(ref.executed).padStart(8)}  ${String(ref.unsound).padStart(7)}  ${`${ref.stricterUnexpected}${ref.stricterExpected > 0 ? `+${ref.stricterExpected}` : ''}`.padStart(8)}`) : '';
     let row = `${r.op.padEnd(w)}  ${String(r.cases).padStart(6)}  ${String(r.agree).padStart(6)}  ${String(r.disagree).padStart(8)}${refCols}`;
-    if (color && (r.disagree > 0 || (ref !== null && (ref.unsound > 0 || ref.stricterUnexpected > 0)))) row = pc.red(row);
+    if (color && (r.disagree > 0 || (ref !== null && (ref.unsound > 0 || ref.crashed > 0 || ref.stricterUnexpected > 0)))) row = pc.red(row);
     process.stdout.write(row + '\n');
   }
   if (reference) process.stdout.write(pc.dim(`(stricter: unexpected+documented; - = no reference executor)\n`));
@@ -112,7 +121,7 @@ function printProblems(reports: readonly OpCheck[]): void {
       if (c.found !== c.line) process.stdout.write(pc.dim(`  (shrunk from ${c.found})\n`));
     }
     for (const p of r.reference?.problems ?? []) {
-      const what = p.kind === 'unsound' ? 'the relation gives a type the reference executor does not produce' : 'the relation rejects a call the reference executor runs';
+      const what = p.kind === 'unsound' ? 'the relation gives a type the reference executor does not produce' : p.kind === 'crash' ? 'the reference executor crashed' : 'the relation rejects a call the reference executor runs, and its STRICTER entry does not cover the call';
       process.stdout.write(`\n${r.op}: ${what}:\n  echo '${p.line}' | shapelog typeof\n    relation: ${show(p.relation)}\n    executor: ${p.executed}\n`);
     }
   }

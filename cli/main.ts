@@ -177,7 +177,10 @@ export async function main(argv: string[]): Promise<number> {
     .option('--no-reference', 'skip the reference executor')
     .option('--json', 'print {"ops": [{op, cases, agree, disagree, counterexamples, reference}]} as JSON', false)
     .option('--relations <files...>', 'extra rule files; their examples are typed, then the operators with sweep cases and twins are cross-checked')
-    .action(async (o: { ops?: string; depth: number; random: number; seed?: number; reference: boolean; json: boolean; relations?: string[] }) => {
+    .option('--against <old-files...>', 'compare with old versions of rule files (each replaces the library file of its name): report every case whose answer changed')
+    .option('--against-rev <gitrev>', 'compare with the built-in rule files at a git revision (read with git show)')
+    .option('--expect-changes', 'with --against/--against-rev: exit 0 even when answers changed', false)
+    .action(async (o: { ops?: string; depth: number; random: number; seed?: number; reference: boolean; json: boolean; relations?: string[]; against?: string[]; againstRev?: string; expectChanges: boolean }) => {
       const failed = await extraRelations(o.relations ?? []);
       const { checkCommand } = await import('./check.js');
       code = failed ?? checkCommand(o);

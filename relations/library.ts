@@ -6,12 +6,12 @@
 // The built-in files are parsed once and cached on disk (relations/parse-cache.ts, keyed
 // by the files' texts and the engine version); a user's files are parsed every time.
 import { existsSync, readdirSync, readFileSync } from 'node:fs';
-import { dirname, join } from 'node:path';
+import { dirname, join, resolve as resolvePath } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { asLibrary, label, loadFiles } from '../solver/load.js';
 import { defaultCacheDir, libraryKey, loadLibrary } from './parse-cache.js';
 import { opsCachePath, readOpsCache, writeOpsCache } from './ops-cache.js';
-import type { LoadedSources } from '../solver/load.js';
+import type { FileOverride, LoadedSources } from '../solver/load.js';
 import { type Diagnostic, formatDiagnostic } from '../diagnostics/diagnostic.js';
 import { ProgramError } from '../solver/run.js';
 import { compileProgram } from '../solver/compile/program.js';
@@ -102,6 +102,31 @@ export function addRelationFiles(paths: readonly string[]): Diagnostic[] {
  * absolute path, built-in files included: a location in a message is one the user can open.
  */
 const libraryLabel = label;
+
+/** Every rule file of the current library, absolute: the built-in ones, then the user's (`--relations`). */
+export function loadedRuleFiles(): string[] {
+  return [...libraryFiles(), ...userFiles.map((f) => resolvePath(f))];
+}
+
+/**
+ * The current library (built-in files and the user's) with some files read from given
+ * texts instead (by absolute path, e.g. an older version of `relations/conv.rules`),
+ * built afresh: nothing cached, nothing shared with `ruleLibrary()`. The diagnostics
+ * are every error that makes the library unusable (syntax, declarations, rules that do
+ * not compile), located in the given files under their labels.
+ */
+export function libraryWith(overrides: ReadonlyMap<string, FileOverride>): { library: RuleLibrary; errors: Diagnostic[] } {
+  const builtIn = libraryFiles();
+  const sources = asLibrary(loadFiles([...builtIn, ...userFiles], libraryLabel, undefined, overrides));
+  const builtInLabels = builtIn.map((f) => overrides.get(f)?.label ?? libraryLabel(f));
+  const declared = declaredOps(sources.programs, new Set(builtInLabels));
+  const errors = [...sources.diagnostics, ...declared.diagnostics].filter((d) => d.severity === 'error');
+  if (errors.length === 0) {
+    const compiled = compileProgram(new TermStore(), sources.programs, 'seminaive', null, new Set());
+    if (!compiled.ok) errors.push(...compiled.diagnostics.filter((d) => d.severity === 'error'));
+  }
+  return { library: libraryOf(sources, declared.ops, undefined), errors };
+}
 
 /** A user file that declares a built-in relation again learns how to change it instead. */
 function withOverrideHint(d: Diagnostic): Diagnostic {

@@ -28,11 +28,18 @@ export function label(path: string): string {
   return rel === '' ? '.' : rel.startsWith('..') ? path : rel;
 }
 
+/** A file read from a given text instead of the disk, under a label of its own (an older version of it, say). */
+export interface FileOverride {
+  readonly text: string;
+  readonly label: string;
+}
+
 /**
  * `labelOf` names a file (by its absolute path) in diagnostics; by default, relative to the working directory.
  * `tick` is called after each statement parsed (it may throw a LimitError to stop).
+ * `overrides` (by absolute path) gives some files' texts and labels instead of reading them.
  */
-export function loadFiles(paths: readonly string[], labelOf: (absolutePath: string) => string = label, tick?: () => void): LoadedSources {
+export function loadFiles(paths: readonly string[], labelOf: (absolutePath: string) => string = label, tick?: () => void, overrides: ReadonlyMap<string, FileOverride> = new Map()): LoadedSources {
   const programs: Program[] = [];
   const texts = new Map<string, string>();
   const seen = new Set<string>();
@@ -42,13 +49,14 @@ export function loadFiles(paths: readonly string[], labelOf: (absolutePath: stri
     const abs = resolvePath(path);
     if (seen.has(abs)) return;
     seen.add(abs);
-    const read = readSource(abs, MAX_FILE_BYTES);
+    const given = overrides.get(abs);
+    const read = given !== undefined ? { ok: true as const, text: given.text } : readSource(abs, MAX_FILE_BYTES);
     if (!read.ok) {
       diagnostics.push(diagnostic('error', 'file', `cannot read ${labelOf(abs)}: ${read.why}`, from?.span ?? null));
       return;
     }
     const text = read.text;
-    const file = labelOf(abs);
+    const file = given?.label ?? labelOf(abs);
     texts.set(file, text);
     if (from === null) roots.add(file);
     let program: Program;

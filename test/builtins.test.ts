@@ -139,3 +139,14 @@ test("Any ('?') absorbs arithmetic, is never decided, and unifies with every dim
   t.deepEqual(errors(r), []);
   t.deepEqual(r.factsByPredicate().get('eq'), ["eq(tensor(['?', 3], f32), tensor([5, 3], f32))"]);
 });
+
+test('atom/1 rejects the empty list, which is_list/1 accepts', (t) => {
+  const r = run(`
+val([]). val(nil). val([a]).
+is_atom(X) :- val(X), atom(X).
+is_list_(X) :- val(X), is_list(X).
+`);
+  const f = r.factsByPredicate();
+  t.deepEqual(f.get('is_atom'), ['is_atom(nil)']);
+  t.deepEqual(f.get('is_list_'), ['is_list_([])', 'is_list_([a])']);
+});

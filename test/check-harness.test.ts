@@ -4,7 +4,7 @@
 import { spawnSync } from 'node:child_process';
 import test from 'ava';
 import { parseArg, printArg } from '../proofs/cross-check/arg-model.js';
-import { answers } from '../proofs/cross-check/compare.js';
+import { answers, classify, crashAnswer, disagreementKind, isCrash } from '../proofs/cross-check/compare.js';
 import { applyEdit } from '../proofs/cross-check/edits.js';
 import { casesToCheck, checkOp } from '../proofs/cross-check/harness.js';
 import { caseSize, shrinkCase } from '../proofs/cross-check/shrink.js';
@@ -133,4 +133,47 @@ test('every catalogued operator is listed by `shapelog check --json` when --ops 
   t.true(p.status === 0 || p.status === 1, p.stderr);
   const out = JSON.parse(p.stdout) as { ops: { op: string }[] };
   t.deepEqual(out.ops.map((o) => o.op), allOps().map((o) => o.name));
+});
+
+test('a crash never agrees: not with a refusal, not with another crash', (t) => {
+  const crash = crashAnswer(new Error('boom'));
+  t.true(isCrash(crash));
+  t.false(isCrash({ error: 'crash: a message that merely looks like one' }));
+  t.is(classify(crash, crashAnswer(new Error('boom'))).kind, 'disagree');
+  t.is(classify(crash, { error: 'refused' }).kind, 'disagree');
+  t.is(classify({ error: 'refused' }, crash).kind, 'disagree');
+  t.is(disagreementKind(crash, crash), 'rules crash / relay crash');
+  // through the harness: an operator whose both strategies throw has no agreeing case
+  const r = checkOp('add', { reference: false, answer: () => ({ rules: crashAnswer(new Error('x')), relay: crashAnswer(new Error('x')) }) });
+  t.is(r.agree, 0);
+  t.is(r.disagree, r.cases);
+});
+
+test('a stricter rejection is expected only when the STRICTER entry covers that very call', (t) => {
+  // the kernel does not fit the padded input: the executor's loops count no window (covered)
+  const small: TypeofRequest = { op: 'nn.conv2d', args: ['Tensor[(1, 3, 5, 5), float32]', 'Tensor[(4, 3, 7, 7), float32]'] };
+  const covered = referenceCheck(small, { error: 'too small' });
+  t.like(covered, { kind: 'stricter' });
+  t.regex((covered as { expected: string | null }).expected ?? '', /smaller than the dilated kernel/);
+  // an ordinary convolution rejected: conv2d is marked stricter, but not about this call
+  const fits: TypeofRequest = { op: 'nn.conv2d', args: ['Tensor[(1, 3, 5, 5), float32]', 'Tensor[(4, 3, 3, 3), float32]'] };
+  t.like(referenceCheck(fits, { error: 'made up' }), { kind: 'stricter', expected: null });
+  // reductions: duplicate axes are covered, a single axis is not
+  const x = 'Tensor[(2, 3), float32]';
+  t.not((referenceCheck({ op: 'sum', attrs: { axis: [1, -1] }, args: [x] }, { error: 'dup' }) as { expected: string | null }).expected, null);
+  t.like(referenceCheck({ op: 'sum', attrs: { axis: [1] }, args: [x] }, { error: 'made up' }), { kind: 'stricter', expected: null });
+  // and the harness counts an uncovered rejection as unexpected
+  const r = checkOp('nn.conv2d', { depth: 4, answer: (c) => ({ ...answers(c), rules: { error: 'refuses everything' } }) });
+  t.true(r.reference!.stricterUnexpected > 0);
+});
+
+test('a reduction of a rank-0 input refuses a named axis, as TVM does', (t) => {
+  t.like(referenceCheck({ op: 'sum', attrs: { axis: -1 }, args: ['Tensor[(), float32]'] }, { error: 'out of range' }), { kind: 'agree' });
+  t.like(referenceCheck({ op: 'sum', attrs: { axis: [] }, args: ['Tensor[(), float32]'] }, { type: 'Tensor[(), float32]', args: ['Tensor[(), float32]'] }), { kind: 'agree' });
+});
+
+test('nn.batch_norm on a rank-0 input: both strategies refuse axis -1, neither crashes (found by the crash rule)', (t) => {
+  const a = answers({ op: 'nn.batch_norm', attrs: { axis: -1 }, args: ['Tensor[(), float32]', '_', '_', '_', '_'] });
+  t.false(isCrash(a.rules) || isCrash(a.relay), JSON.stringify(a));
+  t.true('error' in a.rules && 'error' in a.relay);
 });

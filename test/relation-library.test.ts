@@ -60,12 +60,13 @@ test('docs/relations.md is generated from the current catalogue and rules (npm r
   t.is(readFileSync(new URL('../docs/relations.md', import.meta.url), 'utf8'), render());
 });
 
-test('at least 30 mutations, well-formed: unique ids, text found exactly once in an imperative twin, known operators', (t) => {
+test('at least 30 mutations on each side, well-formed: unique ids, text found exactly once in an imperative twin or a rule file, known operators', (t) => {
   const all = allMutations();
-  t.true(all.length >= 30, `${all.length} mutations`);
+  t.true(all.filter((m) => m.side === 'twins').length >= 30, `${all.length} mutations`);
+  t.true(all.filter((m) => m.side === 'rules').length >= 30, `${all.filter((m) => m.side === 'rules').length} rule mutations`);
   t.is(new Set(all.map((m) => m.mutation.id)).size, all.length);
-  for (const { mutation: m } of all) {
-    t.regex(m.file, /^relations\/imperative\/[a-z_]+\.ts$/, m.id);
+  for (const { side, mutation: m } of all) {
+    t.regex(m.file, side === 'twins' ? /^relations\/imperative\/[a-z_]+\.ts$/ : /^relations\/[a-z_]+\.rules$/, m.id);
     t.is(occurrences(readFileSync(new URL(`../${m.file}`, import.meta.url), 'utf8'), m.find), 1, `${m.id}: its text must occur once in ${m.file}`);
     t.not(m.find, m.replace, m.id);
     t.true(m.ops.length > 0 && m.ops.every((o) => findOp(o) !== undefined), `${m.id}: unknown ops ${m.ops.join(', ')}`);

@@ -118,3 +118,21 @@ test('a cloned store keeps every id and interns independently', (t) => {
   t.is(c.size, s.size, 'both grew by one term, independently');
   t.is(termText(s, onlyInOriginal), 'h()');
 });
+
+test('union-find: resolve follows a list tail bound to a list, through chains of tails', (t) => {
+  const s = new TermStore();
+  const [h1, h2, h3] = [s.hole(1), s.hole(2), s.hole(3)];
+  const open = s.list([s.int(1)], h1); // [1 | ?1]
+  const v1 = UnionFind.empty.link(h1, s.list([s.int(2)])); // ?1 = [2]
+  t.is(termText(s, resolve(s, v1, open)), '[1, 2]');
+  t.is(resolve(s, v1, open), s.list([s.int(1), s.int(2)]), 'the resolved list is the interned closed list');
+  // a tail bound to another open list whose tail is bound in turn: [1 | ?1], ?1 = [2 | ?2], ?2 = ?3, ?3 = [3]
+  const v2 = UnionFind.empty.link(h1, s.list([s.int(2)], h2)).link(h2, h3).link(h3, s.list([s.int(3)]));
+  t.is(termText(s, resolve(s, v2, open)), '[1, 2, 3]');
+  // a tail bound to the empty list closes the list; an unbound tail stays open
+  t.is(termText(s, resolve(s, UnionFind.empty.link(h1, s.nil), open)), '[1]');
+  t.is(resolve(s, UnionFind.empty.link(h2, s.int(0)), open), open);
+  // inside a compound, and with a hole in a head too
+  const f = s.compound('shape', [s.list([h2], h1)]);
+  t.is(termText(s, resolve(s, UnionFind.empty.link(h1, s.list([s.int(5)])).link(h2, s.int(4)), f)), 'shape([4, 5])');
+});

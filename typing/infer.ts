@@ -6,7 +6,7 @@ import { MAX_NESTING, parseRelay } from '../frontends/relay/parse.js';
 import { checkModuleDepth } from '../frontends/relay/depth.js';
 import { printModule } from '../frontends/relay/print.js';
 import { checkAttrs, lookupOp } from '../relations/catalogue.js';
-import { ruleLibrary } from '../relations/library.js';
+import { ruleLibrary, type RuleLibrary } from '../relations/library.js';
 import { DEFAULT_LIMITS, LimitError, type Limits } from '../solver/engine/limits.js';
 import { budgetTick } from '../solver/engine/budget.js';
 import { type Diagnostic, diagnostic, UserError } from '../diagnostics/diagnostic.js';
@@ -17,6 +17,19 @@ import { oneDiagnosticPerMistake } from './call-site-diagnostics.js';
 import { inferWithRules, type InferOutcome } from './rules-strategy.js';
 
 export type InferStrategy = 'rules' | 'relay';
+
+/** The catalogue of another library than the current one (an older version of its files, say). */
+export function catalogueOf(library: RuleLibrary): OpCatalogue {
+  return {
+    find(name) {
+      return library.opsByName.get(name) ?? { error: `unknown operator '${name}'` };
+    },
+    checkAttrs(op, attrs) {
+      const full = library.opsByName.get(op.name);
+      return full === undefined ? { values: new Map(), errors: [] } : checkAttrs(full, attrs);
+    },
+  };
+}
 
 export const catalogue: OpCatalogue = {
   find(name) {
@@ -44,9 +57,10 @@ export const strategies = new Map<InferStrategy, (gen: Generated, limits: Partia
   ['relay', (gen) => inferWithRelay(gen)],
 ]);
 
-export function inferModule(module: Module, texts: ReadonlyMap<string, string>, strategy: InferStrategy, limits: Partial<Limits> = {}): InferResult {
-  const gen = generate(module, catalogue);
-  const solve = strategies.get(strategy);
+/** `library`: type with another rule library than the current one (the rules strategy only). */
+export function inferModule(module: Module, texts: ReadonlyMap<string, string>, strategy: InferStrategy, limits: Partial<Limits> = {}, library?: RuleLibrary): InferResult {
+  const gen = generate(module, library === undefined ? catalogue : catalogueOf(library));
+  const solve = library === undefined ? strategies.get(strategy) : strategy === 'rules' ? (g: Generated, l: Partial<Limits>) => inferWithRules(g, library, l) : undefined;
   if (solve === undefined) throw new UserError([{ severity: 'error', code: 'usage', message: `the ${strategy} strategy is not available`, span: null, notes: [] }]);
   if (gen.diagnostics.length > 0)
     return { module, strategy, outcome: { bindings: [], results: new Map(), functions: new Map(), returns: new Map(), diagnostics: [], instances: 0, millis: 0, run: null }, diagnostics: gen.diagnostics, texts };

@@ -8,6 +8,7 @@ import { attrs as attrsOf, type AttrJs } from '../relations/imperative/solve-one
 import { UserError } from '../diagnostics/diagnostic.js';
 import type { Limits } from '../solver/engine/limits.js';
 import { inferModule, type InferStrategy } from './infer.js';
+import type { RuleLibrary } from '../relations/library.js';
 
 export interface TypeofRequest {
   readonly op: string;
@@ -48,7 +49,8 @@ export function callModule(req: TypeofRequest, copies = 1): Module {
   return { file: '<typeof>', version: null, typeDefs: [], functions: [{ name: 'main', typeParams: [], params, ret: null, body, span: SPAN }] };
 }
 
-export function typeofCall(req: TypeofRequest, strategy: InferStrategy, limits: Partial<Limits> = {}): TypeofAnswer {
+/** `library`: type with another rule library than the current one (the rules strategy only). */
+export function typeofCall(req: TypeofRequest, strategy: InferStrategy, limits: Partial<Limits> = {}, library?: RuleLibrary): TypeofAnswer {
   let module: Module;
   try {
     module = callModule(req);
@@ -57,7 +59,7 @@ export function typeofCall(req: TypeofRequest, strategy: InferStrategy, limits: 
     throw e;
   }
   const params = module.functions[0]!.params;
-  const r = inferModule(module, new Map(), strategy, limits);
+  const r = inferModule(module, new Map(), strategy, limits, library);
   const error = r.diagnostics.find((d) => d.severity === 'error' && d.code !== 'unresolved');
   if (error) return { error: error.message };
   const body = module.functions[0]!.body;

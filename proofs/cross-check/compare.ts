@@ -1,5 +1,7 @@
 // Runs one call case with both strategies (rules and the imperative twins) and
 // classifies the pair of answers (the harness, harness.ts, runs it over many cases).
+// Two refusals agree whatever their messages; a crash (an exception escaping a
+// strategy) never agrees with anything, not even with another crash.
 import { parseType } from '../../relations/imperative/type-text.js';
 import { printType, TypeSolverState } from '../../relations/imperative/types.js';
 import { typeofCall, type TypeofAnswer, type TypeofRequest } from '../../typing/typeof.js';
@@ -11,16 +13,28 @@ export interface Answers {
   readonly relay: TypeofAnswer;
 }
 
-/** Both strategies' answers to one call; an exception becomes an error answer. */
+/** The answer standing for an exception that escaped a strategy: an error answer marked as a crash. */
+export type CrashAnswer = { readonly error: string; readonly crash: true };
+
+export function crashAnswer(e: unknown): CrashAnswer {
+  return { error: `crash: ${e instanceof Error ? e.message : String(e)}`, crash: true };
+}
+
+export function isCrash(a: TypeofAnswer): boolean {
+  return 'crash' in a && (a as CrashAnswer).crash;
+}
+
+/** Both strategies' answers to one call; an exception becomes a crash answer. */
 export function answers(c: TypeofRequest): Answers {
   return { rules: safeTypeof(c, 'rules'), relay: safeTypeof(c, 'relay') };
 }
 
-function safeTypeof(c: TypeofRequest, strategy: 'rules' | 'relay'): TypeofAnswer {
+/** One strategy's answer, an exception caught as a crash answer. */
+export function safeTypeof(c: TypeofRequest, strategy: 'rules' | 'relay', run: (c: TypeofRequest, strategy: 'rules' | 'relay') => TypeofAnswer = typeofCall): TypeofAnswer {
   try {
-    return typeofCall(c, strategy);
+    return run(c, strategy);
   } catch (e) {
-    return { error: `crash: ${e instanceof Error ? e.message : String(e)}` };
+    return crashAnswer(e);
   }
 }
 
@@ -30,8 +44,9 @@ function canon(text: string): string {
   return p.ok ? printType(p.type) : text;
 }
 
-/** `agree` when both answers are errors, or both have the same result and argument types. */
+/** `agree` when both answers are refusals (not crashes), or both have the same result and argument types. */
 export function classify(rules: TypeofAnswer, relay: TypeofAnswer): Verdict {
+  if (isCrash(rules) || isCrash(relay)) return { kind: 'disagree', rules, relay };
   if ('error' in rules && 'error' in relay) return { kind: 'agree' };
   if ('type' in rules && 'type' in relay) {
     const same = canon(rules.type) === canon(relay.type) && rules.args.length === relay.args.length && rules.args.every((a, i) => canon(a) === canon(relay.args[i]!));
@@ -46,8 +61,8 @@ export function compareCase(c: TypeofRequest, answer: (c: TypeofRequest) => Answ
   return classify(rules, relay);
 }
 
-/** What kind of disagreement: `stuck` = no error but an unresolved result (`_`). */
+/** What kind of disagreement: `stuck` = no error but an unresolved result (`_`); `crash` = an exception. */
 export function disagreementKind(rules: TypeofAnswer, relay: TypeofAnswer): string {
-  const side = (a: TypeofAnswer): string => ('error' in a ? 'error' : a.type === '_' ? 'stuck' : 'type');
+  const side = (a: TypeofAnswer): string => (isCrash(a) ? 'crash' : 'error' in a ? 'error' : a.type === '_' ? 'stuck' : 'type');
   return `rules ${side(rules)} / relay ${side(relay)}`;
 }

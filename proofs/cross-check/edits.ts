@@ -1,7 +1,7 @@
 // Random rewrites of a call case, for the random part of the cross-check: from a
 // sweep case (a "seed"), fast-check draws a few edits — distinct primes for the
 // dims, a symbolic dim, an unknown argument or dim, a dim off by one, a dtype,
-// an attribute nudged — so random cases stay close to the shapes each operator
+// an attribute nudged, a per-axis attribute spread so that its axes differ — so random cases stay close to the shapes each operator
 // expects while reaching sizes, symbols and invalid inputs the sweep does not.
 import fc from 'fast-check';
 import type { AttrJs } from '../../relations/imperative/solve-one.js';
@@ -18,7 +18,9 @@ export type Edit =
   | { readonly kind: 'bump-dim'; readonly pick: number; readonly dim: number; readonly delta: number }
   | { readonly kind: 'rank'; readonly pick: number; readonly dim: number; readonly drop: boolean }
   | { readonly kind: 'dtype'; readonly pick: number; readonly dtype: string }
-  | { readonly kind: 'attr'; readonly pick: number; readonly how: number };
+  | { readonly kind: 'attr'; readonly pick: number; readonly how: number }
+  /** one list attribute (strides, padding, pad_width pairs, begin...) gets `step * i` added to its i-th entry: per-axis values that differ */
+  | { readonly kind: 'spread'; readonly pick: number; readonly step: number };
 
 const PRIMES = [7, 11, 13, 17, 19, 23, 29, 31, 37, 41, 43, 47];
 const DTYPES = ['float32', 'float16', 'int32', 'int64', 'bool'];
@@ -32,6 +34,7 @@ export const editArb: fc.Arbitrary<Edit> = fc.oneof(
   fc.record({ kind: fc.constant('rank' as const), pick: fc.nat(), dim: fc.nat(), drop: fc.boolean() }),
   fc.record({ kind: fc.constant('dtype' as const), pick: fc.nat(), dtype: fc.constantFrom(...DTYPES) }),
   fc.record({ kind: fc.constant('attr' as const), pick: fc.nat(), how: fc.nat(7) }),
+  fc.record({ kind: fc.constant('spread' as const), pick: fc.nat(), step: fc.constantFrom(1, 2) }),
 );
 
 /** A seed index and up to 3 edits. */
@@ -58,6 +61,14 @@ function nudge(v: AttrJs, how: number): AttrJs | undefined {
   }
   if (v === null) return how % 2 === 0 ? 1 : [1];
   return undefined; // strings are left alone (their choices are checked up front)
+}
+
+/** A list of ints (or of int pairs) with `step * i` added to its i-th entry (to both of a pair); undefined for anything else. */
+function spread(v: AttrJs, step: number): AttrJs | undefined {
+  if (!Array.isArray(v) || v.length < 2) return undefined;
+  const bump = (x: AttrJs, by: number): AttrJs | undefined => (typeof x === 'number' && Number.isInteger(x) ? x + by : Array.isArray(x) && x.every((y) => typeof y === 'number') ? x.map((y) => (y as number) + by) : undefined);
+  const out = v.map((x, i) => bump(x, step * i));
+  return out.every((x) => x !== undefined) ? (out as AttrJs[]) : undefined;
 }
 
 export function applyEdit(c: TypeofRequest, e: Edit): TypeofRequest {
@@ -112,6 +123,12 @@ export function applyEdit(c: TypeofRequest, e: Edit): TypeofRequest {
       if (tensors.length === 0) return c;
       const { t, rebuild } = tensors[e.pick % tensors.length]!;
       return withArgs(c, rebuild({ ...t, dtype: e.dtype }));
+    }
+    case 'spread': {
+      const lists = Object.entries(c.attrs ?? {}).filter(([, v]) => spread(v, e.step) !== undefined);
+      if (lists.length === 0) return c;
+      const [k, v] = lists[e.pick % lists.length]!;
+      return { ...c, attrs: { ...c.attrs, [k]: spread(v, e.step)! } };
     }
     case 'attr': {
       const entries = Object.entries(c.attrs ?? {});

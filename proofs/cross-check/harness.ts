@@ -44,8 +44,8 @@ export interface Counterexample {
 
 export interface ReferenceProblem {
   readonly line: string;
-  /** `unsound`: the relation gives a type the executor does not produce; `stricter`: the relation rejects a call that runs. */
-  readonly kind: 'unsound' | 'stricter';
+  /** `unsound`: the relation gives a type the executor does not produce; `stricter`: the relation rejects a call that runs; `crash`: the executor threw. */
+  readonly kind: 'unsound' | 'stricter' | 'crash';
   readonly relation: TypeofAnswer;
   readonly executed: string;
 }
@@ -56,7 +56,9 @@ export interface ReferenceSummary {
   readonly executed: number;
   readonly agree: number;
   readonly unsound: number;
-  /** Stricter cases the operator documents (STRICTER in proofs/reference/ops). */
+  /** Calls on which the executor threw something other than a refusal. */
+  readonly crashed: number;
+  /** Stricter cases the operator's STRICTER entry (proofs/reference/ops) covers, case by case. */
   readonly stricterExpected: number;
   readonly stricterUnexpected: number;
   readonly problems: ReferenceProblem[];
@@ -101,7 +103,7 @@ export function checkOp(op: string, options: CheckOptions = {}): OpCheck {
   let agree = 0;
   const found: { c: TypeofRequest; source: 'sweep' | 'random' }[] = [];
   let disagree = 0;
-  const ref = { executed: 0, agree: 0, unsound: 0, stricterExpected: 0, stricterUnexpected: 0, problems: [] as ReferenceProblem[] };
+  const ref = { executed: 0, agree: 0, unsound: 0, crashed: 0, stricterExpected: 0, stricterUnexpected: 0, problems: [] as ReferenceProblem[] };
   const seen = new Set<string>();
   for (const [source, list] of [['sweep', sweep], ['random', random]] as const) {
     for (const c of list) {
@@ -118,8 +120,9 @@ export function checkOp(op: string, options: CheckOptions = {}): OpCheck {
         const r = referenceCheck(c, a.rules);
         if (r.kind !== 'skipped') ref.executed++;
         if (r.kind === 'agree') ref.agree++;
-        else if (r.kind === 'unsound' || (r.kind === 'stricter' && r.expected === null)) {
+        else if (r.kind === 'unsound' || r.kind === 'crash' || (r.kind === 'stricter' && r.expected === null)) {
           if (r.kind === 'unsound') ref.unsound++;
+          else if (r.kind === 'crash') ref.crashed++;
           else ref.stricterUnexpected++;
           if (ref.problems.length < keep) ref.problems.push({ line: key, kind: r.kind, relation: r.relation, executed: r.executed });
         } else if (r.kind === 'stricter') ref.stricterExpected++;
@@ -140,6 +143,6 @@ export function checkOp(op: string, options: CheckOptions = {}): OpCheck {
     agree,
     disagree,
     counterexamples,
-    reference: withReference ? { available: true, ...ref } : (options.reference ?? true) ? { available: false, executed: 0, agree: 0, unsound: 0, stricterExpected: 0, stricterUnexpected: 0, problems: [] } : null,
+    reference: withReference ? { available: true, ...ref } : (options.reference ?? true) ? { available: false, executed: 0, agree: 0, unsound: 0, crashed: 0, stricterExpected: 0, stricterUnexpected: 0, problems: [] } : null,
   };
 }

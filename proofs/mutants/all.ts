@@ -1,4 +1,4 @@
-// Every mutation, by family.
+// Every mutation, by family: the twins' (one file per family) and the rules' (rules.ts).
 import type { Mutation } from './mutation.js';
 import { MUTATIONS as bits } from './bits.js';
 import { MUTATIONS as collapse } from './collapse.js';
@@ -20,9 +20,16 @@ import { MUTATIONS as reduce } from './reduce.js';
 import { MUTATIONS as scan } from './scan.js';
 import { MUTATIONS as shape } from './shape.js';
 import { MUTATIONS as vision } from './vision.js';
+import { MUTATIONS as rules } from './rules.js';
 
 export const FAMILIES: Readonly<Record<string, readonly Mutation[]>> = { elemwise, reduce, nn, conv, shape, creation, indexing, image, 'nn-spatial': nnSpatial, 'nn-norm': nnNorm, 'conv-transpose': convTranspose, 'deformable-conv': deformableConv, vision, bits, scan, meta, qnn, coordinates, 'matrix-window': matrixWindow, collapse };
 
-export function allMutations(): { family: string; mutation: Mutation }[] {
-  return Object.entries(FAMILIES).flatMap(([family, ms]) => ms.map((mutation) => ({ family, mutation })));
+/** Which side a mutation breaks: an imperative twin, or a rule file. */
+export type MutantSide = 'twins' | 'rules';
+
+export function allMutations(): { family: string; side: MutantSide; mutation: Mutation }[] {
+  return [
+    ...Object.entries(FAMILIES).flatMap(([family, ms]) => ms.map((mutation) => ({ family, side: 'twins' as const, mutation }))),
+    ...rules.map((mutation) => ({ family: 'rules', side: 'rules' as const, mutation })),
+  ];
 }

@@ -1,10 +1,12 @@
-// Mutation check of the cross-check harness: applies each mutation of
-// proofs/mutants/*.ts to a copy of the repository (one at a time), runs the
-// harness (`shapelog check`: the exhaustive sweep plus seeded random cases) on
-// the mutation's operators, and counts it detected when the harness reports a
-// disagreement.
+// Mutation check of the cross-check harness, on both sides. A twin mutation
+// (proofs/mutants/<family>.ts) is applied to a copy of the repository (one at a
+// time) and the harness (`shapelog check`: the exhaustive sweep plus seeded random
+// cases) runs on the mutation's operators there: detected when it reports a
+// disagreement. A rule mutation (rules.ts) is run in this process on a library with
+// the mutated rule file (rule-run.ts): detected when the twins disagree with it or the
+// reference executor refutes it. The kill rate of each side is reported.
 //
-//   npm run mutants [-- --family conv] [--id conv2d-stride] [--random 50] [--json]
+//   npm run mutants [-- --family conv|rules] [--id conv2d-stride] [--random 50] [--json]
 //   npm run mutants -- --prover [--rank 4] [--timeout 5]
 //
 // With --prover each mutation also goes through `shapelog prove` on its
@@ -19,8 +21,9 @@ import { tmpdir } from 'node:os';
 import { dirname, join } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { parseArgs } from 'node:util';
-import { allMutations } from './all.js';
-import type { Mutation } from './mutation.js';
+import { allMutations, type MutantSide } from './all.js';
+import { type Mutation, occurrences } from './mutation.js';
+import { runRuleMutation } from './rule-run.js';
 
 const root = join(dirname(fileURLToPath(import.meta.url)), '..', '..');
 
@@ -28,6 +31,7 @@ export type MutantOutcome = 'detected' | 'survived' | 'invalid';
 
 export interface MutantResult {
   readonly family: string;
+  readonly side: MutantSide;
   readonly id: string;
   readonly what: string;
   readonly ops: readonly string[];
@@ -39,18 +43,13 @@ export interface MutantResult {
   readonly prover?: { readonly outcome: MutantOutcome; readonly detail: string; readonly seconds: number };
 }
 
-/** How often `find` occurs in `text`. */
-export function occurrences(text: string, find: string): number {
-  if (find === '') return 0;
-  let n = 0;
-  for (let i = text.indexOf(find); i >= 0; i = text.indexOf(find, i + 1)) n++;
-  return n;
-}
+export { occurrences };
 
 /** A copy of the repository to mutate (sources only, no dist/: bin/shapelog.js then runs the sources; node_modules linked). */
 function makeCopy(): string {
   const dir = mkdtempSync(join(tmpdir(), 'shapelog-mutants-'));
-  for (const sub of ['diagnostics', 'relations', 'solver', 'typing', 'proofs', 'frontends', 'grammar', 'cli', 'api', 'scripts', 'bin']) cpSync(join(root, sub), join(dir, sub), { recursive: true });
+  // scripts/ too: without it (and without dist/), bin/shapelog.js would not see a development checkout and would refuse to run the sources
+  for (const sub of ['diagnostics', 'relations', 'solver', 'typing', 'proofs', 'frontends', 'grammar', 'cli', 'bin', 'scripts', 'api']) cpSync(join(root, sub), join(dir, sub), { recursive: true });
   for (const f of ['package.json', 'tsconfig.json']) cpSync(join(root, f), join(dir, f));
   symlinkSync(join(root, 'node_modules'), join(dir, 'node_modules'), 'dir');
   return dir;
@@ -83,7 +82,7 @@ function proveMutant(copy: string, m: Mutation, o: ProverRun): NonNullable<Mutan
 
 function runOne(copy: string, family: string, m: Mutation, random: number, prover: ProverRun | null = null): MutantResult {
   const started = Date.now();
-  const base = { family, id: m.id, what: m.what, ops: m.ops };
+  const base = { family, side: 'twins' as const, id: m.id, what: m.what, ops: m.ops };
   const path = join(copy, m.file);
   const original = readFileSync(join(root, m.file), 'utf8');
   const n = occurrences(original, m.find);
@@ -150,9 +149,15 @@ if (isMain) {
   const copy = makeCopy();
   const results: MutantResult[] = [];
   try {
-    for (const [i, { family, mutation }] of chosen.entries()) {
+    for (const [i, { family, side, mutation }] of chosen.entries()) {
       if (!values.json) process.stderr.write(`\r[${i + 1}/${chosen.length}] ${mutation.id}`.padEnd(70));
-      results.push(runOne(copy, family, mutation, random, prover));
+      if (side === 'twins') results.push(runOne(copy, family, mutation, random, prover));
+      else {
+        // the prover types with the installed library only: rule mutations go through the sweep
+        const started = Date.now();
+        const r = runRuleMutation(root, mutation, random);
+        results.push({ family, side, id: mutation.id, what: mutation.what, ops: mutation.ops, ...r, seconds: (Date.now() - started) / 1000 });
+      }
     }
   } finally {
     rmSync(copy, { recursive: true, force: true });
@@ -162,16 +167,25 @@ if (isMain) {
   const invalid = results.filter((r) => r.outcome === 'invalid');
   const valid = results.length - invalid.length;
   const rate = valid === 0 ? 0 : detected / valid;
-  if (values.json) console.log(JSON.stringify({ mutations: results.length, valid, detected, rate, results }, null, 2));
+  const sides = Object.fromEntries((['twins', 'rules'] as const).map((side) => [side, killRate(results.filter((r) => r.side === side))]));
+  if (values.json) console.log(JSON.stringify({ mutations: results.length, valid, detected, rate, sides, results }, null, 2));
   else {
     const w = Math.max(...results.map((r) => r.id.length));
     for (const r of results) console.log(`${r.outcome.padEnd(9)} ${r.family.padEnd(9)} ${r.id.padEnd(w)}  ${r.what}${r.outcome === 'detected' ? '' : `\n          ${r.detail}`}`);
     console.log(`\n${detected} of ${valid} mutations detected (${(100 * rate).toFixed(1)}%; target >= 95%)${invalid.length > 0 ? `; ${invalid.length} invalid` : ''}`);
+    for (const [side, k] of Object.entries(sides)) if (k.valid > 0) console.log(`  ${side}: ${k.detected} of ${k.valid} detected (${(100 * k.rate).toFixed(1)}%)`);
     const survivors = results.filter((r) => r.outcome === 'survived');
     if (survivors.length > 0) console.log(`survivors: ${survivors.map((r) => r.id).join(', ')}`);
     if (prover !== null) printComparison(results);
   }
   process.exitCode = invalid.length > 0 ? 2 : rate >= 0.95 ? 0 : 1;
+}
+
+/** Detected, valid and their ratio among some results. */
+function killRate(results: readonly MutantResult[]): { detected: number; valid: number; rate: number } {
+  const valid = results.filter((r) => r.outcome !== 'invalid').length;
+  const detected = results.filter((r) => r.outcome === 'detected').length;
+  return { detected, valid, rate: valid === 0 ? 0 : detected / valid };
 }
 
 /** The sweep-vs-prover table: every mutation with both outcomes, then the differences. */

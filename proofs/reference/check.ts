@@ -10,8 +10,11 @@
 //                relation inferred;
 //   unsound      the relation gives a type but the executor refuses, or produces
 //                a different type: the relation is wrong;
-//   stricter     the relation refuses a call the executor runs. Expected only for
-//                the operators that say why in their STRICTER entry;
+//   stricter     the relation refuses a call the executor runs. Expected only when
+//                the operator's STRICTER entry covers this very call (decided by
+//                the reference from the executed inputs, attributes and result);
+//   crash        the executor threw something other than a refusal: a bug in the
+//                reference, always a failure;
 //   skipped      not executable (a symbolic or unknown dim, a dim above MAX_DIM,
 //                an attribute error, or no executor for the operator).
 import { type AttrMap } from '../../relations/imperative/relation.js';
@@ -21,7 +24,7 @@ import { parseType } from '../../relations/imperative/type-text.js';
 import { type IType, printType, TypeSolverState } from '../../relations/imperative/types.js';
 import type { TypeofAnswer, TypeofRequest } from '../../typing/typeof.js';
 import type { AttrValue } from '../../relations/attr-value.js';
-import { executorFor, stricterReason } from './registry.js';
+import { executorFor, stricterFor } from './registry.js';
 import { ExecError, NDArray, randomTensor, rng, typeText, type Value } from './tensor.js';
 
 /** Calls with a dimension above this are not executed. */
@@ -31,6 +34,7 @@ export type ReferenceVerdict =
   | { readonly kind: 'agree'; readonly executed: string }
   | { readonly kind: 'unsound'; readonly relation: TypeofAnswer; readonly executed: string }
   | { readonly kind: 'stricter'; readonly relation: TypeofAnswer; readonly executed: string; readonly expected: string | null }
+  | { readonly kind: 'crash'; readonly relation: TypeofAnswer; readonly executed: string }
   | { readonly kind: 'skipped'; readonly why: string };
 
 /** A concrete argument: a shape and dtype, or a tuple of them. */
@@ -84,7 +88,7 @@ function canon(text: string): string {
 }
 
 /** The executor on one call with the given argument types; its result type text, or its refusal. */
-export function execute(op: string, attrValues: AttrMap, argTypes: readonly string[], seed = 1): { ok: true; type: string; value: Value } | { ok: false; refusal: string } | { skipped: string } {
+export function execute(op: string, attrValues: AttrMap, argTypes: readonly string[], seed = 1): { ok: true; type: string; value: Value; inputs: Value[]; attrs: Record<string, AttrJs> } | { ok: false; refusal: string } | { crash: string } | { skipped: string } {
   const exec = executorFor(op);
   if (exec === undefined) return { skipped: 'no executor' };
   const state = new TypeSolverState();
@@ -108,10 +112,10 @@ export function execute(op: string, attrValues: AttrMap, argTypes: readonly stri
   for (const [k, v] of attrValues) attrs[k] = attrJs(v);
   try {
     const value = exec(inputs, attrs);
-    return { ok: true, type: typeText(value), value };
+    return { ok: true, type: typeText(value), value, inputs, attrs };
   } catch (e) {
     if (e instanceof ExecError) return { ok: false, refusal: e.message };
-    throw e;
+    return { crash: e instanceof Error ? e.message : String(e) };
   }
 }
 
@@ -124,11 +128,16 @@ export function referenceCheck(c: TypeofRequest, relation: TypeofAnswer): Refere
   const argTypes = 'type' in relation ? relation.args : c.args;
   const run = execute(c.op, checked.values, argTypes);
   if ('skipped' in run) return { kind: 'skipped', why: run.skipped };
+  if ('crash' in run) return { kind: 'crash', relation, executed: `crash: ${run.crash}` };
   if (!run.ok) {
     if ('error' in relation) return { kind: 'agree', executed: `refused: ${run.refusal}` };
     return { kind: 'unsound', relation, executed: `refused: ${run.refusal}` };
   }
-  if ('error' in relation) return { kind: 'stricter', relation, executed: run.type, expected: stricterReason(c.op) ?? null };
+  if ('error' in relation) {
+    const stricter = stricterFor(c.op);
+    const covered = stricter !== undefined && stricter.covers(run.inputs, run.attrs, run.value);
+    return { kind: 'stricter', relation, executed: run.type, expected: covered ? stricter.reason : null };
+  }
   if (canon(run.type) === canon(relation.type)) return { kind: 'agree', executed: run.type };
   return { kind: 'unsound', relation, executed: run.type };
 }

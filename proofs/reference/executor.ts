@@ -18,3 +18,15 @@ import type { Value } from './tensor.js';
 export type Attrs = Readonly<Record<string, AttrJs>>;
 
 export type Executor = (args: readonly Value[], attrs: Attrs) => Value;
+
+/**
+ * A deliberate deviation: the relation rejects some calls the executor runs. `reason`
+ * says why (for the docs and the report); `covers` decides, for one executed call
+ * (its inputs, attributes and what the executor produced), whether the call is one the
+ * reason is about. A rejection the reason does not cover is a failure, whatever the
+ * operator documents elsewhere.
+ */
+export interface Stricter {
+  readonly reason: string;
+  readonly covers: (args: readonly Value[], attrs: Attrs, result: Value) => boolean;
+}

@@ -33,7 +33,7 @@ export function referenceSweep(ops: readonly string[], keep = 3): ReferenceRepor
       else if (v.kind === 'skipped') skipped++;
       else if (v.kind === 'stricter' && v.expected !== null) se++;
       else {
-        if (v.kind === 'unsound') unsound++;
+        if (v.kind === 'unsound' || v.kind === 'crash') unsound++;
         else su++;
         if (problems.length < keep) problems.push({ line: JSON.stringify(c), verdict: v });
       }

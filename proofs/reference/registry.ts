@@ -1,5 +1,5 @@
 // Operator name → reference executor, from every family file in ops/.
-import type { Executor } from './executor.js';
+import type { Executor, Stricter } from './executor.js';
 import * as bits from './ops/bits.js';
 import * as collapse from './ops/collapse.js';
 import * as conv from './ops/conv.js';
@@ -24,15 +24,15 @@ import * as matrixWindow from './ops/matrix-window.js';
 const FAMILIES = [elemwise, reduce, nn, conv, shape, creation, indexing, image, nnSpatial, nnNorm, convTranspose, deformableConv, vision, bits, scan, meta, qnn, coordinates, matrixWindow, collapse];
 
 const EXECUTORS: ReadonlyMap<string, Executor> = new Map(FAMILIES.flatMap((f) => Object.entries(f.EXECUTORS)));
-const STRICTER: ReadonlyMap<string, string> = new Map(FAMILIES.flatMap((f) => Object.entries(f.STRICTER)));
+const STRICTER: ReadonlyMap<string, Stricter> = new Map(FAMILIES.flatMap((f) => Object.entries(f.STRICTER)));
 
 /** The reference executor of an operator, or undefined. */
 export function executorFor(op: string): Executor | undefined {
   return EXECUTORS.get(op);
 }
 
-/** Why the relation of `op` rejects some calls the executor runs, or undefined. */
-export function stricterReason(op: string): string | undefined {
+/** Why the relation of `op` rejects some calls the executor runs, and which calls; or undefined. */
+export function stricterFor(op: string): Stricter | undefined {
   return STRICTER.get(op);
 }
 

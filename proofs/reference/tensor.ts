@@ -133,6 +133,13 @@ export function isIntDtype(d: string): boolean {
   return /^u?int/.test(d);
 }
 
+/** A vector dtype (`float32x4`) or one narrower than a byte other than bool (`int4`, `uint1`). */
+export function isVectorOrSubByte(d: string): boolean {
+  if (/x\d+$/.test(d)) return true;
+  const bits = /^(?:u?int|float|bfloat)(\d+)$/.exec(d);
+  return bits !== null && Number(bits[1]) < 8;
+}
+
 /** Rounds a computed value to what the dtype can hold (ints truncate, bool is 0/1). */
 export function fitDtype(x: number, dtype: string): number {
   if (dtype === 'bool') return x !== 0 ? 1 : 0;

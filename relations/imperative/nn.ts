@@ -94,7 +94,8 @@ export const batchNormRel: RelationFn = (args, out, attrs, r) => {
   if (data === 'wait' || isError(data)) return data;
   const ndim = data.shape.length;
   const axis = getInt(attrs, 'axis');
-  if (axis < -1 || axis >= ndim) return r.fail(`axis = ${axis} is out of range for rank ${ndim} (must be -1 or in [0, ${ndim - 1}])`);
+  // a rank-0 input has no axis at all, not even the last one
+  if (axis < -1 || axis >= ndim || ndim === 0) return r.fail(`axis = ${axis} is out of range for rank ${ndim} (must be -1 or in [0, ${ndim - 1}])`);
   const c = data.shape[axis === -1 ? ndim - 1 : axis]!;
   const vec = tensorType([c], data.dtype);
   const names = ['gamma', 'beta', 'moving_mean', 'moving_var'];

@@ -15,6 +15,37 @@ const toLast = (s: Shape): Dim[] => [s[0]!, ...s.slice(2), s[1]!];
 /** A canonical (O, I, spatial...) weight in the spatial-first kernel layout (HWIO). */
 const wLast = (s: Shape): Dim[] => [...s.slice(2), s[1]!, s[0]!];
 
+/** The first `nd` values: a per-axis attribute whose axes all differ (a bug that reads one axis's value for another shows). */
+const axes = (nd: number, values: readonly number[]): number[] => values.slice(0, nd);
+/** Spatial sizes that differ between axes. */
+const ASYM = [7, 6, 5];
+
+/**
+ * Per-axis attributes that differ between axes, one at a time and all together: strides,
+ * dilations, paddings (per axis, and before/after), kernel sizes (inferred weight and given
+ * weight), on data whose spatial sizes differ too.
+ */
+function asymmetricConv(op: OpInfo, nd: number, lay: (a: Attrs) => Attrs, d: (s: Shape) => string, w: (s: Shape) => string): TypeofRequest[] {
+  const out: TypeofRequest[] = [];
+  const data: Shape = [1, 3, ...axes(nd, ASYM)];
+  const k3 = { channels: 4, kernel_size: 3 };
+  for (const a of [
+    { ...k3, strides: axes(nd, [1, 2, 3]) },
+    { ...k3, strides: axes(nd, [3, 1, 2]) },
+    { ...k3, dilation: axes(nd, [1, 2, 3]) },
+    { ...k3, dilation: axes(nd, [2, 1, 1]) },
+    { ...k3, padding: axes(nd, [0, 1, 2]) },
+    { ...k3, padding: [...axes(nd, [0, 1, 2]), ...axes(nd, [2, 0, 1])] },
+    { channels: 4, kernel_size: axes(nd, [3, 1, 2]) },
+    { channels: 4, kernel_size: axes(nd, [1, 3, 2]), strides: axes(nd, [2, 1, 3]), dilation: axes(nd, [1, 2, 1]), padding: [...axes(nd, [1, 0, 2]), ...axes(nd, [0, 2, 1])] },
+  ] as Attrs[]) out.push(call(op.name, [d(data), '_'], lay(a)));
+  // a given weight with a kernel that differs between axes
+  for (const a of [{}, { strides: axes(nd, [2, 1, 3]) }, { dilation: axes(nd, [1, 2, 3]) }, { padding: axes(nd, [2, 0, 1]) }] as Attrs[]) {
+    out.push(call(op.name, [d(data), w([4, 3, ...axes(nd, [3, 1, 2])])], lay(a)), call(op.name, [d(data), w([4, 3, ...axes(nd, [1, 3, 2])])], lay(a)));
+  }
+  return out;
+}
+
 function convSweep(nd: number): CaseGenerator {
   return (op: OpInfo) => {
     const out: TypeofRequest[] = [];
@@ -52,6 +83,7 @@ function convSweep(nd: number): CaseGenerator {
         for (const g of [2, 3]) out.push(call(op.name, [d(s), w([6, 2, ...fill(nd, 1)])], lay({ groups: g })), call(op.name, [d(s), w([4, 1, ...fill(nd, 1)])], lay({ groups: g })));
         out.push(call(op.name, [d(s), w([4, 'n', ...fill(nd, 1)])], lay({})));
       }
+      out.push(...asymmetricConv(op, nd, lay, d, w));
     }
     // depthwise with a channel multiplier: the weight (C, channels / C, k...)
     for (const [c, m] of [[2, 2], [3, 2], [4, 1]] as const) {
@@ -113,6 +145,17 @@ function convTranspose(op: OpInfo): TypeofRequest[] {
       out.push(call(op.name, [d(s), w([cin, 2, 3, 3])], lay({ padding: 6 })));
     }
   }
+  // per-axis attributes that differ between axes, on data whose spatial sizes differ
+  for (const last of [false, true]) {
+    const lay = (a: Attrs): Attrs => (last ? { ...a, data_layout: 'NHWC', kernel_layout: 'HWIO' } : a);
+    const data = tensor(last ? toLast([1, 4, 5, 3]) : [1, 4, 5, 3]);
+    for (const a of [
+      { strides: [1, 2] }, { strides: [3, 1] }, { dilation: [1, 2] }, { dilation: [2, 1] }, { padding: [0, 1] }, { padding: [1, 0, 0, 2] },
+      { strides: [2, 3], output_padding: [1, 0] }, { strides: [2, 3], output_padding: [0, 2] }, { kernel_size: [3, 1] },
+      { strides: [2, 1], dilation: [1, 3], padding: [1, 0, 2, 0], output_padding: [1, 2], kernel_size: [1, 3] },
+    ] as Attrs[]) out.push(call(op.name, [data, '_'], lay({ channels: 4, kernel_size: 2, ...a })));
+    for (const a of [{}, { strides: [1, 2] }, { padding: [0, 1] }] as Attrs[]) out.push(call(op.name, [data, tensor(last ? wLast([4, 3, 3, 1]) : [4, 3, 3, 1])], lay(a)), call(op.name, [data, tensor(last ? wLast([4, 3, 1, 2]) : [4, 3, 1, 2])], lay(a)));
+  }
   const s0: Shape = [1, 4, 3, 3];
   out.push(call(op.name, [tensor(s0), '_'], { channels: 4, kernel_size: 3, output_padding: 1 })); // output_padding >= stride
   out.push(call(op.name, [tensor(s0), '_'], { channels: 4, kernel_size: 3, output_padding: [1, 0], dilation: [2, 1] }));
@@ -139,6 +182,15 @@ function poolSweep(nd: number): CaseGenerator {
     for (const [layout, s] of shapes) {
       for (const a of attrSets) out.push(call(op.name, [tensor(s)], layout === CANON[nd - 1] ? a : { ...a, layout }));
       for (const a of combos({ dilation: [2, fill(nd, 3)], pool_size: [2, 3], ceil_mode: [false, true], strides: [2, 3] })) out.push(call(op.name, [tensor(s)], layout === CANON[nd - 1] ? a : { ...a, layout }));
+    }
+    // per-axis attributes that differ between axes, on spatial sizes that differ, in both layouts
+    for (const [layout, s] of [[CANON[nd - 1]!, [1, 3, ...axes(nd, ASYM)]], [LAST[nd - 1]!, [1, ...axes(nd, ASYM), 3]]] as [string, Shape][]) {
+      for (const a of [
+        { pool_size: axes(nd, [1, 2, 3]) }, { pool_size: axes(nd, [3, 1, 2]) }, { pool_size: 2, strides: axes(nd, [1, 2, 3]) }, { pool_size: 2, strides: axes(nd, [3, 1, 2]) },
+        { pool_size: 2, dilation: axes(nd, [1, 2, 3]) }, { pool_size: 2, dilation: axes(nd, [3, 1, 1]) }, { pool_size: 2, padding: axes(nd, [0, 1, 2]) },
+        { pool_size: 3, padding: [...axes(nd, [0, 1, 2]), ...axes(nd, [2, 0, 1])] }, { pool_size: axes(nd, [2, 3, 1]), strides: axes(nd, [2, 3, 1]), ceil_mode: true },
+        { pool_size: axes(nd, [3, 2, 2]), strides: axes(nd, [1, 3, 2]), dilation: axes(nd, [2, 1, 1]), padding: [...axes(nd, [1, 0, 1]), ...axes(nd, [0, 1, 1])], ceil_mode: true },
+      ] as Attrs[]) out.push(call(op.name, [tensor(s)], layout === CANON[nd - 1] ? a : { ...a, layout }));
     }
     // zero-size and small inputs, windows beyond the input
     for (const a of combos({ pool_size: [1, 2, 3], padding: [0, 1], ceil_mode: [false, true], strides: [1, 3] })) out.push(call(op.name, [tensor([1, 2, ...fill(nd - 1, 2), 0])], a));
@@ -167,8 +219,8 @@ function globalPool(op: OpInfo): TypeofRequest[] {
 function adaptiveSweep(nd: number): CaseGenerator {
   return (op: OpInfo) => {
     const out: TypeofRequest[] = [];
-    const sizes = [null, 1, 3, [2], ...(nd > 1 ? [[...fill(nd - 1, 2), 7]] : [])];
-    for (const s of [[1, 3, ...fill(nd, 5)], ['n', 2, ...fill(nd - 1, 0), 'n'], [2, 1, ...fill(nd, 1)]] as Shape[]) {
+    const sizes = [null, 1, 3, [2], ...(nd > 1 ? [[...fill(nd - 1, 2), 7], axes(nd, [3, 1, 2]), axes(nd, [1, 2, 3])] : [])];
+    for (const s of [[1, 3, ...fill(nd, 5)], ['n', 2, ...fill(nd - 1, 0), 'n'], [2, 1, ...fill(nd, 1)], [1, 2, ...axes(nd, ASYM)]] as Shape[]) {
       for (const o of sizes) {
         out.push(call(op.name, [tensor(s)], { output_size: o }));
         out.push(call(op.name, [tensor(toLast(s))], { output_size: o, layout: LAST[nd - 1]! }));

@@ -85,6 +85,8 @@ function squeeze(op: OpInfo): TypeofRequest[] {
   for (const s of ALL_SHAPES) {
     const axes: AttrJs[] = [null, []];
     for (const i of range(-s.length, s.length)) axes.push([i]);
+    // one axis as an int (TVM's Python API takes it), in range and just outside
+    for (const i of range(-s.length - 1, s.length)) axes.push(i);
     if (s.length >= 2) axes.push([0, s.length - 1], [0, 0]);
     for (const axis of axes) out.push(call(op.name, [tensor(s)], axis === null ? {} : { axis }));
   }
@@ -183,6 +185,10 @@ function stridedSlice(op: OpInfo): TypeofRequest[] {
     out.push(call(op.name, [tensor(s)], { begin: [], end: [] }), call(op.name, [tensor(s)], { begin: [0, 0, 0, 0], end: [1] }), call(op.name, [tensor(s)], { begin: [1, 1], end: [2], strides: [1, -1] }));
     out.push(call(op.name, [tensor(s)], { begin: [], end: [], strides: [-1] }), call(op.name, [tensor(s)], { begin: [1], end: [-1], slice_mode: 'size' }), call(op.name, [tensor(s)], { begin: [0], end: [1], strides: [0] }));
     out.push(call(op.name, [tensor(s)], { begin: [3, -2], end: [-9, 4], strides: [-1, 3] }));
+    // begin, end and strides that differ between axes
+    const per = (xs: readonly number[]) => xs.slice(0, s.length);
+    out.push(call(op.name, [tensor(s)], { begin: per([0, 1, 2, 0]), end: per([1, 3, 5, 2]), strides: per([1, 2, 1, 3]) }), call(op.name, [tensor(s)], { begin: per([1, 0, 3, 1]), end: per([2, 2, 4, 3]) }));
+    out.push(call(op.name, [tensor(s)], { begin: per([-1, 2, 0, -2]), end: per([-3, 0, 4, 0]), strides: per([-1, -2, 2, -1]) }), call(op.name, [tensor(s)], { begin: per([0, 1, 1, 0]), end: per([2, 1, 3, 1]), slice_mode: 'size' }));
   }
   for (const s of shapesOfRank([2, 3, 4])) {
     for (const axes of [[0], [-1], [1, 0], [0, 0], [5]] as number[][]) {
@@ -220,7 +226,8 @@ function reverse(op: OpInfo): TypeofRequest[] {
 function pad(op: OpInfo): TypeofRequest[] {
   const out: TypeofRequest[] = [];
   for (const s of ALL_SHAPES) {
-    const widths: number[][] = [s.flatMap(() => [0, 0]), s.flatMap(() => [1, 0]), s.flatMap(() => [1, 2]), s.flatMap((_, i) => (i === s.length - 1 ? [3, 3] : [0, 0])), [1, 1], [...s.flatMap(() => [0, 0]), 1]];
+    // the last two: widths that differ between axes (and between the two sides of an axis)
+    const widths: number[][] = [s.flatMap(() => [0, 0]), s.flatMap(() => [1, 0]), s.flatMap(() => [1, 2]), s.flatMap((_, i) => (i === s.length - 1 ? [3, 3] : [0, 0])), [1, 1], [...s.flatMap(() => [0, 0]), 1], s.flatMap((_, i) => [i, (i + 2) % 3]), s.flatMap((_, i) => [(2 * i + 1) % 4, i])];
     for (const pad_width of widths) for (const pad_mode of ['constant', 'edge', 'reflect']) out.push(call(op.name, [tensor(s)], { pad_width, ...(pad_mode === 'constant' ? {} : { pad_mode }) }));
   }
   out.push(call(op.name, [tensor([2, 3])], { pad_width: [0, 0, 1, 1], pad_value: 1.5 }), call(op.name, [tensor([2, 3])], { pad_width: [0, 0, -1, 1] }), call(op.name, [tensor([2, 3])], { pad_width: [1, 1, 1, 1], pad_mode: 'wrap' }));

@@ -6,7 +6,7 @@
 // anything but int32, a reinterpretation that changes the bit width. Values are
 // held as numbers (exact for the small integers of the random inputs); a
 // reinterpretation goes through the exact bit pattern of each element.
-import type { Executor } from '../executor.js';
+import type { Executor, Stricter } from '../executor.js';
 import { type NDArray, type Value, asTensor, build, isIntDtype, refuse } from '../tensor.js';
 
 function bitsArgs(args: readonly Value[], names: readonly string[]): NDArray[] {
@@ -140,4 +140,4 @@ export const EXECUTORS: Readonly<Record<string, Executor>> = {
 };
 
 /** The relations reject exactly what the executors refuse (see the header). */
-export const STRICTER: Readonly<Record<string, string>> = {};
+export const STRICTER: Readonly<Record<string, Stricter>> = {};

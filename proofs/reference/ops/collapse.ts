@@ -4,7 +4,7 @@
 //
 // They refuse shapes that do not broadcast the needed way (a dim neither 1 nor equal,
 // more dims on the side that must have fewer) and operands of two dtypes.
-import type { Executor } from '../executor.js';
+import type { Executor, Stricter } from '../executor.js';
 import { type NDArray, type Value, asTensor, build, fitDtype, forEachIndex, refuse } from '../tensor.js';
 
 function blArgs(args: readonly Value[], names: readonly string[]): NDArray[] {
@@ -61,4 +61,4 @@ export const EXECUTORS: Readonly<Record<string, Executor>> = {
 };
 
 /** The relations reject exactly what the executors refuse (see the header). */
-export const STRICTER: Readonly<Record<string, string>> = {};
+export const STRICTER: Readonly<Record<string, Stricter>> = {};

@@ -5,7 +5,7 @@
 // out of the loops (windows counted while they fit, scatter extents), never
 // from the relations' formulas.
 import type { AttrJs } from '../../../relations/imperative/solve-one.js';
-import type { Attrs, Executor } from '../executor.js';
+import type { Attrs, Executor, Stricter } from '../executor.js';
 import { NDArray, asTensor, build, forEachIndex, refuse, type Value } from '../tensor.js';
 
 // ─── Attributes and layouts ──────────────────────────────────────────────────
@@ -297,21 +297,38 @@ export const EXECUTORS: Readonly<Record<string, Executor>> = {
   'nn.adaptive_max_pool3d': adaptivePool(3, 'max'),
 };
 
-const SMALL_CONV = 'the relation rejects a padded input smaller than the dilated kernel (TVM and the loops give a zero-size output)';
-const SMALL_POOL = 'the relation rejects a padded input smaller than the dilated window (TVM and the loops give a zero-size output)';
+/** Whether some spatial axis of the (canonical) result counted no window: the padded input was smaller than the dilated kernel or window. */
+const noWindow = (nd: number, outLayout: (attrs: Attrs) => string) => (_args: readonly Value[], attrs: Attrs, result: Value): boolean =>
+  toCanon(asTensor(result, 'result'), outLayout(attrs), CANON[nd - 1]!, 'result').shape.slice(2).some((d) => d === 0);
+
+const smallConv = (nd: number): Stricter => ({ reason: 'the relation rejects a padded input smaller than the dilated kernel (TVM and the loops give a zero-size output)', covers: noWindow(nd, (a) => str(a, 'out_layout') || str(a, 'data_layout')) });
+/** Whether, on some spatial axis, the padded input (before ceil_mode's extension) is smaller than the dilated window. */
+const windowLargerThanInput = (nd: number) => (args: readonly Value[], attrs: Attrs): boolean => {
+  const data = toCanon(asTensor(args[0], 'data'), str(attrs, 'layout'), CANON[nd - 1]!, 'data');
+  const size = perAxis(attrs.pool_size, nd, 'pool_size');
+  const dilation = perAxis(attrs.dilation, nd, 'dilation');
+  const pad = padding(attrs.padding, nd);
+  return data.shape.slice(2).some((x, i) => x + pad.before[i]! + pad.after[i]! < (size[i]! - 1) * dilation[i]! + 1);
+};
+
+const smallPool = (nd: number): Stricter => ({
+  reason:
+    'the relation rejects a padded input smaller than the dilated window: without ceil_mode TVM and the loops give a zero-size output; with ceil_mode, when the extension by stride - 1 lets one window fit, TVM and the loops give one window (a deviation from TVM)',
+  covers: windowLargerThanInput(nd),
+});
 
 /**
  * Operators whose relation deliberately rejects calls the executor can run,
- * with the reason (e.g. a zero-size output): such divergences are expected.
+ * with the reason and the calls it covers (here: a zero-size output).
  */
-export const STRICTER: Readonly<Record<string, string>> = {
-  'nn.conv1d': SMALL_CONV,
-  'nn.conv2d': SMALL_CONV,
-  'nn.conv3d': SMALL_CONV,
-  'nn.max_pool1d': SMALL_POOL,
-  'nn.max_pool2d': SMALL_POOL,
-  'nn.max_pool3d': SMALL_POOL,
-  'nn.avg_pool1d': SMALL_POOL,
-  'nn.avg_pool2d': SMALL_POOL,
-  'nn.avg_pool3d': SMALL_POOL,
+export const STRICTER: Readonly<Record<string, Stricter>> = {
+  'nn.conv1d': smallConv(1),
+  'nn.conv2d': smallConv(2),
+  'nn.conv3d': smallConv(3),
+  'nn.max_pool1d': smallPool(1),
+  'nn.max_pool2d': smallPool(2),
+  'nn.max_pool3d': smallPool(3),
+  'nn.avg_pool1d': smallPool(1),
+  'nn.avg_pool2d': smallPool(2),
+  'nn.avg_pool3d': smallPool(3),
 };

@@ -6,7 +6,7 @@
 // refused: coordinate vectors into an axis of size 0, indices of a non-integer dtype, coordinate vectors longer than the data
 // has dims, batch dims or update dims that do not line up with the data's, a
 // seq_lengths that is not one integer per batch element, an axis out of range.
-import type { Executor } from '../executor.js';
+import type { Executor, Stricter } from '../executor.js';
 import { type NDArray, type Value, asTensor, build, fitDtype, forEachIndex, isIntDtype, refuse } from '../tensor.js';
 
 function ndArgs(args: readonly Value[], names: readonly string[]): NDArray[] {
@@ -103,4 +103,4 @@ export const EXECUTORS: Readonly<Record<string, Executor>> = {
 };
 
 /** The relations reject exactly what the executors refuse (see the header). */
-export const STRICTER: Readonly<Record<string, string>> = {};
+export const STRICTER: Readonly<Record<string, Stricter>> = {};

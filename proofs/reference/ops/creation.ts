@@ -5,8 +5,8 @@
 // map over data; arange steps from start while the value stays on the near side of
 // stop (the length is how many steps were taken); meshgrid walks every combination of
 // the inputs' positions. fill_value must be a scalar (TVM's full reads fill_value()).
-import type { Executor } from '../executor.js';
-import { type NDArray, type Value, asTensor, asTuple, build, fitDtype, refuse } from '../tensor.js';
+import type { Executor, Stricter } from '../executor.js';
+import { type NDArray, type Value, asTensor, asTuple, build, fitDtype, isVectorOrSubByte, refuse } from '../tensor.js';
 
 function crArgs(args: readonly Value[], names: readonly string[]): NDArray[] {
   if (args.length !== names.length) refuse(`expected ${names.length} arguments (${names.join(', ')}), got ${args.length}`);
@@ -94,13 +94,16 @@ export const EXECUTORS: Readonly<Record<string, Executor>> = {
   meshgrid,
 };
 
-const DTYPES = 'the relation rejects vector and sub-byte dtypes (float32x4, int4) that the catalogue accepts; the executor fills any dtype';
+const DTYPES: Stricter = {
+  reason: 'the relation rejects vector and sub-byte dtypes (float32x4, int4) that the catalogue accepts; the executor fills any dtype',
+  covers: (_args, attrs) => typeof attrs['dtype'] === 'string' && isVectorOrSubByte(attrs['dtype']),
+};
 
 /**
  * Operators whose relation deliberately rejects calls the executor can run,
- * with the reason (e.g. a zero-size output): such divergences are expected.
+ * with the reason and the calls it covers: only those divergences are expected.
  */
-export const STRICTER: Readonly<Record<string, string>> = {
+export const STRICTER: Readonly<Record<string, Stricter>> = {
   zeros: DTYPES,
   ones: DTYPES,
   full: DTYPES,

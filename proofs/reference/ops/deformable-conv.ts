@@ -3,8 +3,8 @@
 // deformable_conv2d.py): every kernel tap reads the data bilinearly at its position
 // moved by the offset of its deformable group. Output sizes come out of the loops
 // (windows counted while they fit).
-import type { Executor } from '../executor.js';
-import { NDArray, asTensor, build, fitDtype, refuse } from '../tensor.js';
+import type { Attrs, Executor, Stricter } from '../executor.js';
+import { NDArray, asTensor, build, fitDtype, refuse, type Value } from '../tensor.js';
 import { countWindows, int, padding, str } from './conv.js';
 
 function pair(v: unknown, what: string): [number, number] {
@@ -70,6 +70,9 @@ export const EXECUTORS: Readonly<Record<string, Executor>> = {
 };
 
 /** Why the relation rejects some calls its executor runs. */
-export const STRICTER: Readonly<Record<string, string>> = {
-  'nn.deformable_conv2d': 'a padded input smaller than the dilated kernel is rejected (TVM\'s formula gives a size <= 0; the loops give an empty output)',
+/** The executor ran the call and produced an empty result: the case these deviations are about. */
+const emptyResult = (_args: readonly Value[], _attrs: Attrs, result: Value): boolean => result instanceof NDArray && result.shape.some((d) => d <= 0);
+
+export const STRICTER: Readonly<Record<string, Stricter>> = {
+  'nn.deformable_conv2d': { reason: 'a padded input smaller than the dilated kernel is rejected (TVM\'s formula gives a size <= 0; the loops give an empty output)', covers: emptyResult },
 };

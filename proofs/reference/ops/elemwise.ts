@@ -7,7 +7,7 @@
 // operator refuse. TVM's computes need equal operand dtypes (x and y for where; the
 // condition may be any dtype). Comparisons give bool tensors; the others keep the
 // operands' dtype, with values fitted to it (integer results truncate).
-import type { Executor } from '../executor.js';
+import type { Executor, Stricter } from '../executor.js';
 import { type NDArray, type Value, asTensor, build, fitDtype, refuse } from '../tensor.js';
 
 /** The broadcast index space of some shapes (aligned at the right), or a refusal. */
@@ -173,10 +173,16 @@ export const EXECUTORS: Readonly<Record<string, Executor>> = {
   clip,
 };
 
+/** The cast targets the relation knows. */
+const CAST_TABLE = new Set(['bool', 'int8', 'int16', 'int32', 'int64', 'uint8', 'uint16', 'uint32', 'uint64', 'float16', 'float32', 'float64', 'bfloat16']);
+
 /**
  * Operators whose relation deliberately rejects calls the executor can run,
- * with the reason (e.g. a zero-size output): such divergences are expected.
+ * with the reason and the calls it covers: only those divergences are expected.
  */
-export const STRICTER: Readonly<Record<string, string>> = {
-  cast: 'target dtypes outside the table bool, int8-int64, uint8-uint64, float16/32/64, bfloat16 (e.g. int4, int1) are rejected by the relation; the reference casts to them',
+export const STRICTER: Readonly<Record<string, Stricter>> = {
+  cast: {
+    reason: 'target dtypes outside the table bool, int8-int64, uint8-uint64, float16/32/64, bfloat16 (e.g. int4, int1) are rejected by the relation; the reference casts to them',
+    covers: (_args, attrs) => typeof attrs['dtype'] === 'string' && !CAST_TABLE.has(attrs['dtype']),
+  },
 };

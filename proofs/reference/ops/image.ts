@@ -4,8 +4,8 @@
 // out of the loops (sizes as attributes say, windows counted while they fit), never
 // from the relations' formulas.
 import type { AttrJs } from '../../../relations/imperative/solve-one.js';
-import type { Attrs, Executor } from '../executor.js';
-import { NDArray, asTensor, build, fitDtype, refuse } from '../tensor.js';
+import type { Attrs, Executor, Stricter } from '../executor.js';
+import { NDArray, asTensor, build, fitDtype, refuse, type Value } from '../tensor.js';
 import { countWindows, fromCanon, int, padding, str, toCanon } from './conv.js';
 import { nearbyint, taps, type SampleOptions } from './nn.js';
 
@@ -182,9 +182,36 @@ export const EXECUTORS: Readonly<Record<string, Executor>> = {
 };
 
 /** Why each relation rejects some calls its executor runs. */
-export const STRICTER: Readonly<Record<string, string>> = {
-  'nn.upsampling3d': 'a scale must be a positive int or a multiple of 1/8 in (0, 32] (floats are data in the rules); the computation also runs with scale 0 (empty output) and other fractions',
-  'image.grid_sample': 'the grid must have the data\'s batch size: the computation only needs at least as many grids as images (it ignores the rest), which is surely a mistake in the program',
-  'image.crop_and_resize': 'boxes must be (B, 4) and box_indices (B): the computation reads 4 coordinates and one index per box and ignores any extra ones, which is surely a mistake in the program',
-  'image.dilation2d': 'the weight\'s channels must equal the data\'s (the computation ignores extra weight channels, while TVM\'s type would take its channel count from the weight) and the padded input must hold the dilated window (the computation then gives an empty result, TVM a zero or negative size)',
+const shapeOf = (v: Value | undefined): readonly number[] | null => (v instanceof NDArray ? v.shape : null);
+/** A scale the relations accept: a positive int, or a multiple of 1/8 in (0, 32]. */
+const acceptedScale = (v: number) => (Number.isInteger(v) && v > 0) || (v > 0 && v <= 32 && Number.isInteger(v * 8));
+const CHANNEL_AXIS: Readonly<Record<string, number>> = { NCHW: 1, NHWC: 3, IHW: 0, HWI: 2 };
+
+export const STRICTER: Readonly<Record<string, Stricter>> = {
+  'nn.upsampling3d': {
+    reason: 'a scale must be a positive int or a multiple of 1/8 in (0, 32] (floats are data in the rules); the computation also runs with scale 0 (empty output) and other fractions',
+    covers: (_args, attrs) => ['scale_d', 'scale_h', 'scale_w'].some((n) => !acceptedScale(Number(attrs[n] ?? 1))),
+  },
+  'image.grid_sample': {
+    reason: 'the grid must have the data\'s batch size: the computation only needs at least as many grids as images (it ignores the rest), which is surely a mistake in the program',
+    covers: (args) => shapeOf(args[1])?.[0] !== shapeOf(args[0])?.[0],
+  },
+  'image.crop_and_resize': {
+    reason: 'boxes must be (B, 4) and box_indices (B): the computation reads 4 coordinates and one index per box and ignores any extra ones, which is surely a mistake in the program',
+    covers: (args) => {
+      const boxes = shapeOf(args[1]);
+      const indices = shapeOf(args[2]);
+      return boxes === null || indices === null || boxes.length !== 2 || boxes[1] !== 4 || indices.length !== 1 || indices[0] !== boxes[0];
+    },
+  },
+  'image.dilation2d': {
+    reason: 'the weight\'s channels must equal the data\'s (the computation ignores extra weight channels, while TVM\'s type would take its channel count from the weight) and the padded input must hold the dilated window (the computation then gives an empty result, TVM a zero or negative size)',
+    covers: (args, attrs, result) => {
+      const data = shapeOf(args[0]);
+      const weight = shapeOf(args[1]);
+      const c = data?.[CHANNEL_AXIS[String(attrs['data_layout'] ?? 'NCHW')] ?? 1];
+      const wc = weight?.[CHANNEL_AXIS[String(attrs['kernel_layout'] ?? 'IHW')] ?? 0];
+      return c !== wc || (result instanceof NDArray && result.shape.some((d) => d <= 0));
+    },
+  },
 };

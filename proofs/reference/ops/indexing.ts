@@ -7,8 +7,8 @@
 // makes the operator refuse: there is nothing to read or write there. gather and
 // scatter_elements need integer indices (TVM's computes index with them); topk needs
 // k <= the axis size (it cannot produce more elements than the axis has).
-import type { Executor } from '../executor.js';
-import { type NDArray, type Value, asTensor, build, fitDtype, forEachIndex, isIntDtype, refuse } from '../tensor.js';
+import type { Executor, Stricter } from '../executor.js';
+import { type NDArray, type Value, asTensor, build, fitDtype, forEachIndex, isIntDtype, isVectorOrSubByte, refuse } from '../tensor.js';
 
 function ixArgs(args: readonly Value[], names: readonly string[]): NDArray[] {
   if (args.length !== names.length) refuse(`expected ${names.length} arguments (${names.join(', ')}), got ${args.length}`);
@@ -149,13 +149,16 @@ export const EXECUTORS: Readonly<Record<string, Executor>> = {
   topk,
 };
 
-const DTYPES = 'the relation rejects vector and sub-byte dtypes (float32x4, int4) that the catalogue accepts; the executor fills any dtype';
+const DTYPES: Stricter = {
+  reason: 'the relation rejects vector and sub-byte dtypes (float32x4, int4) that the catalogue accepts; the executor fills any dtype',
+  covers: (_args, attrs) => typeof attrs['dtype'] === 'string' && isVectorOrSubByte(attrs['dtype']),
+};
 
 /**
  * Operators whose relation deliberately rejects calls the executor can run,
- * with the reason (e.g. a zero-size output): such divergences are expected.
+ * with the reason and the calls it covers: only those divergences are expected.
  */
-export const STRICTER: Readonly<Record<string, string>> = {
+export const STRICTER: Readonly<Record<string, Stricter>> = {
   one_hot: DTYPES,
   topk: DTYPES,
 };

@@ -6,7 +6,7 @@
 // an integer scalar; sliding_window with an axis out of range, window_shape or
 // strides not covering exactly the dims from axis on, or a window longer than its
 // dim (there is no position for it).
-import type { Executor } from '../executor.js';
+import type { Executor, Stricter } from '../executor.js';
 import { type NDArray, type Value, asTensor, build, isIntDtype, refuse } from '../tensor.js';
 
 function winArgs(args: readonly Value[], names: readonly string[]): NDArray[] {
@@ -50,4 +50,4 @@ export const EXECUTORS: Readonly<Record<string, Executor>> = {
 };
 
 /** The relations reject exactly what the executors refuse (see the header). */
-export const STRICTER: Readonly<Record<string, string>> = {};
+export const STRICTER: Readonly<Record<string, Stricter>> = {};

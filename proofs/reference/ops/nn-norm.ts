@@ -3,7 +3,7 @@
 // local_response_norm.py, l2_normalize.py, loss.py). Output shapes come out of the
 // computation, never from the relations.
 import type { AttrJs } from '../../../relations/imperative/solve-one.js';
-import type { Executor } from '../executor.js';
+import type { Executor, Stricter } from '../executor.js';
 import { asTensor, build, fitDtype, forEachIndex, isFloatDtype, isIntDtype, refuse } from '../tensor.js';
 import { int, str } from './conv.js';
 import { axisIndex, softmaxAlong } from './nn.js';
@@ -78,4 +78,4 @@ export const EXECUTORS: Readonly<Record<string, Executor>> = {
 };
 
 /** None of these relations rejects a call its executor runs. */
-export const STRICTER: Readonly<Record<string, string>> = {};
+export const STRICTER: Readonly<Record<string, Stricter>> = {};

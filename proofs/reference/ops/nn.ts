@@ -4,7 +4,7 @@
 // forms of the normalisations (src/relay/transforms/simplify_inference.cc);
 // output shapes come out of the loops, never from the relations.
 import type { AttrJs } from '../../../relations/imperative/solve-one.js';
-import type { Attrs, Executor } from '../executor.js';
+import type { Attrs, Executor, Stricter } from '../executor.js';
 import { NDArray, asTensor, build, fitDtype, forEachIndex, refuse, rng, type Value } from '../tensor.js';
 
 // ─── Small helpers ───────────────────────────────────────────────────────────
@@ -470,12 +470,24 @@ export const EXECUTORS: Readonly<Record<string, Executor>> = {
   'image.resize2d': resize2d,
 };
 
+/** Whether an upsampling scale is one the relation takes: a positive int, or a multiple of 1/8 in (0, 32]. */
+const knownScale = (s: AttrJs | undefined): boolean => typeof s === 'number' && s > 0 && (Number.isInteger(s) || (s <= 32 && Number.isInteger(s * 8)));
+
 /**
  * Operators whose relation deliberately rejects calls the executor can run,
- * with the reason (e.g. a zero-size output): such divergences are expected.
+ * with the reason and the calls it covers: only those divergences are expected.
  */
-export const STRICTER: Readonly<Record<string, string>> = {
-  'nn.batch_norm': 'as TVM\'s BatchNormRel, -1 is the only negative axis accepted; the computation would take any axis in [-rank, rank)',
-  'nn.prelu': 'as TVM\'s PReluRel, a negative axis is rejected; TOPI\'s compute would count it from the end',
-  'nn.upsampling': 'a scale must be a positive int or a multiple of 1/8 in (0, 32] (floats are data in the rules); the computation also runs with scale 0 (empty output) and other fractions',
+export const STRICTER: Readonly<Record<string, Stricter>> = {
+  'nn.batch_norm': {
+    reason: 'as TVM\'s BatchNormRel, -1 is the only negative axis accepted; the computation would take any axis in [-rank, rank)',
+    covers: (_args, attrs) => typeof attrs['axis'] === 'number' && attrs['axis'] < -1,
+  },
+  'nn.prelu': {
+    reason: 'as TVM\'s PReluRel, a negative axis is rejected; TOPI\'s compute would count it from the end',
+    covers: (_args, attrs) => typeof attrs['axis'] === 'number' && attrs['axis'] < 0,
+  },
+  'nn.upsampling': {
+    reason: 'a scale must be a positive int or a multiple of 1/8 in (0, 32] (floats are data in the rules); the computation also runs with scale 0 (empty output) and other fractions',
+    covers: (_args, attrs) => !knownScale(attrs['scale_h']) || !knownScale(attrs['scale_w']),
+  },
 };

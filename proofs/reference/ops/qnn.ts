@@ -6,7 +6,7 @@
 // read at each element's axis coordinate. What has no meaning is refused: data,
 // scale or zero point of another dtype than the operator takes, a parameter of rank
 // >= 2, a per-axis parameter on an axis out of range or of the wrong length.
-import type { Executor } from '../executor.js';
+import type { Executor, Stricter } from '../executor.js';
 import { type NDArray, type Value, asTensor, build, refuse } from '../tensor.js';
 
 const QUANTIZED: Readonly<Record<string, [number, number]>> = {
@@ -60,4 +60,4 @@ export const EXECUTORS: Readonly<Record<string, Executor>> = {
 };
 
 /** The relations reject exactly what the executors refuse (see the header). */
-export const STRICTER: Readonly<Record<string, string>> = {};
+export const STRICTER: Readonly<Record<string, Stricter>> = {};

@@ -15,8 +15,8 @@
 // listing every axis (VarianceCompute: ICHECK_NE(axes.size(), 0)). argmax over no
 // axis gives index 0 everywhere (TVM's compute would return the data unchanged,
 // which disagrees with its own int32 type).
-import type { Executor } from '../executor.js';
-import { type NDArray, asTensor, build, fitDtype, forEachIndex, refuse } from '../tensor.js';
+import type { Executor, Stricter } from '../executor.js';
+import { type NDArray, type Value, asTensor, build, fitDtype, forEachIndex, refuse } from '../tensor.js';
 
 /** The reduced axes of a rank-`ndim` input, as TVM's compute resolves them. */
 function rdAxes(ndim: number, axis: unknown, exclude: boolean): Set<number> {
@@ -45,6 +45,9 @@ function reduction(fold: (xs: number[], attrs: Readonly<Record<string, unknown>>
     const x: NDArray = asTensor(args[0], 'data');
     if (x.rank === 0) {
       if (kind !== 'reduce') refuse('a rank-0 input is rejected by TVM\'s relation');
+      // a rank-0 input has no axis to name: TVM's relation refuses any given axis
+      const axis = attrs['axis'];
+      if (typeof axis === 'number' || (Array.isArray(axis) && axis.length > 0)) rdAxes(0, axis, false);
       return x.map((v) => v);
     }
     const reduced = rdAxes(x.rank, attrs['axis'], attrs['exclude'] === true);
@@ -119,8 +122,30 @@ export const EXECUTORS: Readonly<Record<string, Executor>> = {
 const DUPLICATES = 'duplicate axes are rejected by the relation (TVM accepts them; its compute removes the duplicates, as the reference does)';
 const RANK0_EXCLUDE = '; exclude=True with axis=None is rejected even for a rank-0 input, which TVM\'s compute returns unchanged';
 
+/** Whether the call lists an axis twice (counted from the end or not). */
+function duplicateAxes(args: readonly Value[], attrs: Readonly<Record<string, unknown>>): boolean {
+  const axis = attrs['axis'];
+  if (!Array.isArray(axis)) return false;
+  const rank = asTensor(args[0], 'data').rank;
+  const norm = (axis as number[]).map((a) => (a < 0 ? a + rank : a));
+  return new Set(norm).size !== norm.length;
+}
+
+/** exclude=True with axis=None on a rank-0 input. */
+function rank0Exclude(args: readonly Value[], attrs: Readonly<Record<string, unknown>>): boolean {
+  return attrs['exclude'] === true && (attrs['axis'] === null || attrs['axis'] === undefined) && asTensor(args[0], 'data').rank === 0;
+}
+
+const ARG_OR_VARIANCE = ['argmax', 'argmin', 'variance', 'std', 'mean_variance', 'mean_std'];
+
 /**
  * Operators whose relation deliberately rejects calls the executor can run,
- * with the reason (e.g. a zero-size output): such divergences are expected.
+ * with the reason and the calls it covers: only those divergences are expected.
  */
-export const STRICTER: Readonly<Record<string, string>> = Object.fromEntries(Object.keys(EXECUTORS).map((op) => [op, ['argmax', 'argmin', 'variance', 'std', 'mean_variance', 'mean_std'].includes(op) ? DUPLICATES : DUPLICATES + RANK0_EXCLUDE]));
+export const STRICTER: Readonly<Record<string, Stricter>> = Object.fromEntries(
+  Object.keys(EXECUTORS).map((op): [string, Stricter] =>
+    ARG_OR_VARIANCE.includes(op)
+      ? [op, { reason: DUPLICATES, covers: duplicateAxes }]
+      : [op, { reason: DUPLICATES + RANK0_EXCLUDE, covers: (args, attrs) => duplicateAxes(args, attrs) || rank0Exclude(args, attrs) }],
+  ),
+);

@@ -8,7 +8,7 @@
 // copies into a larger buffer; tile/repeat/broadcast_to read the source element of
 // each output position; take gathers with clipped or wrapped indices. Output shapes
 // come out of these walks. Nothing here imports relation code.
-import type { Attrs, Executor } from '../executor.js';
+import type { Attrs, Executor, Stricter } from '../executor.js';
 import { NDArray, asTensor, asTuple, build, isIntDtype, refuse, type Value } from '../tensor.js';
 
 // ─── helpers ─────────────────────────────────────────────────────────────────
@@ -503,9 +503,13 @@ export const EXECUTORS: Readonly<Record<string, Executor>> = {
 
 /**
  * Operators whose relation deliberately rejects calls the executor can run,
- * with the reason (e.g. a zero-size output): such divergences are expected.
+ * with the reason and the calls it covers: only those divergences are expected.
  */
-export const STRICTER: Readonly<Record<string, string>> = {
-  split: 'indices at or past the dimension (empty trailing pieces, which the executor produces as numpy does) are rejected, as TVM\'s SplitRel does',
+export const STRICTER: Readonly<Record<string, Stricter>> = {
+  split: {
+    reason: 'indices at or past the dimension (empty trailing pieces, which the executor produces as numpy does) are rejected, as TVM\'s SplitRel does',
+    // the executor's last piece is empty exactly when an index reaches the dimension
+    covers: (_args, attrs, result) => Array.isArray(attrs['indices_or_sections']) && Array.isArray(result) && (result as NDArray[]).some((piece) => piece.size === 0),
+  },
 };
 

@@ -3,8 +3,8 @@
 // rcnn/roi_pool.py, ssd/multibox.py, nms.py). Output sizes come out of the loops: regions
 // counted from the rois, boxes counted while they are generated.
 import type { AttrJs } from '../../../relations/imperative/solve-one.js';
-import type { Attrs, Executor } from '../executor.js';
-import { NDArray, asTensor, build, fitDtype, refuse } from '../tensor.js';
+import type { Attrs, Executor, Stricter } from '../executor.js';
+import { NDArray, asTensor, build, fitDtype, refuse, type Value } from '../tensor.js';
 import { fromCanon, int, str, toCanon } from './conv.js';
 
 function numbers(attrs: Attrs, name: string): number[] {
@@ -193,7 +193,21 @@ export const EXECUTORS: Readonly<Record<string, Executor>> = {
 };
 
 /** Why each relation rejects some calls its executor runs. */
-export const STRICTER: Readonly<Record<string, string>> = {
-  'vision.non_max_suppression': 'valid_count must have exactly one count per batch: the computation reads the first B counts and ignores any others, which is surely a mistake in the program',
-  'vision.multibox_transform_loc': 'anchor must be (1, N, 4) and loc_pred must have cls_prob\'s batch: the computation reads anchor[0], 4 coordinates per anchor and the first B rows of loc_pred, ignoring the rest, which is surely a mistake in the program',
+const dims = (v: Value | undefined): readonly number[] => (v instanceof NDArray ? v.shape : []);
+
+export const STRICTER: Readonly<Record<string, Stricter>> = {
+  'vision.non_max_suppression': {
+    reason: 'valid_count must have exactly one count per batch: the computation reads the first B counts and ignores any others, which is surely a mistake in the program',
+    covers: (args) => {
+      const counts = dims(args[1]);
+      return counts.length !== 1 || counts[0] !== dims(args[0])[0];
+    },
+  },
+  'vision.multibox_transform_loc': {
+    reason: 'anchor must be (1, N, 4) and loc_pred must have cls_prob\'s batch: the computation reads anchor[0], 4 coordinates per anchor and the first B rows of loc_pred, ignoring the rest, which is surely a mistake in the program',
+    covers: (args) => {
+      const [cls, loc, anchor] = [dims(args[0]), dims(args[1]), dims(args[2])];
+      return anchor[0] !== 1 || anchor[2] !== 4 || anchor[1] !== cls[2] || loc[0] !== cls[0] || loc[1] !== 4 * cls[2]!;
+    },
+  },
 };
