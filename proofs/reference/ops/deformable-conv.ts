@@ -73,6 +73,18 @@ export const EXECUTORS: Readonly<Record<string, Executor>> = {
 /** The executor ran the call and produced an empty result: the case these deviations are about. */
 const emptyResult = (_args: readonly Value[], _attrs: Attrs, result: Value): boolean => result instanceof NDArray && result.shape.some((d) => d <= 0);
 
+/** kernel_size is given and the weight's spatial dims (OIHW, or HWIO) are not it. */
+const kernelDiffers = (weight: Value | undefined, attrs: Attrs): boolean => {
+  const k = attrs['kernel_size'];
+  if (!Array.isArray(k) || !(weight instanceof NDArray)) return false;
+  const spatial = attrs['kernel_layout'] === 'HWIO' ? weight.shape.slice(0, 2) : weight.shape.slice(2, 4);
+  return spatial.some((d, i) => d !== k[i]);
+};
+
 export const STRICTER: Readonly<Record<string, Stricter>> = {
-  'nn.deformable_conv2d': { reason: 'a padded input smaller than the dilated kernel is rejected (TVM\'s formula gives a size <= 0; the loops give an empty output)', covers: emptyResult },
+  'nn.deformable_conv2d': {
+    reason:
+      'a padded input smaller than the dilated kernel is rejected (TVM\'s formula gives a size <= 0; the loops give an empty output); a weight whose kernel differs from kernel_size is rejected, as TVM\'s relation does (the loops would use the weight\'s own kernel)',
+    covers: (args, attrs, result) => emptyResult(args, attrs, result) || kernelDiffers(args[2], attrs),
+  },
 };

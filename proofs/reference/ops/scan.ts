@@ -94,7 +94,7 @@ const OUTSIDE_TABLE = 'dtypes outside the table bool, int8-int64, uint8-uint64, 
 const DTYPE_TABLE = new Set(['bool', 'int8', 'int16', 'int32', 'int64', 'uint8', 'uint16', 'uint32', 'uint64', 'float16', 'float32', 'float64', 'bfloat16']);
 /** A dtype outside the relations' table among the inputs or the attributes. */
 const outsideTable = (args: readonly Value[], attrs: Attrs): boolean =>
-  args.some((a) => a instanceof NDArray && !DTYPE_TABLE.has(a.dtype)) || Object.values(attrs).some((v) => typeof v === 'string' && /^u?int\d+$|^float\d+$|^bfloat\d+$/.test(v) && !DTYPE_TABLE.has(v));
+  args.some((a) => a instanceof NDArray && !DTYPE_TABLE.has(a.dtype)) || (typeof attrs['dtype'] === 'string' && !DTYPE_TABLE.has(attrs['dtype']));
 
 export const STRICTER: Readonly<Record<string, Stricter>> = {
   cumsum: { reason: OUTSIDE_TABLE, covers: outsideTable },
