@@ -47,6 +47,11 @@ async function extraRelations(files: readonly string[]): Promise<number | null> 
   return loadRelationFiles([...files]);
 }
 
+/** `--max-memory MB`, the same for every command that solves (its budget is set before the command runs). */
+function maxMemoryOption(): Option {
+  return new Option('--max-memory <MB>', `memory budget: stop with a clear error when the heap reaches it (default ${memoryBudgetMb()} MB, 80% of node's heap limit)`).argParser(positiveInt);
+}
+
 export async function main(argv: string[]): Promise<number> {
   let code = 0;
   const program = new Command()
@@ -75,7 +80,7 @@ export async function main(argv: string[]): Promise<number> {
     .option('--max-rounds <n>', `stop after this many rounds (default ${DEFAULT_LIMITS.maxRounds})`, positiveInt)
     .option('--max-facts <n>', `stop at this many facts (default ${DEFAULT_LIMITS.maxFacts})`, positiveInt)
     .option('--max-time <ms>', `stop after this many milliseconds (default ${DEFAULT_LIMITS.maxMillis})`, positiveInt)
-    .option('--max-memory <MB>', `memory budget: stop with a clear error when the heap reaches it (default ${memoryBudgetMb()} MB, 80% of node's heap limit)`, positiveInt)
+    .addOption(maxMemoryOption())
     .option('--max-depth <n>', `deepest term allowed (default ${DEFAULT_LIMITS.maxTermDepth})`, positiveInt)
     .action(async (files: string[], o: Record<string, unknown>) => {
       const { query } = await import('./query.js');
@@ -106,7 +111,7 @@ export async function main(argv: string[]): Promise<number> {
     .option('-e, --explain <binding>', "why a binding has its type, e.g. '%3': the operator call, its arguments and attributes, the relation's formula (.onnx: a value's name)")
     .option('--internals', 'with --explain: also the engine\'s derivation, internal helper relations included (rules strategy)', false)
     .option('--max-time <ms>', `stop after this many milliseconds (default ${DEFAULT_LIMITS.maxMillis})`, positiveInt)
-    .option('--max-memory <MB>', `memory budget: stop with a clear error when the heap reaches it (default ${memoryBudgetMb()} MB, 80% of node's heap limit)`, positiveInt)
+    .addOption(maxMemoryOption())
     .option('--relations <files...>', 'extra rule files: operators and relations added to (or overriding) the library')
     .option('--shape <NAME=d0,d1>', '.onnx: fix a graph input\'s shape (a dim: an integer, a name or ?); repeatable', collect, [])
     .option('--dim <PARAM=N>', '.onnx: fix a symbolic dim (dim_param) everywhere; repeatable', collect, [])
@@ -152,7 +157,7 @@ export async function main(argv: string[]): Promise<number> {
     .command('typeof')
     .description('read JSON lines {"op", "attrs", "args"} on stdin; print the result and argument types of each call')
     .option('-r, --relations <kind-or-files...>', 'rules (relations/*.rules, the default) or imperative (relations/imperative/); other values are extra rule files')
-    .option('--max-memory <MB>', `memory budget: stop with a clear error when the heap reaches it (default ${memoryBudgetMb()} MB, 80% of node's heap limit)`, positiveInt)
+    .addOption(maxMemoryOption())
     .option('--onnx', 'read ONNX node calls instead: {"op_type", "domain", "opset", "attributes", "inputs"} (the record format of ONNX\'s node conformance cases); print {"outputs": [...]} per line', false)
     .action(async (o: { relations?: string[]; onnx?: boolean }) => {
       if (o.onnx === true) {

@@ -13,7 +13,7 @@
 // shared with the relations: the point of the executor is to be an independent
 // oracle for them. Executors never import from relations/ (except types).
 import type { AttrJs } from '../../relations/imperative/solve-one.js';
-import type { Value } from './tensor.js';
+import { NDArray, type Value } from './tensor.js';
 
 export type Attrs = Readonly<Record<string, AttrJs>>;
 
@@ -30,3 +30,13 @@ export interface Stricter {
   readonly reason: string;
   readonly covers: (args: readonly Value[], attrs: Attrs, result: Value) => boolean;
 }
+
+/** The scalar dtypes the relations type; others (int4, float32x4, ...) some executors still build. */
+export const SCALAR_DTYPES: ReadonlySet<string> = new Set(['bool', 'int8', 'int16', 'int32', 'int64', 'uint8', 'uint16', 'uint32', 'uint64', 'float16', 'float32', 'float64', 'bfloat16']);
+
+/** A call with an input dtype or a `dtype` attribute outside SCALAR_DTYPES (a `covers` predicate). */
+export const dtypeOutsideTable = (args: readonly Value[], attrs: Attrs): boolean =>
+  args.some((a) => a instanceof NDArray && !SCALAR_DTYPES.has(a.dtype)) || (typeof attrs['dtype'] === 'string' && !SCALAR_DTYPES.has(attrs['dtype']));
+
+/** The executor ran the call and produced an empty result (a `covers` predicate). */
+export const emptyResult = (_args: readonly Value[], _attrs: Attrs, result: Value): boolean => result instanceof NDArray && result.shape.some((d) => d <= 0);

@@ -3,7 +3,7 @@
 // deformable_conv2d.py): every kernel tap reads the data bilinearly at its position
 // moved by the offset of its deformable group. Output sizes come out of the loops
 // (windows counted while they fit).
-import type { Attrs, Executor, Stricter } from '../executor.js';
+import { type Attrs, type Executor, type Stricter, emptyResult } from '../executor.js';
 import { NDArray, asTensor, build, fitDtype, refuse, type Value } from '../tensor.js';
 import { countWindows, int, padding, str } from './conv.js';
 
@@ -70,9 +70,6 @@ export const EXECUTORS: Readonly<Record<string, Executor>> = {
 };
 
 /** Why the relation rejects some calls its executor runs. */
-/** The executor ran the call and produced an empty result: the case these deviations are about. */
-const emptyResult = (_args: readonly Value[], _attrs: Attrs, result: Value): boolean => result instanceof NDArray && result.shape.some((d) => d <= 0);
-
 /** kernel_size is given and the weight's spatial dims (OIHW, or HWIO) are not it. */
 const kernelDiffers = (weight: Value | undefined, attrs: Attrs): boolean => {
   const k = attrs['kernel_size'];

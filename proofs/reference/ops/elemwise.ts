@@ -7,7 +7,7 @@
 // operator refuse. TVM's computes need equal operand dtypes (x and y for where; the
 // condition may be any dtype). Comparisons give bool tensors; the others keep the
 // operands' dtype, with values fitted to it (integer results truncate).
-import type { Executor, Stricter } from '../executor.js';
+import { type Executor, type Stricter, SCALAR_DTYPES } from '../executor.js';
 import { type NDArray, type Value, asTensor, build, fitDtype, refuse } from '../tensor.js';
 
 /** The broadcast index space of some shapes (aligned at the right), or a refusal. */
@@ -174,7 +174,6 @@ export const EXECUTORS: Readonly<Record<string, Executor>> = {
 };
 
 /** The cast targets the relation knows. */
-const CAST_TABLE = new Set(['bool', 'int8', 'int16', 'int32', 'int64', 'uint8', 'uint16', 'uint32', 'uint64', 'float16', 'float32', 'float64', 'bfloat16']);
 
 /**
  * Operators whose relation deliberately rejects calls the executor can run,
@@ -183,6 +182,6 @@ const CAST_TABLE = new Set(['bool', 'int8', 'int16', 'int32', 'int64', 'uint8', 
 export const STRICTER: Readonly<Record<string, Stricter>> = {
   cast: {
     reason: 'target dtypes outside the table bool, int8-int64, uint8-uint64, float16/32/64, bfloat16 (e.g. int4, int1) are rejected by the relation; the reference casts to them',
-    covers: (_args, attrs) => typeof attrs['dtype'] === 'string' && !CAST_TABLE.has(attrs['dtype']),
+    covers: (_args, attrs) => typeof attrs['dtype'] === 'string' && !SCALAR_DTYPES.has(attrs['dtype']),
   },
 };

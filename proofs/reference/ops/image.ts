@@ -4,7 +4,7 @@
 // out of the loops (sizes as attributes say, windows counted while they fit), never
 // from the relations' formulas.
 import type { AttrJs } from '../../../relations/imperative/solve-one.js';
-import type { Attrs, Executor, Stricter } from '../executor.js';
+import { type Attrs, type Executor, type Stricter, emptyResult } from '../executor.js';
 import { NDArray, asTensor, build, fitDtype, refuse, type Value } from '../tensor.js';
 import { countWindows, fromCanon, int, padding, str, toCanon } from './conv.js';
 import { nearbyint, taps, type SampleOptions } from './nn.js';
@@ -211,7 +211,7 @@ export const STRICTER: Readonly<Record<string, Stricter>> = {
       const weight = shapeOf(args[1]);
       const c = data?.[CHANNEL_AXIS[String(attrs['data_layout'] ?? 'NCHW')] ?? 1];
       const wc = weight?.[CHANNEL_AXIS[String(attrs['kernel_layout'] ?? 'IHW')] ?? 0];
-      return c !== wc || (result instanceof NDArray && result.shape.some((d) => d <= 0));
+      return c !== wc || emptyResult(args, attrs, result);
     },
   },
 };

@@ -1,7 +1,7 @@
 // Reference executors for relations/meta.rules: shape_of and ndarray_size read the
 // concrete shape, annotation.checkpoint returns its argument (a tensor or a tuple).
-import type { Attrs, Executor, Stricter } from '../executor.js';
-import { NDArray, type Value, asTensor, build, refuse } from '../tensor.js';
+import { type Executor, type Stricter, dtypeOutsideTable } from '../executor.js';
+import { type Value, asTensor, build, refuse } from '../tensor.js';
 
 function metaData(args: readonly Value[]): Value {
   if (args.length !== 1) refuse(`expected 1 argument, got ${args.length}`);
@@ -28,12 +28,7 @@ export const EXECUTORS: Readonly<Record<string, Executor>> = {
 const OUTSIDE_TABLE = 'dtypes outside the table bool, int8-int64, uint8-uint64, float16/32/64, bfloat16 (e.g. int4) are rejected by the relation; the reference builds them';
 
 /** Beyond what the executors refuse, the relations reject dtypes outside their table. */
-const DTYPE_TABLE = new Set(['bool', 'int8', 'int16', 'int32', 'int64', 'uint8', 'uint16', 'uint32', 'uint64', 'float16', 'float32', 'float64', 'bfloat16']);
-/** A dtype outside the relations' table among the inputs or the attributes. */
-const outsideTable = (args: readonly Value[], attrs: Attrs): boolean =>
-  args.some((a) => a instanceof NDArray && !DTYPE_TABLE.has(a.dtype)) || (typeof attrs['dtype'] === 'string' && !DTYPE_TABLE.has(attrs['dtype']));
-
 export const STRICTER: Readonly<Record<string, Stricter>> = {
-  shape_of: { reason: OUTSIDE_TABLE, covers: outsideTable },
-  ndarray_size: { reason: OUTSIDE_TABLE, covers: outsideTable },
+  shape_of: { reason: OUTSIDE_TABLE, covers: dtypeOutsideTable },
+  ndarray_size: { reason: OUTSIDE_TABLE, covers: dtypeOutsideTable },
 };

@@ -5,8 +5,8 @@
 // of the loops (positions counted while they fit, elements moved one by one), never
 // from the relations' formulas.
 import type { AttrJs } from '../../../relations/imperative/solve-one.js';
-import type { Attrs, Executor, Stricter } from '../executor.js';
-import { NDArray, asTensor, build, fitDtype, forEachIndex, refuse, type Value } from '../tensor.js';
+import { type Attrs, type Executor, type Stricter, emptyResult } from '../executor.js';
+import { NDArray, asTensor, build, fitDtype, forEachIndex, refuse } from '../tensor.js';
 import { int, str } from './conv.js';
 
 function ints(attrs: Attrs, name: string): number[] {
@@ -156,9 +156,6 @@ export const EXECUTORS: Readonly<Record<string, Executor>> = {
 };
 
 /** Why each relation rejects some calls its executor runs. */
-/** The executor ran the call and produced an empty result: the case these deviations are about. */
-const emptyResult = (_args: readonly Value[], _attrs: Attrs, result: Value): boolean => result instanceof NDArray && result.shape.some((d) => d <= 0);
-
 export const STRICTER: Readonly<Record<string, Stricter>> = {
   'nn.dilate': { reason: 'an empty axis with a stride > 1 is rejected: TVM\'s type says 1 - stride (negative), while the computation simply has nothing to place', covers: emptyResult },
   'nn.correlation': { reason: 'a padded map not larger than twice the border is rejected (TVM\'s formula gives a size <= 0; the computation produces an empty map)', covers: emptyResult },

@@ -4,7 +4,7 @@
 // Like TVM's computes (not its relations), they refuse an axis out of range (a
 // scalar has no axis to sort or scan along), indices of a non-integer dtype, a
 // sorted_sequence that is a scalar or whose leading dims differ from the values'.
-import type { Attrs, Executor, Stricter } from '../executor.js';
+import { type Executor, type Stricter, dtypeOutsideTable } from '../executor.js';
 import { NDArray, type Value, asTensor, build, fitDtype, isIntDtype, refuse } from '../tensor.js';
 
 function scanArgs(args: readonly Value[], names: readonly string[]): NDArray[] {
@@ -91,14 +91,9 @@ export const EXECUTORS: Readonly<Record<string, Executor>> = {
 const OUTSIDE_TABLE = 'dtypes outside the table bool, int8-int64, uint8-uint64, float16/32/64, bfloat16 (e.g. int4) are rejected by the relation; the reference computes in them';
 
 /** Beyond what the executors refuse (see the header), the relations reject dtypes outside their table. */
-const DTYPE_TABLE = new Set(['bool', 'int8', 'int16', 'int32', 'int64', 'uint8', 'uint16', 'uint32', 'uint64', 'float16', 'float32', 'float64', 'bfloat16']);
-/** A dtype outside the relations' table among the inputs or the attributes. */
-const outsideTable = (args: readonly Value[], attrs: Attrs): boolean =>
-  args.some((a) => a instanceof NDArray && !DTYPE_TABLE.has(a.dtype)) || (typeof attrs['dtype'] === 'string' && !DTYPE_TABLE.has(attrs['dtype']));
-
 export const STRICTER: Readonly<Record<string, Stricter>> = {
-  cumsum: { reason: OUTSIDE_TABLE, covers: outsideTable },
-  cumprod: { reason: OUTSIDE_TABLE, covers: outsideTable },
-  argsort: { reason: OUTSIDE_TABLE, covers: outsideTable },
-  searchsorted: { reason: OUTSIDE_TABLE, covers: outsideTable },
+  cumsum: { reason: OUTSIDE_TABLE, covers: dtypeOutsideTable },
+  cumprod: { reason: OUTSIDE_TABLE, covers: dtypeOutsideTable },
+  argsort: { reason: OUTSIDE_TABLE, covers: dtypeOutsideTable },
+  searchsorted: { reason: OUTSIDE_TABLE, covers: dtypeOutsideTable },
 };
