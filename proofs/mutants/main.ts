@@ -27,6 +27,7 @@ import { parseArgs } from 'node:util';
 import { allMutations, FAMILIES, type MutantSide } from './all.js';
 import { type Mutation, occurrences } from './mutation.js';
 import { runRuleMutation } from './rule-run.js';
+import { sweepMinRank } from '../prove/combos.js';
 
 const root = join(dirname(fileURLToPath(import.meta.url)), '..', '..');
 
@@ -86,7 +87,10 @@ interface ProverRun {
 /** `shapelog prove` on the mutated copy: detected when it reports a counterexample. */
 async function proveMutant(copy: string, m: Mutation, o: ProverRun): Promise<NonNullable<MutantResult['prover']>> {
   const started = Date.now();
-  const args = ['bin/shapelog.js', 'prove', '--ops', m.ops.join(','), '--rank', String(o.rank), '--timeout', String(o.timeout), '--json'];
+  // an operator whose sweep starts above --rank (the 3-D convolutions and pools: rank 5)
+  // is proved at its own smallest rank, not refused
+  const rank = Math.min(6, Math.max(o.rank, ...m.ops.map(sweepMinRank).filter(Number.isFinite)));
+  const args = ['bin/shapelog.js', 'prove', '--ops', m.ops.join(','), '--rank', String(rank), '--timeout', String(o.timeout), '--json'];
   const p = await runNode(args, copy);
   const seconds = (Date.now() - started) / 1000;
   type Report = { ops: { counterexamples: { line: string }[]; unknown: number; unknowns: { reason: string }[] }[] };

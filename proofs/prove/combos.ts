@@ -44,7 +44,7 @@ export function combosFor(op: string, maxRank: number): Combo[] {
   return [...seen.values()];
 }
 
-/** The highest rank any sweep case of `op` uses (for the "rank the operator cannot take" check). */
+/** The smallest rank at which some sweep case of `op` fits (a case's rank: its highest-rank argument); Infinity when none does. */
 export function sweepMinRank(op: string): number {
   let min = Infinity;
   for (const c of casesFor(op)) {
