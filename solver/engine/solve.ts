@@ -4,9 +4,11 @@
 // then commits: new facts are inserted, unification heads bind holes, and every fact
 // that mentions a newly bound hole is replaced by its resolved form, which is new and
 // so feeds the next round. When a rebuild gives a lower stratum new input, solving
-// goes back to it. A rule that reads one relation is not run on facts rebuilt only in
-// columns it ignores (a call's fact after its result is bound): it derived from the
-// fact before the rebuild exactly what it would derive from the rebuilt one.
+// goes back to it at once, before this stratum's next round (whose negations must see
+// what the lower strata derive from the rebuilt facts). A rule that reads one relation
+// is not run on facts rebuilt only in columns it ignores (a call's fact after its
+// result is bound): it derived from the fact before the rebuild exactly what it would
+// derive from the rebuilt one.
 import type { Diagnostic } from '../../diagnostics/diagnostic.js';
 import { diagnostic } from '../../diagnostics/diagnostic.js';
 import { Database } from '../store/database.js';
@@ -267,6 +269,13 @@ export class Solver {
         this.doneAt[s] = this.db.now;
         return;
       }
+      // A binding made in this stratum rebuilt facts that a lower stratum reads: stop
+      // here (the stratum is not done) and let solve() run the lowest stratum with input
+      // first. Going on would evaluate this stratum's negations against lower relations
+      // that have not yet derived what the rebuilt facts give them (a demand for the
+      // rebuilt arguments, or a pending instance now decided), so a `not` would hold
+      // wrongly and its consequence could never be taken back.
+      if (this.feedsLowerStratum(s, changed)) return;
       if (this.mode === 'naive') {
         dirty = plans; // the naive strategy re-evaluates everything
         continue;
@@ -289,6 +298,14 @@ export class Solver {
     }
   }
 
+
+  /** Does a stratum below `s` read one of these relations? */
+  private feedsLowerStratum(s: number, changed: ReadonlySet<string>): boolean {
+    const below = this.index.readBelow[s]!;
+    if (below.size === 0) return false;
+    for (const rel of changed) if (below.has(rel)) return true;
+    return false;
+  }
 
   private changedAtOf(rel: string): number {
     const id = this.index.relIds.get(rel);
@@ -574,6 +591,8 @@ interface PlanIndex {
   readonly scans: readonly Int32Array[];
   readonly reads: readonly (readonly string[])[];
   readonly readers: readonly ReadonlyMap<string, readonly Plan[]>[];
+  /** Per stratum: the relations read by the strata below it. */
+  readonly readBelow: readonly ReadonlySet<string>[];
 }
 
 const planIndexes = new WeakMap<readonly Plan[], PlanIndex>();
@@ -593,7 +612,13 @@ function planIndex(plans: readonly Plan[]): PlanIndex {
     for (const p of plans) for (const rel of p.reads) if (!relIds.has(rel)) relIds.set(rel, relIds.size);
     const scans: Int32Array[] = [];
     for (const p of plans) scans[p.index] = Int32Array.from(p.steps.flatMap((st) => (st.k === 'scan' ? [relIds.get(st.rel)!, st.scanNo] : [])));
-    idx = { byStratum, reads: readers.map((m) => [...m.keys()]), readers, relIds, scans };
+    const reads = readers.map((m) => [...m.keys()]);
+    const readBelow: Set<string>[] = [];
+    for (let s = 0, acc = new Set<string>(); s < count; s++) {
+      readBelow.push(new Set(acc));
+      for (const rel of reads[s]!) acc.add(rel);
+    }
+    idx = { byStratum, reads, readers, relIds, scans, readBelow };
     planIndexes.set(plans, idx);
   }
   return idx;
