@@ -7,6 +7,7 @@
 // sequence that must have the attention's length, an image size that must survive five
 // halvings) are reported as undecided rather than assumed or rejected.
 import test from 'ava';
+import { spawnSync } from 'node:child_process';
 import { readdirSync, readFileSync } from 'node:fs';
 import { join } from 'node:path';
 import type { RExpr } from '../frontends/relay/ast.js';
@@ -198,15 +199,26 @@ const REAL_CONDITIONS: [string, RegExp][] = [
 ];
 
 for (const [name, condition] of REAL_CONDITIONS) {
-  test(`${name}: the condition ${condition.source.replace(/\\/g, "")} is reported as undecided (rules) and assumed with a warning (relay)`, (t) => {
+  test(`${name}: the condition ${condition.source.replace(/\\/g, '')} is reported as undecided (rules) and assumed with a warning (relay)`, (t) => {
     t.true(messages(infer(name, 'rules'), 'warning').some((m) => condition.test(m)), messages(infer(name, 'rules'), 'warning').join('\n'));
     t.true(messages(infer(name, 'relay'), 'warning').some((m) => m.endsWith('is assumed (cannot be decided)')));
   });
 }
 
 test('programs whose sizes are all decided give no warning under either strategy', (t) => {
-  for (const name of ['mnist_linear.relay', 'mnist_nn.relay', 'cifar_densenet.relay', 'dqn_atari.relay']) {
+  for (const name of ['mnist_linear.relay', 'mnist_nn.relay', 'mnist_conv.relay', 'cifar_densenet.relay', 'dqn_atari.relay']) {
     t.deepEqual(messages(infer(name, 'rules'), 'warning'), [], name);
     t.deepEqual(messages(infer(name, 'relay'), 'warning'), [], name);
   }
+});
+
+test('npm run gradual:table: --help, and a bad option is a usage error (exit 2)', (t) => {
+  const script = join(import.meta.dirname, '..', 'scripts', 'gradual-table.ts');
+  const help = spawnSync(process.execPath, ['--import=tsx', script, '--help'], { encoding: 'utf8' });
+  t.is(help.status, 0);
+  t.regex(help.stdout, /--runs N/);
+  const bad = spawnSync(process.execPath, ['--import=tsx', script, '--runs', 'many'], { encoding: 'utf8' });
+  t.is(bad.status, 2);
+  t.regex(bad.stderr, /--runs needs a whole number, got "many"/);
+  t.false(/\n\s+at /.test(bad.stderr), 'no stack trace');
 });
