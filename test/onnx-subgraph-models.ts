@@ -105,3 +105,19 @@ export const sequenceMap = graph('sequence_map', [value('xs', { kind: 'sequence'
     body: graph('body', [value('a', null), value('b', null)], [value('z', null)], [node('Add', ['a', 'b'], ['z'])]),
   }),
 ]);
+
+/** Subgraphs two deep: an If whose then branch runs a Loop (M = 2) adding x (from the main graph) twice; its else branch is x. */
+export const ifLoop = graph('if_loop', [value('cond', tensor('bool', [])), value('x', f32([2]))], [value('y', null)], [
+  node('If', ['cond'], ['y'], {
+    then_branch: graph('then', [], [value('looped', null)], [
+      node('Loop', ['two', '', 'x'], ['looped'], {
+        body: graph('body', [value('i', tensor('int64', [])), value('c', tensor('bool', [])), value('a', null)], [value('c_out', null), value('a_out', null)], [
+          node('Identity', ['c'], ['c_out']),
+          node('Add', ['a', 'x'], ['sum']),
+          node('Identity', ['sum'], ['a_out']),
+        ]),
+      }),
+    ], [scalar('two', 'int64', 2)]),
+    else_branch: graph('else', [], [value('same', null)], [node('Identity', ['x'], ['same'])]),
+  }),
+]);

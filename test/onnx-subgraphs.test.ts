@@ -7,6 +7,9 @@
 // same). Without onnxruntime or python3-onnx the hand-written expectations still hold.
 import test from 'ava';
 import { spawnSync } from 'node:child_process';
+import { readFileSync, writeFileSync } from 'node:fs';
+import { join } from 'node:path';
+import { runShapelog, scratchFolder } from './helpers.js';
 import { encodeModel } from '../frontends/onnx/encode.js';
 import { decodeModel } from '../frontends/onnx/decode.js';
 import type { OnnxGraph } from '../frontends/onnx/model.js';
@@ -89,6 +92,7 @@ test('SequenceMap: the body sees one element of each sequence, its outputs becom
 
 const RUNNABLE: readonly [string, OnnxGraph][] = [
   ['ifDiffering', M.ifDiffering],
+  ['ifLoop', M.ifLoop],
   ['ifRanks', M.ifRanks],
   ['loopFor', M.loopFor],
   ['loopGrowing', M.loopGrowing],
@@ -103,7 +107,7 @@ function consistent(ours: readonly Dim[] | null | undefined, ran: readonly numbe
   return ours.length === ran.length && ours.every((d, i) => typeof d !== 'number' || d === ran[i]);
 }
 
-test('onnxruntime runs each model to output shapes that the types describe', async (t) => {
+test.serial('onnxruntime runs each model to output shapes that the types describe', async (t) => {
   const rt = await loadRuntime();
   if (!rt.ok) {
     // onnxruntime-node is not installed: the types still are those written above
@@ -161,4 +165,51 @@ test("ONNX's own shape inference knows no dim of the outputs that shapelog does 
       t.true(mine !== null && mine !== undefined && mine.length === theirs.length && theirs.every((d, j) => d === null || mine[j] === d), `${name} output ${k}: ONNX ${JSON.stringify(theirs)}, shapelog ${JSON.stringify(mine)}`);
     });
   });
+});
+
+test.serial('shapelog infer: --json lists the subgraph values with their graph; --write-value-info writes them into the subgraphs', async (t) => {
+  const dir = scratchFolder('onnx-subgraphs-');
+  const file = join(dir.dir, 'loop.onnx');
+  const original = encodeModel(M.loopGrowing, OPSETS, IR_VERSION);
+  writeFileSync(file, original);
+  const json = runShapelog(['infer', file, '--json']);
+  t.is(json.code, 0, json.err);
+  const values = (JSON.parse(json.out) as { values: { name: string; graph?: string; shape: Dim[] | null }[] }).values;
+  const loopName = M.loopGrowing.nodes[0]!.name;
+  t.deepEqual(values.filter((v) => v.graph !== undefined).map((v) => [v.graph, v.name]), [
+    [`${loopName}.body`, 'i'], [`${loopName}.body`, 'c'], [`${loopName}.body`, 'a'], [`${loopName}.body`, 'c_out'], [`${loopName}.body`, 'a_out'], [`${loopName}.body`, 'r'],
+  ]);
+  t.deepEqual(values.find((v) => v.name === 'r')!.shape, [2]);
+  const listing = runShapelog(['infer', file]);
+  t.regex(listing.out, /\n {6}body\(i: int64\[\], c: bool\[\] = \[1\], a: float32\[\w+, 2\]\):\n {8}0 Identity/);
+  const typedFile = join(dir.dir, 'typed.onnx');
+  const w = runShapelog(['infer', file, '--write-value-info', typedFile]);
+  t.is(w.code, 0, w.err);
+  const reread = decodeModel(readFileSync(typedFile), 'typed.onnx');
+  const body = reread.graph.nodes[0]!.attrs.get('body');
+  if (body?.kind !== 'graph') return t.fail('the Loop lost its body');
+  // the body's node outputs it did not declare (its outputs are declared, untyped)
+  t.deepEqual(body.value.valueInfo.map((v) => v.name), []);
+  t.deepEqual(body.value.nodes.map((n) => n.opType), ['Identity', 'Concat', 'Shape']);
+  // everything else as it was: the main graph's value_info (the Loop's outputs are graph outputs) and the nodes
+  t.deepEqual(reread.graph.outputs.map((o) => o.name), ['w', 'rows']);
+  // two deep: the Loop body inside the If's then branch gets its one undeclared value, the sum
+  const nestedFile = join(dir.dir, 'nested.onnx');
+  writeFileSync(nestedFile, encodeModel(M.ifLoop, OPSETS, IR_VERSION));
+  t.is(runShapelog(['infer', nestedFile, '--write-value-info', typedFile]).code, 0);
+  const nested = decodeModel(readFileSync(typedFile), 'typed.onnx');
+  const thenG = nested.graph.nodes[0]!.attrs.get('then_branch');
+  const loopBody = thenG?.kind === 'graph' ? thenG.value.nodes[0]!.attrs.get('body') : undefined;
+  t.deepEqual(loopBody?.kind === 'graph' ? loopBody.value.valueInfo : null, [{ name: 'sum', type: { kind: 'tensor', dtype: 'float32', shape: [2] } }]);
+  t.deepEqual(thenG?.kind === 'graph' ? thenG.value.valueInfo : null, []);
+  // onnxruntime loads and runs the written model
+  const rt = await loadRuntime();
+  if (rt.ok) {
+    try {
+      const ran = await runOnRuntime(readFileSync(typedFile), M.ifLoop, ['y']);
+      t.deepEqual('outputs' in ran ? ran.outputs : ran, [{ dtype: 'float32', shape: [2] }]);
+    } finally {
+      stopRuntime();
+    }
+  }
 });

@@ -32,6 +32,13 @@ export interface TypedValue {
 /** A value of a subgraph (If branch, Loop/Scan/SequenceMap body): `graph` says which (`loop_1.body/if_2.then_branch`). */
 export interface SubgraphValue extends TypedValue {
   readonly graph: string;
+  /** Where that graph is: from the main graph, node (its index as written) and graph attribute, outermost first. */
+  readonly at: readonly SubgraphStep[];
+}
+
+export interface SubgraphStep {
+  readonly node: number;
+  readonly attr: string;
 }
 
 export interface NodeDiagnostic {
@@ -148,6 +155,7 @@ export class Scope {
     readonly label: string,
     /** Prefix of the size variables a node of this graph names (unique across subgraphs). */
     readonly prefix: string,
+    readonly at: readonly SubgraphStep[] = [],
   ) {
     this.own = new Set(['', ...graph.inputs.map((v) => v.name), ...graph.initializers.map((t) => t.name), ...graph.nodes.flatMap((n) => n.outputs)]);
     this.declared = new Map([...graph.valueInfo, ...graph.outputs].map((v) => [v.name, v.type]));
@@ -156,7 +164,7 @@ export class Scope {
   /** The scope of subgraph `attr` of node `n` of this graph. */
   child(n: OnnxNode, attr: string, graph: OnnxGraph): Scope {
     const who = n.name !== '' ? n.name : `${n.opType}#${n.index}`;
-    return new Scope(graph, this, `${this.path === '' ? '' : this.path + '/'}${who}.${attr}`, `${this.label}${nodeLabel(n)} ${attr}: `, `${this.prefix}${n.opType}_${n.index}_${attr}_`);
+    return new Scope(graph, this, `${this.path === '' ? '' : this.path + '/'}${who}.${attr}`, `${this.label}${nodeLabel(n)} ${attr}: `, `${this.prefix}${n.opType}_${n.index}_${attr}_`, [...this.at, { node: n.index, attr }]);
   }
 
   /** The term of value `name` as seen from this graph (created from its declared type at first use). */
@@ -339,7 +347,7 @@ export function typeGraph(graph: OnnxGraph, opsets: ReadonlyMap<string, number>,
   return {
     inputs: graph.inputs.filter((v) => !initializers.has(v.name)).map((v) => typed(v.name, 'input')),
     values: ctx.emitted.filter((e) => e.scope === top && e.node !== null).map((e) => ({ name: e.name, op: e.op, type: typeOfTerm(e.term) })),
-    subgraphValues: ctx.emitted.filter((e) => e.scope !== top).map((e) => ({ name: e.name, op: e.op, type: typeOfTerm(e.term), graph: e.scope.path })),
+    subgraphValues: ctx.emitted.filter((e) => e.scope !== top).map((e) => ({ name: e.name, op: e.op, type: typeOfTerm(e.term), graph: e.scope.path, at: e.scope.at })),
     outputs: graph.outputs.map((v) => typed(v.name, 'output')),
     diagnostics,
     explain,
