@@ -8,7 +8,8 @@
 import test from 'ava';
 import { spawnSync } from 'node:child_process';
 import { readFileSync, writeFileSync } from 'node:fs';
-import { join } from 'node:path';
+import { dirname, join } from 'node:path';
+import { fileURLToPath } from 'node:url';
 import { runShapelog, scratchFolder } from './helpers.js';
 import { encodeModel } from '../frontends/onnx/encode.js';
 import { decodeModel } from '../frontends/onnx/decode.js';
@@ -212,4 +213,19 @@ test.serial('shapelog infer: --json lists the subgraph values with their graph; 
       stopRuntime();
     }
   }
+});
+
+test("an _expanded conformance model (SequenceMap's function body: a Loop over SequenceAt/SequenceInsert) types its body and its output as ONNX recorded", (t) => {
+  const file = join(dirname(fileURLToPath(import.meta.url)), 'fixtures', 'onnx', 'models', 'test_sequence_map_add_2_sequences_expanded', 'model.onnx');
+  const model = decodeModel(readFileSync(file), 'model.onnx');
+  const g = typeGraph(model.graph, model.opsets);
+  t.deepEqual(g.diagnostics, []);
+  // ONNX recorded y0 as a sequence of float32 tensors
+  t.is(g.outputs[0]!.type?.kind, 'sequence');
+  t.deepEqual(g.outputs[0]!.type?.kind === 'sequence' ? g.outputs[0]!.type.elem : null, { kind: 'tensor', dtype: 'float32', shape: ['N'] });
+  // inside the Loop body: one element of each outer sequence (read from the main graph by name), and their sum
+  const body = new Map(g.subgraphValues.map((v) => [v.name.replace(/^.*_function_/, ''), v.type]));
+  t.deepEqual(body.get('in0'), { kind: 'tensor', dtype: 'float32', shape: ['N'] });
+  t.deepEqual(body.get('out0'), { kind: 'tensor', dtype: 'float32', shape: ['N'] });
+  t.deepEqual(body.get('SequenceMap_loop_body_itercount'), { kind: 'tensor', dtype: 'int64', shape: [] });
 });
