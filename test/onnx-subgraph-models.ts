@@ -121,3 +121,19 @@ export const ifLoop = graph('if_loop', [value('cond', tensor('bool', [])), value
     else_branch: graph('else', [], [value('same', null)], [node('Identity', ['x'], ['same'])]),
   }),
 ]);
+
+/** A Loop whose body adds a [3] to its carried [2]: an error inside the body. */
+export const loopBadBody = graph('loop_bad_body', [value('x', f32([2])), value('z', f32([3]))], [value('y', null)], [
+  { ...node('Loop', ['m', '', 'x'], ['y'], {
+    body: graph('body', [value('i', tensor('int64', [])), value('c', tensor('bool', [])), value('a', null)], [value('c_out', null), value('a_out', null)], [
+      node('Identity', ['c'], ['c_out']),
+      { ...node('Add', ['a', 'z'], ['a_out']), name: 'bad_add' },
+    ]),
+  }), name: 'L' },
+], [scalar('m', 'int64', 2)]);
+
+/** An error in the main graph before a Loop (x + z), then loopGrowing's doubling Loop. */
+export const errorThenLoop = graph('error_then_loop', [value('v', f32([1, 2])), value('z', f32([3]))], [value('bad', null), value('w', null)], [
+  node('Add', ['z', 'v'], ['bad']),
+  ...loopGrowing.nodes.map((n) => ({ ...n, outputs: n.outputs.slice(0, 1).map(() => 'w') })),
+], [scalar('m', 'int64', 3), scalar('yes', 'bool', 1)]);

@@ -229,3 +229,11 @@ test("an _expanded conformance model (SequenceMap's function body: a Loop over S
   t.deepEqual(body.get('out0'), { kind: 'tensor', dtype: 'float32', shape: ['N'] });
   t.deepEqual(body.get('SequenceMap_loop_body_itercount'), { kind: 'tensor', dtype: 'int64', shape: [] });
 });
+
+test('an error inside a body names the enclosing node and the body node; an earlier error does not stop a Loop\'s fixpoint', (t) => {
+  const g = typed(M.loopBadBody);
+  t.deepEqual(g.diagnostics.map((d) => d.message), ['node 0 (Loop "L") body: node 1 (Add "bad_add"): shapes [2] and [3] do not broadcast']);
+  const e = typed(M.errorThenLoop);
+  t.is(e.diagnostics.length, 1);
+  t.deepEqual(general([shapeOf(e.outputs[1]!.type)]), [[SIZE_VAR, 2]]);
+});

@@ -9,7 +9,6 @@
 // operator the table does not know, is not checked.
 import { readFileSync } from 'node:fs';
 import { join } from 'node:path';
-import type { OnnxNode } from '../../frontends/onnx/model.js';
 import { ONNX_RULES_DIR } from './library.js';
 
 interface Table {
@@ -44,8 +43,8 @@ export function versionsWithAttribute(domain: string, opType: string, name: stri
   return ranges.length === 0 ? null : ranges.join(', ');
 }
 
-/** A message when node `n` (bound at opset `version` of its domain) has an attribute its operator version does not; else null. */
-export function attributeOutsideVersion(n: OnnxNode, version: number): string | null {
+/** A node (its domain, op_type and attributes) at opset `version`: a message when its operator version lacks one of them; else null. */
+export function attributeOutsideVersion(n: { readonly domain: string; readonly opType: string; readonly attrs: ReadonlyMap<string, unknown> }, version: number): string | null {
   const t = attributeTable();
   const versions = t.ops[`${n.domain}::${n.opType}`];
   const newest = t.newest[n.domain];

@@ -10,7 +10,8 @@
 //     type and the body's output after any number of iterations: found by iterating the
 //     body in a scratch fork of the solver until the join stops changing (a dim that
 //     changes becomes a size variable of the node, and stays it; after MAX_ITERATIONS
-//     rounds without a fixpoint the types are unknown), and
+//     rounds without a fixpoint the types are unknown; a body with an error stops the
+//     search, and is typed with the types so far, where its error is reported), and
 //     given to the rules as the attribute `carried`. A Loop's trip count (`trips`) is M's
 //     value when M is known and the loop cannot stop early (no cond input, or a cond that
 //     stays true: its carried value is the constant true); else a size variable of the node.
@@ -18,7 +19,7 @@
 import type { OnnxGraph, OnnxNode } from '../../frontends/onnx/model.js';
 import { Kind, type TermId } from '../../solver/terms/term-store.js';
 import { copyTerm, joinTypes } from './type-join.js';
-import { emitGraph, emitNode, flush, resolved, scratchContext, type Scope, type TypingContext } from './graph-types.js';
+import { emitGraph, emitNode, flush, resolved, ruleErrorCount, scratchContext, type Scope, type TypingContext } from './graph-types.js';
 
 /** Fixpoint rounds of the carried values' types; a type still changing after them is unknown. */
 export const MAX_ITERATIONS = 8;
@@ -115,6 +116,8 @@ function carriedFixpoint(
   // the node's outputs get their terms in ctx now: a scratch round must not be the first to name them
   for (const o of n.outputs) if (o !== '') scope.term(ctx, o);
   let cands = initial.map((t) => copyTerm(ctx.store, t, ctx.store));
+  flush(ctx);
+  const errorsBefore = ruleErrorCount(ctx);
   let stable = false;
   for (let round = 0; round < MAX_ITERATIONS && !stable; round++) {
     const scratch = scratchContext(ctx);
@@ -123,6 +126,9 @@ function carriedFixpoint(
     emitBody(scratch, inner, bodyInputs(scratch, copies), opsets);
     emitExtra(scratch, inner, copies);
     flush(scratch);
+    // a body that does not type (an error) has no fixpoint to find: these types, with which
+    // the body is typed once more in the graph's own context, report the error there
+    if (scratch.diagnostics.some((d) => d.severity === 'error') || ruleErrorCount(scratch) > errorsBefore) return cands;
     let changed = false;
     cands = cands.map((c, k) => {
       const out = g.outputs[carriedOut(k)];

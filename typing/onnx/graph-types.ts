@@ -218,6 +218,13 @@ export function flush(ctx: TypingContext): void {
   ctx.solver.solve();
 }
 
+/** How many errors the rules found so far in `ctx` (a fork starts with its parent's). */
+export function ruleErrorCount(ctx: TypingContext): number {
+  const lib = onnxLibrary();
+  const run = new RunResult(ctx.store, compiledOnnx(lib).program, ctx.solver, lib.sources.texts, 'seminaive');
+  return run.problems().filter(({ diagnostic: d }) => d.severity === 'error' && d.code !== 'determined-nothing').length;
+}
+
 /** `t` with every bound hole replaced by its value. */
 export function resolved(ctx: TypingContext, t: TermId): TermId {
   return resolve(ctx.store, ctx.solver.db.uf, t);
