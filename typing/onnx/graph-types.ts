@@ -218,11 +218,16 @@ export function flush(ctx: TypingContext): void {
   ctx.solver.solve();
 }
 
-/** How many errors the rules found so far in `ctx` (a fork starts with its parent's). */
+/**
+ * A count that grows whenever the rules find an error in `ctx` (error facts, unification
+ * clashes, arithmetic errors, a limit hit); a fork starts with its parent's. Cheaper than
+ * building the diagnostics (RunResult.problems), which only the final answer needs.
+ */
 export function ruleErrorCount(ctx: TypingContext): number {
-  const lib = onnxLibrary();
-  const run = new RunResult(ctx.store, compiledOnnx(lib).program, ctx.solver, lib.sources.texts, 'seminaive');
-  return run.problems().filter(({ diagnostic: d }) => d.severity === 'error' && d.code !== 'determined-nothing').length;
+  const s = ctx.solver;
+  let n = s.clashes.length + s.runtimeDiagnostics().length + (s.limitHit ? 1 : 0);
+  for (const [name, rel] of s.db.relations) if (name.startsWith('$error:')) n += rel.size;
+  return n;
 }
 
 /** `t` with every bound hole replaced by its value. */
