@@ -191,6 +191,8 @@ function knownTrips(ctx: TypingContext, scope: Scope, n: OnnxNode, condType: Ter
 }
 
 function typeScan(ctx: TypingContext, scope: Scope, n: OnnxNode, opsets: ReadonlyMap<string, number>): void {
+  // Scan 8 (a batch axis and sequence_lens first) is not declared: the node reports it
+  if ((opsets.get('') ?? 0) < 9) return emitNode(ctx, scope, n, opsets);
   const g = body(n, 'body');
   if (g === null) return fail(ctx, scope, n, 'Scan needs the graph attribute body');
   const numScan = n.attrs.get('num_scan_inputs');
