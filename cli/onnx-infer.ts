@@ -4,15 +4,17 @@
 // outputs. The default output is a listing, node by node; --json prints
 // {"inputs", "values", "outputs", "diagnostics"}, each value {"name", "op", "dtype",
 // "shape"}, a dim an int, a string (symbolic, canonical form) or null (unknown), and
-// "shape": null for an unknown rank; --explain VALUE prints the derivation of the node
+// "shape": null for an unknown rank; the values of subgraphs (If branches, Loop/Scan
+// bodies) follow, each with "graph": the enclosing node and attribute
+// (`loop_1.body/if_2.then_branch`), and the listing shows them under their node; --explain VALUE prints the derivation of the node
 // that produces VALUE; --write-value-info writes the model back with the inferred types as
-// value_info (frontends/onnx/value-info-writer.ts). Exit 1 when a diagnostic is an error.
+// value_info (frontends/onnx/value-info-writer.ts), subgraphs included. Exit 1 when a diagnostic is an error.
 import { readFileSync, writeFileSync } from 'node:fs';
-import type { OnnxModel, OnnxNode } from '../frontends/onnx/model.js';
-import { withValueInfo, type ValueInfoEntry } from '../frontends/onnx/value-info-writer.js';
+import type { OnnxAttr, OnnxGraph, OnnxModel, OnnxNode } from '../frontends/onnx/model.js';
+import { withSubgraphValueInfo, withValueInfo, type ValueInfoEntry } from '../frontends/onnx/value-info-writer.js';
 import { diagnostic, UserError } from '../diagnostics/diagnostic.js';
 import { readModel, typeModel } from '../typing/onnx/model-types.js';
-import type { TypedGraph, TypedValue } from '../typing/onnx/graph-types.js';
+import type { SubgraphStep, SubgraphValue, TypedGraph, TypedValue } from '../typing/onnx/graph-types.js';
 import type { ValueType } from '../typing/onnx/value-terms.js';
 import { EXIT_OK, EXIT_USAGE, EXIT_USER_ERROR } from './report.js';
 
@@ -72,9 +74,9 @@ function typeText(t: ValueType | null): string {
   return `${t.dtype ?? '?'}[${shape}]${values}`;
 }
 
-function valueJson(v: TypedValue): Record<string, unknown> {
+function valueJson(v: TypedValue | SubgraphValue): Record<string, unknown> {
   const t = v.type;
-  const base = { name: v.name, op: v.op };
+  const base = { name: v.name, op: v.op, ...('graph' in v ? { graph: v.graph } : {}) };
   if (t === null) return { ...base, dtype: null, shape: null };
   if (t.kind === 'tensor') return { ...base, dtype: t.dtype, shape: t.shape, ...(t.values !== undefined ? { values: t.values } : {}) };
   return { ...base, kind: t.kind };
@@ -91,23 +93,56 @@ function listing(model: OnnxModel, typed: TypedGraph): string {
   out.push('inputs:');
   for (const v of typed.inputs) out.push(`  ${v.name}: ${typeText(v.type)}`);
   out.push('nodes:');
-  const byName = new Map(typed.values.map((v) => [v.name, v]));
-  for (const n of model.graph.nodes) {
-    const outs = n.outputs.filter((o) => o !== '').map((o) => `${o}: ${typeText(byName.get(o)?.type ?? null)}`);
-    out.push(`  ${n.index} ${n.domain === '' ? '' : n.domain + '.'}${n.opType}${n.name ? ` "${n.name}"` : ''}(${n.inputs.map((i) => (i === '' ? '_' : i)).join(', ')}) -> ${outs.join(', ')}`);
-  }
+  const top = new Map(typed.values.map((v) => [v.name, v]));
+  const inner = new Map<string, Map<string, SubgraphValue>>();
+  for (const v of typed.subgraphValues) (inner.get(v.graph) ?? inner.set(v.graph, new Map()).get(v.graph)!).set(v.name, v);
+  const nodes = (g: OnnxGraph, byName: ReadonlyMap<string, TypedValue>, indent: string, path: string) => {
+    for (const n of g.nodes) {
+      const outs = n.outputs.filter((o) => o !== '').map((o) => `${o}: ${typeText(byName.get(o)?.type ?? null)}`);
+      out.push(`${indent}${n.index} ${n.domain === '' ? '' : n.domain + '.'}${n.opType}${n.name ? ` "${n.name}"` : ''}(${n.inputs.map((i) => (i === '' ? '_' : i)).join(', ')}) -> ${outs.join(', ')}`);
+      for (const [attr, a] of n.attrs) {
+        if (a.kind !== 'graph' || a.value.nodes.length === 0) continue;
+        const sub = `${path === '' ? '' : path + '/'}${n.name !== '' ? n.name : `${n.opType}#${n.index}`}.${attr}`;
+        const values = inner.get(sub) ?? new Map<string, SubgraphValue>();
+        out.push(`${indent}    ${attr}(${a.value.inputs.map((v) => `${v.name}: ${typeText(values.get(v.name)?.type ?? null)}`).join(', ')}):`);
+        nodes(a.value, values, indent + '      ', sub);
+      }
+    }
+  };
+  nodes(model.graph, top, '  ', '');
   out.push('outputs:');
   for (const v of typed.outputs) out.push(`  ${v.name}: ${typeText(v.type)}`);
   return out.join('\n');
 }
 
-/** Writes the model with the type of every node output it does not declare yet. */
+/** The subgraph of `graph` at `at`, or null. */
+function subgraphAt(graph: OnnxGraph, at: readonly SubgraphStep[]): OnnxGraph | null {
+  let g: OnnxGraph | null = graph;
+  for (const step of at) {
+    const n: OnnxNode | undefined = g?.nodes.find((m) => m.index === step.node && m.attrs.get(step.attr)?.kind === 'graph');
+    const a: OnnxAttr | undefined = n?.attrs.get(step.attr);
+    g = a?.kind === 'graph' ? a.value : null;
+  }
+  return g;
+}
+
+/** Writes the model with the type of every node output it does not declare yet, in the main graph and in each subgraph. */
 function writeTyped(file: string, model: OnnxModel, typed: TypedGraph, out: string): void {
-  const declared = new Set([...model.graph.valueInfo, ...model.graph.outputs, ...model.graph.inputs].map((v) => v.name));
-  const entries: ValueInfoEntry[] = [];
-  for (const v of typed.values) if (!declared.has(v.name) && v.type?.kind === 'tensor' && v.type.dtype !== null) entries.push({ name: v.name, dtype: v.type.dtype, shape: v.type.shape });
+  const declaredIn = (g: OnnxGraph) => new Set([...g.valueInfo, ...g.outputs, ...g.inputs].map((v) => v.name));
+  const entry = (v: TypedValue): ValueInfoEntry | null => (v.type?.kind === 'tensor' && v.type.dtype !== null ? { name: v.name, dtype: v.type.dtype, shape: v.type.shape } : null);
+  const declared = declaredIn(model.graph);
+  const entries = typed.values.filter((v) => !declared.has(v.name)).map(entry).filter((e): e is ValueInfoEntry => e !== null);
+  const bySubgraph = new Map<string, { at: readonly SubgraphStep[]; values: SubgraphValue[] }>();
+  for (const v of typed.subgraphValues) (bySubgraph.get(v.graph) ?? bySubgraph.set(v.graph, { at: v.at, values: [] }).get(v.graph)!).values.push(v);
   try {
-    writeFileSync(out, withValueInfo(readFileSync(file), entries));
+    let bytes: Uint8Array = readFileSync(file);
+    for (const { at, values } of bySubgraph.values()) {
+      const g = subgraphAt(model.graph, at);
+      if (g === null) continue;
+      const own = declaredIn(g);
+      bytes = withSubgraphValueInfo(bytes, at, values.filter((v) => v.op !== 'input' && !own.has(v.name)).map(entry).filter((e): e is ValueInfoEntry => e !== null));
+    }
+    writeFileSync(out, withValueInfo(bytes, entries));
   } catch (e) {
     throw new UserError([diagnostic('error', 'io', `cannot write ${out}: ${(e as NodeJS.ErrnoException).code ?? String(e)}`, null)]);
   }
@@ -147,7 +182,7 @@ export function inferOnnx(file: string, options: OnnxInferOptions): number {
   if (options.json) {
     const json = {
       inputs: typed.inputs.map(valueJson),
-      values: typed.values.map(valueJson),
+      values: [...typed.values, ...typed.subgraphValues].map(valueJson),
       outputs: typed.outputs.map(valueJson),
       diagnostics: typed.diagnostics.map((d) => ({ severity: d.severity, node: nodeRef(d.node), message: d.message })),
     };

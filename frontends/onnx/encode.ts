@@ -1,6 +1,6 @@
 // Writing an ONNX model: the inverse of decode.ts for the parts a one-node test model
 // needs (graph inputs and outputs with their types, initializers with their values,
-// nodes with int, float, string, list and tensor attributes), through the same wire
+// nodes with int, float, string, list, tensor and graph attributes), through the same wire
 // schema. Used by the ONNX cross-check to hand one node to ONNX's own shape inference
 // and to onnxruntime, and to write each disagreement as a ready-to-open .onnx file.
 import { wireType } from './wire-schema.js';
@@ -11,10 +11,12 @@ import type { OnnxAttr, OnnxGraph, OnnxTensor, OnnxType } from './model.js';
 export class EncodeError extends Error {}
 
 // AttributeProto.AttributeType numbers
-const ATTR_TYPE = { float: 1, int: 2, string: 3, tensor: 4, floats: 6, ints: 7, strings: 8 } as const;
+const ATTR_TYPE = { float: 1, int: 2, string: 3, tensor: 4, graph: 5, floats: 6, ints: 7, strings: 8 } as const;
 
 function typeProto(t: OnnxType | null): Record<string, unknown> | undefined {
   if (t === null) return undefined;
+  if (t.kind === 'sequence') return { sequence_type: { elem_type: typeProto(t.elem) } };
+  if (t.kind === 'optional') return { optional_type: { elem_type: typeProto(t.elem) } };
   if (t.kind !== 'tensor') throw new EncodeError(`a ${t.kind} value cannot be written`);
   const elem = t.dtype === null ? 0 : dtypeNumber(t.dtype);
   if (elem === null) throw new EncodeError(`unknown dtype ${t.dtype}`);
@@ -68,17 +70,21 @@ function attributeProto(name: string, a: OnnxAttr): Record<string, unknown> {
       return { name, type: ATTR_TYPE.strings, strings: a.value.map((s) => Buffer.from(s, 'utf8')) };
     case 'tensor':
       return { name, type: ATTR_TYPE.tensor, t: tensorProto(a.value) };
+    case 'graph':
+      return { name, type: ATTR_TYPE.graph, g: graphProto(a.value) };
     default:
       throw new EncodeError(`attribute '${name}' (${a.kind}) cannot be written`);
   }
 }
 
-/** The bytes of a model holding `graph`, importing `opsets` (domain '' = ai.onnx). */
-export function encodeModel(graph: OnnxGraph, opsets: ReadonlyMap<string, number>, irVersion: number): Uint8Array {
-  const g = {
+/** A GraphProto: inputs, outputs and value_info with their types, initializers, nodes (subgraphs included). */
+function graphProto(graph: OnnxGraph): Record<string, unknown> {
+  const valueInfo = (v: OnnxGraph['inputs'][number]) => ({ name: v.name, type: typeProto(v.type) });
+  return {
     name: graph.name,
-    input: graph.inputs.map((v) => ({ name: v.name, type: typeProto(v.type) })),
-    output: graph.outputs.map((v) => ({ name: v.name, type: typeProto(v.type) })),
+    input: graph.inputs.map(valueInfo),
+    output: graph.outputs.map(valueInfo),
+    value_info: graph.valueInfo.map(valueInfo),
     initializer: graph.initializers.map(tensorProto),
     node: graph.nodes.map((n) => ({
       name: n.name,
@@ -89,7 +95,11 @@ export function encodeModel(graph: OnnxGraph, opsets: ReadonlyMap<string, number
       attribute: [...n.attrs].map(([k, a]) => attributeProto(k, a)),
     })),
   };
+}
+
+/** The bytes of a model holding `graph`, importing `opsets` (domain '' = ai.onnx). */
+export function encodeModel(graph: OnnxGraph, opsets: ReadonlyMap<string, number>, irVersion: number): Uint8Array {
   const Model = wireType('Model');
   const opset_import = [...opsets].map(([domain, version]) => ({ domain, version }));
-  return Model.encode(Model.fromObject({ ir_version: irVersion, producer_name: 'shapelog', graph: [g], opset_import })).finish();
+  return Model.encode(Model.fromObject({ ir_version: irVersion, producer_name: 'shapelog', graph: [graphProto(graph)], opset_import })).finish();
 }

@@ -14,16 +14,31 @@ import { resolve } from '../../solver/store/union-find.js';
 import { RunResult } from '../../solver/run.js';
 import { explainFact } from '../../solver/explain.js';
 import { type TermId, TermStore } from '../../solver/terms/term-store.js';
-import type { OnnxAttr, OnnxGraph, OnnxNode } from '../../frontends/onnx/model.js';
+import type { OnnxAttr, OnnxGraph, OnnxNode, OnnxType } from '../../frontends/onnx/model.js';
 import { nodeLabel } from '../../frontends/onnx/model.js';
 import { onnxLibrary, onnxOperatorAt, VARIADIC_ARG, type OnnxLibrary } from '../../relations/onnx/library.js';
+import { attributeOutsideVersion } from '../../relations/onnx/attribute-versions.js';
+import { EINSUM_EQUATION_ATTR, einsumTerm } from '../../relations/onnx/einsum-equation.js';
 import { ValueTerms, valueType, type ValueType } from './value-terms.js';
+import { typeControlFlow } from './control-flow.js';
 
 export interface TypedValue {
   readonly name: string;
   /** The op_type of the node producing it; 'input' or 'initializer' for graph values. */
   readonly op: string;
   readonly type: ValueType | null;
+}
+
+/** A value of a subgraph (If branch, Loop/Scan/SequenceMap body): `graph` says which (`loop_1.body/if_2.then_branch`). */
+export interface SubgraphValue extends TypedValue {
+  readonly graph: string;
+  /** Where that graph is: from the main graph, node (its index as written) and graph attribute, outermost first. */
+  readonly at: readonly SubgraphStep[];
+}
+
+export interface SubgraphStep {
+  readonly node: number;
+  readonly attr: string;
 }
 
 export interface NodeDiagnostic {
@@ -37,6 +52,8 @@ export interface TypedGraph {
   readonly inputs: readonly TypedValue[];
   /** Every node output, in node order. */
   readonly values: readonly TypedValue[];
+  /** Every value of every subgraph: its inputs and node outputs, by enclosing node, in order. */
+  readonly subgraphValues: readonly SubgraphValue[];
   readonly outputs: readonly TypedValue[];
   readonly diagnostics: readonly NodeDiagnostic[];
   /** Why a value has its type: the derivation of the relation instance of the node producing it (null: a graph input, an initializer or no such value). */
@@ -51,7 +68,7 @@ export interface GraphTypeOptions {
   readonly limits?: Partial<Limits>;
 }
 
-interface Shared {
+export interface Shared {
   readonly store: TermStore;
   readonly program: CompiledProgram;
   readonly base: Solver;
@@ -67,7 +84,7 @@ const FRESH_DIMS = 4;
 let shared: Shared | null = null;
 
 /** The ONNX library compiled and solved on its own facts once per process; each graph forks it. */
-function compiledOnnx(lib: OnnxLibrary): Shared {
+export function compiledOnnx(lib: OnnxLibrary): Shared {
   if (shared !== null) return shared;
   const store = new TermStore();
   const compiled = compileProgram(store, lib.sources.programs, 'seminaive', null, new Set());
@@ -105,86 +122,211 @@ function attrTerm(terms: ValueTerms, a: OnnxAttr): TermId | null {
   }
 }
 
+/** Where facts go while a graph is typed: the graph's own solver, or a scratch fork of it (a Loop's fixpoint iterations). */
+export interface TypingContext {
+  readonly store: TermStore;
+  readonly terms: ValueTerms;
+  readonly solver: Solver;
+  /** Facts not yet handed to the solver. */
+  pending: Map<string, TermId[]>;
+  /** The node each given fact stands for (for diagnostics and --explain). */
+  readonly nodeOfFact: Map<TermId, OnnxNode>;
+  readonly diagnostics: NodeDiagnostic[];
+  /** Every node output emitted in this context, with the scope it belongs to. */
+  readonly emitted: { readonly name: string; readonly op: string; readonly term: TermId; readonly scope: Scope; readonly node: OnnxNode | null }[];
+  /** False for a scratch context: what it derives is thrown away. */
+  readonly main: boolean;
+}
+
+/**
+ * The values visible in one graph: its own (inputs, initializers, node outputs) and
+ * those of the graphs enclosing it (a subgraph may read an outer value by name).
+ */
+export class Scope {
+  readonly values = new Map<string, TermId>();
+  private readonly own: Set<string>;
+  private readonly declared: Map<string, OnnxType | null>;
+  constructor(
+    readonly graph: OnnxGraph,
+    readonly parent: Scope | null,
+    /** '' for the main graph; `loop_1.body`, `loop_1.body/if_2.then_branch` for subgraphs. */
+    readonly path: string,
+    /** What a body node's message starts with: `node 3 (Loop "l") body: `. */
+    readonly label: string,
+    /** Prefix of the size variables a node of this graph names (unique across subgraphs). */
+    readonly prefix: string,
+    readonly at: readonly SubgraphStep[] = [],
+  ) {
+    this.own = new Set(['', ...graph.inputs.map((v) => v.name), ...graph.initializers.map((t) => t.name), ...graph.nodes.flatMap((n) => n.outputs)]);
+    this.declared = new Map([...graph.valueInfo, ...graph.outputs].map((v) => [v.name, v.type]));
+  }
+
+  /** The scope of subgraph `attr` of node `n` of this graph. */
+  child(n: OnnxNode, attr: string, graph: OnnxGraph): Scope {
+    const who = n.name !== '' ? n.name : `${n.opType}#${n.index}`;
+    return new Scope(graph, this, `${this.path === '' ? '' : this.path + '/'}${who}.${attr}`, `${this.label}${nodeLabel(n)} ${attr}: `, `${this.prefix}${n.opType}_${n.index}_${attr}_`, [...this.at, { node: n.index, attr }]);
+  }
+
+  /** The term of value `name` as seen from this graph (created from its declared type at first use). */
+  term(ctx: TypingContext, name: string): TermId {
+    if (name === '') return ctx.store.atom('absent');
+    for (let s: Scope | null = this; s !== null; s = s.parent) {
+      const t = s.values.get(name);
+      if (t !== undefined) return t;
+      if (s.own.has(name) || s.parent === null) {
+        const made = ctx.terms.type(s.declared.get(name) ?? null);
+        s.values.set(name, made);
+        return made;
+      }
+    }
+    throw new Error('unreachable: the main scope answers every name');
+  }
+
+  /** The label a node of this graph has in messages. */
+  nodeLabel(n: OnnxNode): string {
+    return `${this.label}${nodeLabel(n)}`;
+  }
+}
+
+/** A context typing into `sh`'s library from scratch. */
+function mainContext(sh: Shared, options: GraphTypeOptions): TypingContext {
+  const store = sh.store.clone();
+  return {
+    store,
+    terms: new ValueTerms(store, options.dims),
+    solver: sh.base.fork(store, { ...DEFAULT_LIMITS, ...options.limits }),
+    pending: new Map(),
+    nodeOfFact: new Map(),
+    diagnostics: [],
+    emitted: [],
+    main: true,
+  };
+}
+
+/** A scratch copy of `ctx` (after its pending facts are solved): what is derived in it stays there. */
+export function scratchContext(ctx: TypingContext): TypingContext {
+  flush(ctx);
+  const store = ctx.store.clone();
+  return { store, terms: new ValueTerms(store, ctx.terms.fixedDims), solver: ctx.solver.fork(store), pending: new Map(), nodeOfFact: new Map(), diagnostics: [], emitted: [], main: false };
+}
+
+/** Hands the pending facts to the solver and runs it to fixpoint. */
+export function flush(ctx: TypingContext): void {
+  if (ctx.pending.size === 0) return;
+  ctx.solver.addFacts(ctx.pending);
+  ctx.pending = new Map();
+  ctx.solver.solve();
+}
+
+/**
+ * A count that grows whenever the rules find an error in `ctx` (error facts, unification
+ * clashes, arithmetic errors, a limit hit); a fork starts with its parent's. Cheaper than
+ * building the diagnostics (RunResult.problems), which only the final answer needs.
+ */
+export function ruleErrorCount(ctx: TypingContext): number {
+  const s = ctx.solver;
+  let n = s.clashes.length + s.runtimeDiagnostics().length + (s.limitHit ? 1 : 0);
+  for (const [name, rel] of s.db.relations) if (name.startsWith('$error:')) n += rel.size;
+  return n;
+}
+
+/** `t` with every bound hole replaced by its value. */
+export function resolved(ctx: TypingContext, t: TermId): TermId {
+  return resolve(ctx.store, ctx.solver.db.uf, t);
+}
+
+/** Extra relation attributes a control-flow node's fact gets (its bodies' terms, joins). */
+export type ExtraAttrs = ReadonlyMap<string, TermId>;
+
+/** Emits the fact of node `n` of `scope`'s graph (its relation, inputs, outputs, attributes). */
+export function emitNode(ctx: TypingContext, scope: Scope, n: OnnxNode, opsets: ReadonlyMap<string, number>, extra: ExtraAttrs = new Map()): void {
+  const lib = onnxLibrary();
+  const { store, terms } = ctx;
+  const label = scope.nodeLabel(n);
+  const version = opsets.get(n.domain) ?? 0;
+  const op = onnxOperatorAt(lib, n.domain, n.opType, version);
+  const fail = (message: string): void => void ctx.diagnostics.push({ severity: 'error', node: n, message: `${label}: ${message}` });
+  for (const o of n.outputs) if (o !== '') ctx.emitted.push({ name: o, op: n.opType, term: scope.term(ctx, o), scope, node: n });
+  if (op === null) return fail(`no relation for ${n.domain === '' ? 'ai.onnx' : n.domain}.${n.opType} at opset ${version}`);
+  const unknownAttr = attributeOutsideVersion(n, version);
+  if (unknownAttr !== null) return fail(unknownAttr);
+  const rel = op.info.relation;
+  const decl = compiledOnnx(lib).program.decls.get(rel)!;
+  const term = (name: string) => scope.term(ctx, name);
+  const args: TermId[] = [];
+  if (op.info.args.length === 1 && op.info.args[0] === VARIADIC_ARG) args.push(store.list(n.inputs.map(term)));
+  else {
+    if (n.inputs.length > op.info.args.length) return fail(`${n.opType}-${op.since} takes at most ${op.info.args.length} inputs (${op.info.args.join(', ')}), the node gives ${n.inputs.length}`);
+    op.info.args.forEach((_, i) => args.push(term(n.inputs[i] ?? '')));
+  }
+  // an omitted optional output is a fresh hole: its rules may fire, nothing reads it
+  const output = (o: string) => (o === '' ? terms.hole() : term(o));
+  args.push(op.info.result.kind === 'tensor' ? output(n.outputs[0] ?? '') : store.list(n.outputs.map(output)));
+  for (const a of decl.attrs) {
+    const given = extra.get(a.name);
+    if (given !== undefined) {
+      args.push(given);
+      continue;
+    }
+    if (a.name === FRESH_DIMS_ATTR) {
+      // sizes only the values decide: size variables of this node's own
+      args.push(store.list(Array.from({ length: FRESH_DIMS }, (_, k) => store.atom(`${scope.prefix}${n.opType}_${n.index}_${k}`))));
+      continue;
+    }
+    const attr = n.attrs.get(a.name);
+    const t = attr === undefined ? null : a.name === EINSUM_EQUATION_ATTR && attr.kind === 'string' ? einsumTerm(store, attr.value) : attrTerm(terms, attr);
+    if (typeof t === 'string') return fail(t);
+    if (t !== null) args.push(t);
+    else if (a.default !== null) args.push(a.default);
+    else return fail(`${n.opType} needs attribute '${a.name}'`);
+  }
+  const fact = store.compound(rel, args);
+  (ctx.pending.get(rel) ?? ctx.pending.set(rel, []).get(rel)!).push(fact);
+  ctx.nodeOfFact.set(fact, n);
+}
+
+/** Emits every node of `scope`'s graph, control-flow nodes through their own typing (control-flow.ts). */
+export function emitGraph(ctx: TypingContext, scope: Scope, opsets: ReadonlyMap<string, number>): void {
+  for (const n of scope.graph.nodes) {
+    if (n.domain === '' && hasSubgraph(n)) typeControlFlow(ctx, scope, n, opsets);
+    else emitNode(ctx, scope, n, opsets);
+  }
+}
+
+function hasSubgraph(n: OnnxNode): boolean {
+  for (const a of n.attrs.values()) if (a.kind === 'graph' && a.value.nodes.length > 0) return true;
+  return false;
+}
+
 /** The types of every value of `graph`, whose nodes bind to operators at `opsets`. */
 export function typeGraph(graph: OnnxGraph, opsets: ReadonlyMap<string, number>, options: GraphTypeOptions = {}): TypedGraph {
   const lib = onnxLibrary();
   const sh = compiledOnnx(lib);
-  const store = sh.store.clone();
+  const ctx = mainContext(sh, options);
+  const { store } = ctx;
   const program = sh.program;
-  const terms = new ValueTerms(store, options.dims);
-  const diagnostics: NodeDiagnostic[] = [];
-  const valueOf = new Map<string, TermId>();
-  const declared = new Map([...graph.valueInfo, ...graph.outputs].map((v) => [v.name, v.type]));
-  const term = (name: string): TermId => {
-    let t = valueOf.get(name);
-    if (t === undefined) valueOf.set(name, (t = name === '' ? store.atom('absent') : terms.type(declared.get(name) ?? null)));
-    return t;
-  };
+  const top = new Scope(graph, null, '', '', '');
   const initializers = new Map(graph.initializers.map((t) => [t.name, t]));
   for (const v of graph.inputs) {
     if (initializers.has(v.name)) continue;
     const fixed = options.shapes?.get(v.name);
     const type = fixed !== undefined && v.type?.kind === 'tensor' ? { ...v.type, shape: fixed } : fixed !== undefined ? { kind: 'tensor' as const, dtype: null, shape: fixed } : v.type;
-    valueOf.set(v.name, terms.type(type));
+    top.values.set(v.name, ctx.terms.type(type));
   }
-  for (const t of graph.initializers) valueOf.set(t.name, terms.tensor(t));
-
-  const facts = new Map<string, TermId[]>();
-  const nodeOfFact = new Map<TermId, OnnxNode>();
-  for (const n of graph.nodes) {
-    const version = opsets.get(n.domain) ?? 0;
-    const op = onnxOperatorAt(lib, n.domain, n.opType, version);
-    if (op === null) {
-      diagnostics.push({ severity: 'error', node: n, message: `${nodeLabel(n)}: no relation for ${n.domain === '' ? 'ai.onnx' : n.domain}.${n.opType} at opset ${version}` });
-      continue;
-    }
-    const rel = op.info.relation;
-    const decl = program.decls.get(rel)!;
-    const args: TermId[] = [];
-    if (op.info.args.length === 1 && op.info.args[0] === VARIADIC_ARG) args.push(store.list(n.inputs.map(term)));
-    else {
-      if (n.inputs.length > op.info.args.length) {
-        diagnostics.push({ severity: 'error', node: n, message: `${nodeLabel(n)}: ${n.opType}-${op.since} takes at most ${op.info.args.length} inputs (${op.info.args.join(', ')}), the node gives ${n.inputs.length}` });
-        continue;
-      }
-      op.info.args.forEach((_, i) => args.push(term(n.inputs[i] ?? '')));
-    }
-    // an omitted optional output is a fresh hole: its rules may fire, nothing reads it
-    const output = (o: string) => (o === '' ? terms.hole() : term(o));
-    args.push(op.info.result.kind === 'tensor' ? output(n.outputs[0] ?? '') : store.list(n.outputs.map(output)));
-    let ok = true;
-    for (const a of decl.attrs) {
-      if (a.name === FRESH_DIMS_ATTR) {
-        // sizes only the values decide: size variables of this node's own
-        args.push(store.list(Array.from({ length: FRESH_DIMS }, (_, k) => store.atom(`${n.opType}_${n.index}_${k}`))));
-        continue;
-      }
-      const given = n.attrs.get(a.name);
-      const t = given === undefined ? null : attrTerm(terms, given);
-      if (t !== null) args.push(t);
-      else if (a.default !== null) args.push(a.default);
-      else {
-        diagnostics.push({ severity: 'error', node: n, message: `${nodeLabel(n)}: ${n.opType} needs attribute '${a.name}'` });
-        ok = false;
-        break;
-      }
-    }
-    if (!ok) continue;
-    const fact = store.compound(rel, args);
-    (facts.get(rel) ?? facts.set(rel, []).get(rel)!).push(fact);
-    nodeOfFact.set(fact, n);
-  }
-  const solver = sh.base.fork(store, { ...DEFAULT_LIMITS, ...options.limits });
-  solver.addFacts(facts);
-  solver.solve();
+  for (const t of graph.initializers) top.values.set(t.name, ctx.terms.tensor(t));
+  emitGraph(ctx, top, opsets);
+  flush(ctx);
+  const solver = ctx.solver;
   const run = new RunResult(store, program, solver, lib.sources.texts, 'seminaive');
-  const uf = solver.db.uf;
+  const diagnostics = ctx.diagnostics;
+  const scopeOfNode = new Map<OnnxNode, Scope>();
+  for (const e of ctx.emitted) if (e.node !== null) scopeOfNode.set(e.node, e.scope);
 
   const nodeOf = (fact: TermId): OnnxNode | undefined => {
     const queue = [fact];
     const seen = new Set(queue);
     for (let i = 0; i < queue.length && i < 2_000; i++) {
-      const n = nodeOfFact.get(queue[i]!);
+      const n = ctx.nodeOfFact.get(queue[i]!);
       if (n !== undefined) return n;
       const p = solver.meta.provenance(queue[i]!);
       if (p === null || p.rule === GIVEN) continue;
@@ -198,11 +340,11 @@ export function typeGraph(graph: OnnxGraph, opsets: ReadonlyMap<string, number>,
     if (d.severity !== 'error' || d.code === 'determined-nothing') continue;
     const node = premises.map(nodeOf).find((x) => x !== undefined) ?? null;
     const message = d.message.replace(/\?\d+/g, '_');
-    diagnostics.push({ severity: d.severity, node, message: node === null ? message : `${nodeLabel(node)}: ${message}` });
+    diagnostics.push({ severity: d.severity, node, message: node === null ? message : `${(scopeOfNode.get(node) ?? top).nodeLabel(node)}: ${message}` });
   }
   const explain = (value: string): string | null => {
-    const node = graph.nodes.find((n) => n.outputs.includes(value));
-    if (node === undefined) return null;
+    const node = ctx.emitted.find((e) => e.name === value && e.node !== null)?.node;
+    if (node === undefined || node === null) return null;
     for (const [name, rel] of solver.db.relations) {
       if (name.startsWith('$') || name.includes('@')) continue;
       for (let i = 0; i < rel.log.length; i++) {
@@ -212,10 +354,12 @@ export function typeGraph(graph: OnnxGraph, opsets: ReadonlyMap<string, number>,
     }
     return null;
   };
-  const typed = (name: string, op: string): TypedValue => ({ name, op, type: valueType(store, resolve(store, uf, term(name))) });
+  const typeOfTerm = (t: TermId) => valueType(store, resolved(ctx, t));
+  const typed = (name: string, op: string): TypedValue => ({ name, op, type: typeOfTerm(top.term(ctx, name)) });
   return {
     inputs: graph.inputs.filter((v) => !initializers.has(v.name)).map((v) => typed(v.name, 'input')),
-    values: graph.nodes.flatMap((n) => n.outputs.filter((o) => o !== '').map((o) => typed(o, n.opType))),
+    values: ctx.emitted.filter((e) => e.scope === top && e.node !== null).map((e) => ({ name: e.name, op: e.op, type: typeOfTerm(e.term) })),
+    subgraphValues: ctx.emitted.filter((e) => e.scope !== top).map((e) => ({ name: e.name, op: e.op, type: typeOfTerm(e.term), graph: e.scope.path, at: e.scope.at })),
     outputs: graph.outputs.map((v) => typed(v.name, 'output')),
     diagnostics,
     explain,
