@@ -14,7 +14,7 @@ import { resolve } from '../../solver/store/union-find.js';
 import { RunResult } from '../../solver/run.js';
 import { explainFact } from '../../solver/explain.js';
 import { type TermId, TermStore } from '../../solver/terms/term-store.js';
-import type { OnnxAttr, OnnxGraph, OnnxNode } from '../../frontends/onnx/model.js';
+import type { OnnxAttr, OnnxGraph, OnnxNode, OnnxType } from '../../frontends/onnx/model.js';
 import { nodeLabel } from '../../frontends/onnx/model.js';
 import { onnxLibrary, onnxOperatorAt, VARIADIC_ARG, type OnnxLibrary } from '../../relations/onnx/library.js';
 import { ValueTerms, valueType, type ValueType } from './value-terms.js';
@@ -105,6 +105,20 @@ function attrTerm(terms: ValueTerms, a: OnnxAttr): TermId | null {
   }
 }
 
+/** `t` with each dim_param made an unknown dim. */
+function withoutDimParams(t: OnnxType | null): OnnxType | null {
+  if (t === null) return null;
+  switch (t.kind) {
+    case 'tensor':
+      return t.shape === null ? t : { ...t, shape: t.shape.map((d) => (typeof d === 'string' ? null : d)) };
+    case 'sequence':
+    case 'optional':
+      return { ...t, elem: withoutDimParams(t.elem) };
+    case 'map':
+      return { ...t, value: withoutDimParams(t.value) };
+  }
+}
+
 /** The types of every value of `graph`, whose nodes bind to operators at `opsets`. */
 export function typeGraph(graph: OnnxGraph, opsets: ReadonlyMap<string, number>, options: GraphTypeOptions = {}): TypedGraph {
   const lib = onnxLibrary();
@@ -114,7 +128,11 @@ export function typeGraph(graph: OnnxGraph, opsets: ReadonlyMap<string, number>,
   const terms = new ValueTerms(store, options.dims);
   const diagnostics: NodeDiagnostic[] = [];
   const valueOf = new Map<string, TermId>();
-  const declared = new Map([...graph.valueInfo, ...graph.outputs].map((v) => [v.name, v.type]));
+  // A dim_param declared on a value the graph computes is only a label (ONNX merges a
+  // declared type with the inferred one and fails only on two different dim_values): it
+  // is an unknown dim here, so `p2o.DynamicDimension.3` on an output never clashes with
+  // the input's `p2o.DynamicDimension.0` that the rules carry through.
+  const declared = new Map([...graph.valueInfo, ...graph.outputs].map((v) => [v.name, withoutDimParams(v.type)]));
   const term = (name: string): TermId => {
     let t = valueOf.get(name);
     if (t === undefined) valueOf.set(name, (t = name === '' ? store.atom('absent') : terms.type(declared.get(name) ?? null)));
