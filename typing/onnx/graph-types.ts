@@ -18,6 +18,7 @@ import type { OnnxAttr, OnnxGraph, OnnxNode, OnnxType } from '../../frontends/on
 import { nodeLabel } from '../../frontends/onnx/model.js';
 import { onnxLibrary, onnxOperatorAt, VARIADIC_ARG, type OnnxLibrary } from '../../relations/onnx/library.js';
 import { ValueTerms, valueType, type ValueType } from './value-terms.js';
+import { compiledCache, readCompiled, writeCompiled } from '../compiled-cache.js';
 
 export interface TypedValue {
   readonly name: string;
@@ -66,11 +67,22 @@ const FRESH_DIMS = 4;
 
 let shared: Shared | null = null;
 
-/** The ONNX library compiled and solved on its own facts once per process; each graph forks it. */
+/**
+ * The ONNX library compiled and solved on its own facts once per process; each graph
+ * forks it. The compiled library is cached on disk (typing/compiled-cache.ts), keyed by
+ * the rule files, their labels (spans name them) and the build: compiling it is most of
+ * what a fresh process would otherwise spend on a small model.
+ */
 function compiledOnnx(lib: OnnxLibrary): Shared {
   if (shared !== null) return shared;
-  const store = new TermStore();
-  const compiled = compileProgram(store, lib.sources.programs, 'seminaive', null, new Set());
+  const cache = compiledCache(`onnx\0${lib.key}\0${[...lib.sources.texts.keys()].join('\0')}`, null);
+  let entry = cache === null ? null : readCompiled(cache);
+  if (entry === null) {
+    const store = new TermStore();
+    entry = { store, compiled: compileProgram(store, lib.sources.programs, 'seminaive', null, new Set()) };
+    if (cache !== null) writeCompiled(cache, entry);
+  }
+  const { store, compiled } = entry;
   if (!compiled.ok) throw new Error(`the ONNX relation library does not compile:\n${compiled.diagnostics.map((d) => formatDiagnostic(d, lib.sources.texts)).join('\n')}`);
   const base = new Solver(store, compiled.program.plans, 'seminaive', DEFAULT_LIMITS, Database.empty());
   base.addFacts(compiled.program.facts);
