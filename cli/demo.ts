@@ -1,6 +1,7 @@
 // `shapelog demo` (what `npm start` runs): every bundled example, solved with every
 // strategy; the strategies must derive the same facts and the same goal answers;
-// then the operators of examples/relations (rules only) on the programs using them.
+// then the operators of examples/relations (rules only) on the programs using them;
+// then the real ONNX models of examples/onnx/models.json, typed as shipped (symbolic dims).
 import { readdirSync, readFileSync } from 'node:fs';
 import { join, relative } from 'node:path';
 import { inferJson, inferText } from '../typing/infer.js';
@@ -8,6 +9,10 @@ import { packageRoot } from '../relations/library.js';
 import { ProgramError, type RunResult, runFiles, type StrategyName } from '../solver/run.js';
 import { EXIT_OK, EXIT_USER_ERROR, printDiagnostics } from './report.js';
 import { addRelationFiles } from '../relations/library.js';
+import { bundledModels, readBundledModel } from '../typing/onnx/bundled-models.js';
+import { decodeModel } from '../frontends/onnx/decode.js';
+import { typeModel } from '../typing/onnx/model-types.js';
+import { countKnowledge } from '../typing/onnx/known-shapes.js';
 
 const examplesDir = join(packageRoot(), 'examples', 'rules');
 const relayDir = join(packageRoot(), 'examples', 'relay');
@@ -74,6 +79,36 @@ function inferExamples(): InferRow[] {
   });
 }
 
+interface OnnxModelRow {
+  model: string;
+  kind: string;
+  source: string;
+  /** null: its package is not installed (a development dependency) */
+  nodes: number | null;
+  values: number;
+  typed: number;
+  exact: number;
+  symbolic: number;
+  unknown: number;
+  errors: number;
+  millis: number;
+}
+
+/** Every model of examples/onnx/models.json typed as shipped: how many values get a type, an exact, symbolic or unknown shape. */
+function onnxModels(): OnnxModelRow[] {
+  return bundledModels().map((m) => {
+    const base = { model: m.name, kind: m.kind.replace(/ \(.*$/, ''), source: `${m.package}@${m.version} (${m.license.split(/[;(]/)[0]!.trim()})` };
+    const bytes = readBundledModel(m);
+    if (bytes === null) return { ...base, nodes: null, values: 0, typed: 0, exact: 0, symbolic: 0, unknown: 0, errors: 0, millis: 0 };
+    const start = performance.now();
+    const model = decodeModel(bytes, m.name);
+    const typed = typeModel(model);
+    const millis = Math.round(performance.now() - start);
+    const types = typed.values.map((v) => v.type);
+    return { ...base, nodes: model.graph.nodes.length, values: types.length, typed: types.filter((t) => t !== null).length, ...countKnowledge(types), errors: typed.diagnostics.filter((d) => d.severity === 'error').length, millis };
+  });
+}
+
 interface Row {
   example: string;
   goal: string | null;
@@ -126,8 +161,9 @@ export function demo(options: { json: boolean }): number {
   }
   const inferred = inferExamples();
   const user = userRelationExamples();
+  const onnx = onnxModels();
   if (options.json) {
-    process.stdout.write(JSON.stringify({ examples: rows, programs: inferred, userRelations: user }, null, 2) + '\n');
+    process.stdout.write(JSON.stringify({ examples: rows, programs: inferred, userRelations: user, onnxModels: onnx }, null, 2) + '\n');
   } else {
     const header = ['example', 'facts', 'goal answers', 'errors', 'undecided', 'naive ms', 'seminaive ms', 'demand ms', 'agree'];
     const table = rows.map((r) => [r.example, String(r.facts), r.answers === null ? '-' : String(r.answers), String(r.errors), String(r.undecided), String(r.millis.naive), String(r.millis.seminaive), String(r.millis.demand), r.agree ? 'yes' : 'NO']);
@@ -145,7 +181,18 @@ export function demo(options: { json: boolean }): number {
     for (const t of table2) process.stdout.write(line2(t) + '\n');
     process.stdout.write(`\nshapelog infer --relations examples/relations/*.rules: operators written as rules only\n\n`);
     for (const u of user) process.stdout.write(`${u.program}: ${u.errors === 0 ? `@main : ${u.result}` : `${u.errors} errors`} (with ${u.relations.join(', ')})\n`);
-    process.stdout.write(`\nTry: npx shapelog query examples/rules/broadcast.rules\n     npx shapelog query examples/rules/graph.rules --goal 'path(a, X)' --json\n     npx shapelog infer examples/relay/mlp.relay\n     npx shapelog infer examples/relay/conv.relay --explain %0\n     npx shapelog infer examples/relations/attention.relay --relations examples/relations/*.rules\n`);
+    const header3 = ['model', 'nodes', 'values', 'typed', 'exact', 'symbolic', 'unknown', 'errors', 'ms', 'kind', 'from'];
+    const table3 = onnx.map((r) =>
+      r.nodes === null
+        ? [r.model, '-', '-', '-', '-', '-', '-', '-', '-', r.kind, `${r.source}: not installed`]
+        : [r.model, String(r.nodes), String(r.values), String(r.typed), String(r.exact), String(r.symbolic), String(r.unknown), String(r.errors), String(r.millis), r.kind, r.source],
+    );
+    const widths3 = header3.map((h, i) => Math.max(h.length, ...table3.map((t) => t[i]!.length)));
+    const line3 = (cells: string[]) => cells.map((c, i) => (i === 0 || i >= 9 ? c.padEnd(widths3[i]!) : c.padStart(widths3[i]!))).join('  ').trimEnd();
+    process.stdout.write(`\nshapelog infer MODEL.onnx: real models from npm (examples/onnx/models.json), as shipped: symbolic batch and image sizes\n\n`);
+    process.stdout.write(line3(header3) + '\n' + widths3.map((w) => '-'.repeat(w)).join('  ') + '\n');
+    for (const t of table3) process.stdout.write(line3(t) + '\n');
+    process.stdout.write(`\nTry: npx shapelog query examples/rules/broadcast.rules\n     npx shapelog query examples/rules/graph.rules --goal 'path(a, X)' --json\n     npx shapelog infer examples/relay/mlp.relay\n     npx shapelog infer examples/relay/conv.relay --explain %0\n     npx shapelog infer examples/relations/attention.relay --relations examples/relations/*.rules\n     npx shapelog infer examples/onnx/models/silero_vad_v5.onnx --shape input=1,512\n`);
   }
-  return rows.every((r) => r.agree) && inferred.every((r) => r.agree) && user.every((u) => u.errors === 0) ? EXIT_OK : EXIT_USER_ERROR;
+  return rows.every((r) => r.agree) && inferred.every((r) => r.agree) && user.every((u) => u.errors === 0) && onnx.every((r) => r.errors === 0) ? EXIT_OK : EXIT_USER_ERROR;
 }

@@ -180,7 +180,8 @@ function joinSources(a: LoadedSources, b: LoadedSources): LoadedSources {
   return { programs: [...a.programs, ...b.programs], texts: new Map([...a.texts, ...b.texts]), diagnostics: [...a.diagnostics, ...b.diagnostics], roots: new Set() };
 }
 
-function packageVersion(): string {
+/** shapelog's version (package.json), part of every cache key. */
+export function packageVersion(): string {
   try {
     return String((JSON.parse(readFileSync(join(ROOT, 'package.json'), 'utf8')) as { version?: unknown }).version);
   } catch {

@@ -108,6 +108,14 @@ test('demo (npm start) runs every example and the strategies agree', (t) => {
   const rows = JSON.parse(r.out).examples as { example: string; agree: boolean }[];
   t.true(rows.length >= 5);
   t.true(rows.every((x) => x.agree));
+  // the real ONNX models of examples/onnx/models.json, typed as shipped
+  const models = JSON.parse(r.out).onnxModels as { model: string; nodes: number | null; values: number; exact: number; symbolic: number; unknown: number; errors: number }[];
+  t.true(models.length >= 4);
+  t.deepEqual(models.filter((m) => m.nodes === null || m.errors > 0).map((m) => m.model), []);
+  // openWakeWord's head has 29 nodes with one output each and a fixed input shape
+  t.like(models.find((m) => m.model === 'openwakeword-hello-deepa'), { nodes: 29, values: 29, exact: 29, unknown: 0 });
+  // the recognizer's symbolic batch and width flow through every value, attention included
+  t.like(models.find((m) => m.model === 'ppocr-rec'), { nodes: 765, values: 765, unknown: 0 });
 });
 
 test('infer prints the program with every binding typed; --json has functions, bindings, diagnostics', (t) => {

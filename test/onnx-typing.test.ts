@@ -72,6 +72,35 @@ test('data propagation: --dim fixes the symbolic dim everywhere', (t) => {
   t.deepEqual(typed.outputs[0]!.type, { kind: 'tensor', dtype: 'float32', shape: [5, 48] });
 });
 
+test('a dim_param declared on a computed value is a label: it neither clashes with the inferred dim nor replaces it', (t) => {
+  // as paddle2onnx writes them: every declared dim a dim_param of its own
+  const spec: ModelSpec = {
+    inputs: [{ name: 'x', dtype: 'float32', shape: ['d0', 3] }],
+    outputs: [{ name: 'y', dtype: 'float32', shape: ['d1', 3] }],
+    valueInfo: [{ name: 'h', dtype: 'float32', shape: ['d2', 'd3'] }],
+    nodes: [
+      { op: 'Relu', inputs: ['x'], outputs: ['h'] },
+      { op: 'Softmax', inputs: ['h'], outputs: ['y'] },
+    ],
+  };
+  const typed = typeModel(decodeModel(encodeModel(spec), 'm.onnx'));
+  t.deepEqual(typed.diagnostics, []);
+  t.deepEqual(typed.values.map((v) => v.type), [
+    { kind: 'tensor', dtype: 'float32', shape: ['d0', 3] },
+    { kind: 'tensor', dtype: 'float32', shape: ['d0', 3] },
+  ]);
+});
+
+test('a dim_value declared on a computed value still clashes with a different inferred one', (t) => {
+  const spec: ModelSpec = {
+    inputs: [{ name: 'x', dtype: 'float32', shape: [2, 3] }],
+    outputs: [{ name: 'y', dtype: 'float32', shape: [2, 4] }],
+    nodes: [{ op: 'Relu', inputs: ['x'], outputs: ['y'] }],
+  };
+  const typed = typeModel(decodeModel(encodeModel(spec), 'm.onnx'));
+  t.is(typed.diagnostics.filter((d) => d.severity === 'error').length, 1);
+});
+
 test('data propagation: Mul and Div on a symbolic shape value, and a Cast of it, stay exact', (t) => {
   // x: [N, 3, 8, 8] reshaped to [N * 2, x.shape[1] * 64 / 2]
   const model: ModelSpec = {

@@ -27,7 +27,9 @@ export function decodeModel(bytes: Uint8Array, file: string): OnnxModel {
   } catch (e) {
     fail(`${file}: not a valid ONNX model (malformed protobuf: ${e instanceof Error ? e.message : String(e)})`);
   }
-  const m = wireType('Model').toObject(raw, { longs: Number, bytes: Array, defaults: false, arrays: true }) as Msg;
+  // bytes fields (raw_data, string attributes) stay Uint8Arrays over the file's buffer: made
+  // arrays of numbers, every weight byte would be copied into a JS array (seconds on a 10 MB model)
+  const m = wireType('Model').toObject(raw, { longs: Number, defaults: false, arrays: true }) as Msg;
   m['graph'] = mergeMessages(m['graph'] ?? []);
   if (m['graph'] === undefined) fail(`${file}: the model has no graph (field ModelProto.graph)${bytes.length === 0 ? ': the file is empty' : ''}`);
   const opsets = new Map<string, number>();
@@ -120,7 +122,7 @@ export function readTensor(t: Msg, where: string): OnnxTensor {
 const MAX_FLOAT_VALUES = 64;
 
 function floatFractions(t: Msg, dtype: string, count: number): (readonly [number, number])[] | null {
-  const raw: number[] | undefined = t['raw_data'];
+  const raw: Uint8Array | undefined = t['raw_data'];
   let xs: number[];
   if (raw !== undefined && raw.length > 0) {
     const view = new DataView(Uint8Array.from(raw).buffer);
@@ -133,7 +135,7 @@ function floatFractions(t: Msg, dtype: string, count: number): (readonly [number
 }
 
 function tensorValues(t: Msg, dtype: string): number[] {
-  const raw: number[] | undefined = t['raw_data'];
+  const raw: Uint8Array | undefined = t['raw_data'];
   if (raw !== undefined && raw.length > 0) {
     const size = ELEMENT_BYTES[dtype]!;
     const bytes = Uint8Array.from(raw);
@@ -176,7 +178,7 @@ function readNode(n: Msg, index: number, where: string): OnnxNode {
   return { name: n['name'] ?? '', opType: n['op_type'], domain: normDomain(n['domain'] ?? ''), inputs: n['input'] ?? [], outputs: n['output'] ?? [], attrs, index };
 }
 
-const text = (b: number[]): string => Buffer.from(b).toString('utf8');
+const text = (b: Uint8Array): string => Buffer.from(b.buffer, b.byteOffset, b.byteLength).toString('utf8');
 
 export function readAttr(a: Msg, where: string): OnnxAttr {
   if (a['ref_attr_name']) return { kind: 'ref', name: a['ref_attr_name'] };
@@ -184,12 +186,12 @@ export function readAttr(a: Msg, where: string): OnnxAttr {
   switch (type) {
     case 1: return { kind: 'float', value: a['f'] ?? 0 };
     case 2: return { kind: 'int', value: a['i'] ?? 0 };
-    case 3: return { kind: 'string', value: text(a['s'] ?? []) };
+    case 3: return { kind: 'string', value: text(a['s'] ?? new Uint8Array()) };
     case 4: if (a['t'] === undefined) fail(`${where}: a tensor attribute without a tensor`); return { kind: 'tensor', value: readTensor(a['t'], `${where}.t`) };
     case 5: if (a['g'] === undefined) fail(`${where}: a graph attribute without a graph`); return { kind: 'graph', value: readGraph(a['g'], `${where}.g`) };
     case 6: return { kind: 'floats', value: a['floats'] ?? [] };
     case 7: return { kind: 'ints', value: a['ints'] ?? [] };
-    case 8: return { kind: 'strings', value: ((a['strings'] ?? []) as number[][]).map(text) };
+    case 8: return { kind: 'strings', value: ((a['strings'] ?? []) as Uint8Array[]).map(text) };
     case 9: return { kind: 'tensors', value: ((a['tensors'] ?? []) as Msg[]).map((t, i) => readTensor(t, `${where}.tensors[${i}]`)) };
     case 10: return { kind: 'graphs', value: ((a['graphs'] ?? []) as Msg[]).map((g, i) => readGraph(g, `${where}.graphs[${i}]`)) };
     case 13: return { kind: 'type', value: a['tp'] === undefined ? null : readType(a['tp'], `${where}.tp`) };

@@ -103,3 +103,18 @@ export function encodeModel(graph: OnnxGraph, opsets: ReadonlyMap<string, number
   const opset_import = [...opsets].map(([domain, version]) => ({ domain, version }));
   return Model.encode(Model.fromObject({ ir_version: irVersion, producer_name: 'shapelog', graph: [graphProto(graph)], opset_import })).finish();
 }
+
+/**
+ * `model` with `names` added to its main graph's outputs, without a type (onnxruntime
+ * infers it), so that a run hands back every intermediate value. As in
+ * value-info-writer.ts, the original bytes are followed by a ModelProto holding only
+ * the new graph.output entries, which protobuf appends to the original list.
+ */
+export function withGraphOutputs(model: Uint8Array, names: readonly string[]): Uint8Array {
+  const Model = wireType('Model');
+  const extra = Model.encode(Model.fromObject({ graph: [{ output: names.map((name) => ({ name })) }] })).finish();
+  const out = new Uint8Array(model.length + extra.length);
+  out.set(model, 0);
+  out.set(extra, model.length);
+  return out;
+}

@@ -28,7 +28,10 @@ export const CANNOT_LOAD = 'onnxruntime cannot load the model';
 /** Longest one run may take. */
 const RUN_TIMEOUT_MS = 10_000;
 
-// The child: reads {model, feeds: [{name, type, dims}], names} lines, answers {outputs} or {error}.
+// The child: reads {model, feeds: [{name, type, dims, values?}], names, whole?} lines, answers
+// {outputs} or {error}. A feed without values is filled with ones; `whole` (a whole model
+// whose intermediate values are outputs) runs it with graph optimizations off, so that
+// every node runs as written.
 const CHILD = `
 const ort = require(process.argv[1]);
 const readline = require('node:readline');
@@ -48,20 +51,31 @@ const ones = (type, n) => {
     default: return Array.from({ length: n }, () => 'a');
   }
 };
+const filled = (f) => {
+  if (!f.values) return ones(f.type, f.dims.reduce((a, b) => a * b, 1));
+  switch (f.type) {
+    case 'float32': return Float32Array.from(f.values);
+    case 'float64': return Float64Array.from(f.values);
+    case 'int32': return Int32Array.from(f.values);
+    case 'int64': return BigInt64Array.from(f.values.map(BigInt));
+    case 'uint8': case 'bool': return Uint8Array.from(f.values);
+    default: throw new Error('no values of type ' + f.type);
+  }
+};
 const oneLine = (e) => String(e && e.message || e).split('\\n').map((s) => s.trim()).filter(Boolean).join(' ').slice(0, 300);
 process.stdout.write(JSON.stringify({ ready: true, version: ort.env.versions && ort.env.versions.common || 'unknown' }) + '\\n');
 readline.createInterface({ input: process.stdin }).on('line', async (line) => {
   const req = JSON.parse(line);
   let session;
   try {
-    session = await ort.InferenceSession.create(Buffer.from(req.model, 'base64'), { logSeverityLevel: 4 });
+    session = await ort.InferenceSession.create(Buffer.from(req.model, 'base64'), req.whole ? { logSeverityLevel: 4, graphOptimizationLevel: 'disabled' } : { logSeverityLevel: 4 });
   } catch (e) {
     process.stdout.write(JSON.stringify({ error: '${CANNOT_LOAD}: ' + oneLine(e) }) + '\\n');
     return;
   }
   try {
     const feeds = {};
-    for (const f of req.feeds) feeds[f.name] = new ort.Tensor(f.type, ones(f.type, f.dims.reduce((a, b) => a * b, 1)), f.dims);
+    for (const f of req.feeds) feeds[f.name] = new ort.Tensor(f.type, filled(f), f.dims);
     const out = await session.run(feeds, req.names.filter((n) => n !== ''));
     process.stdout.write(JSON.stringify({ outputs: req.names.map((n) => (n === '' || !out[n] ? null : { type: out[n].type, dims: Array.from(out[n].dims) })) }) + '\\n');
   } catch (e) {
@@ -126,7 +140,7 @@ export function stopRuntime(): void {
  */
 export async function runOnRuntime(model: Uint8Array, graph: OnnxGraph, names: readonly string[]): Promise<RuntimeAnswer> {
   if (modulePath === null) return { error: 'onnxruntime is not loaded' };
-  const feeds: { name: string; type: string; dims: number[] }[] = [];
+  const feeds: RuntimeFeed[] = [];
   for (const input of graph.inputs) {
     const t = input.type as Extract<OnnxType, { kind: 'tensor' }> | null;
     if (t === null || t.kind !== 'tensor' || t.dtype === null || t.shape === null || t.shape.some((d) => typeof d !== 'number')) return { error: `input ${input.name} has no concrete type` };
@@ -134,6 +148,11 @@ export async function runOnRuntime(model: Uint8Array, graph: OnnxGraph, names: r
     if (type === undefined) return { error: `onnxruntime-node has no ${t.dtype} tensors` };
     feeds.push({ name: input.name, type, dims: t.shape as number[] });
   }
+  return request({ model: Buffer.from(model).toString('base64'), feeds, names }, RUN_TIMEOUT_MS);
+}
+
+/** One run in the child, cut off after `timeoutMs`. */
+async function request(req: { model: string; feeds: readonly RuntimeFeed[]; names: readonly string[]; whole?: boolean }, timeoutMs: number): Promise<RuntimeAnswer> {
   let c;
   try {
     c = start();
@@ -145,16 +164,34 @@ export async function runOnRuntime(model: Uint8Array, graph: OnnxGraph, names: r
     const timer = setTimeout(() => {
       c.next = null;
       stopRuntime();
-      resolve(JSON.stringify({ error: `onnxruntime did not finish in ${RUN_TIMEOUT_MS / 1000} s` }));
-    }, RUN_TIMEOUT_MS);
+      resolve(JSON.stringify({ error: `onnxruntime did not finish in ${timeoutMs / 1000} s` }));
+    }, timeoutMs);
     c.next = (l) => {
       clearTimeout(timer);
       resolve(l);
     };
-    c.proc.stdin.write(JSON.stringify({ model: Buffer.from(model).toString('base64'), feeds, names }) + '\n');
+    c.proc.stdin.write(JSON.stringify(req) + '\n');
   });
   const msg = JSON.parse(line) as { error?: string; outputs?: ({ type: string; dims: number[] } | null)[] };
   if (msg.error !== undefined) return { error: msg.error };
   const dtypeOf = (type: string) => Object.entries(ORT_TYPES).find(([, t]) => t === type)?.[0] ?? type;
   return { outputs: msg.outputs!.map((o) => (o === null ? null : { dtype: dtypeOf(o.type), shape: o.dims })) };
+}
+
+/** A graph input fed to a whole-model run: its dims, and its values where they matter (else ones). */
+export interface RuntimeFeed {
+  readonly name: string;
+  readonly type: string;
+  readonly dims: readonly number[];
+  readonly values?: readonly number[];
+}
+
+/**
+ * Runs a whole model (graph optimizations off) on `feeds` and reads the shapes of the
+ * values `names` ('' = absent): with frontends/onnx/encode.ts's withGraphOutputs, every
+ * intermediate value of the main graph.
+ */
+export async function runModelOnRuntime(model: Uint8Array, feeds: readonly RuntimeFeed[], names: readonly string[], timeoutMs = 60_000): Promise<RuntimeAnswer> {
+  if (modulePath === null) return { error: 'onnxruntime is not loaded' };
+  return request({ model: Buffer.from(model).toString('base64'), feeds, names, whole: true }, timeoutMs);
 }

@@ -8,12 +8,14 @@
 // its domain and op_type (ONNX's own rule for operator versions). An argument named
 // `inputs` takes every input of the node as one list (variadic operators: Concat, Sum).
 // Static checks beyond the general ones (declarations.ts): the name's form, a version
-// declared twice.
-import { readdirSync } from 'node:fs';
+// declared twice. The files are parsed once and cached on disk like the Relay library's
+// (relations/parse-cache.ts).
+import { readdirSync, readFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { formatDiagnostic, type Diagnostic, diagnostic } from '../../diagnostics/diagnostic.js';
-import { asLibrary, loadFiles, type LoadedSources } from '../../solver/load.js';
-import { packageRoot } from '../library.js';
+import type { LoadedSources } from '../../solver/load.js';
+import { packageRoot, packageVersion } from '../library.js';
+import { libraryKey, loadLibrary } from '../parse-cache.js';
 import { declaredOps } from '../declarations.js';
 import type { OpInfo } from '../schema.js';
 
@@ -34,6 +36,8 @@ export interface OnnxLibrary {
   readonly sources: LoadedSources;
   /** Declarations per `domain\0op_type`, newest version first. */
   readonly byOp: ReadonlyMap<string, readonly OnnxOperator[]>;
+  /** What identifies the rule files and the parser (relations/parse-cache.ts libraryKey): the key of anything compiled from them. */
+  readonly key: string;
 }
 
 const NAME = /^(ai\.onnx(?:\.[a-z.]+)?)::([A-Za-z][A-Za-z0-9_]*)@(\d+)$/;
@@ -72,12 +76,17 @@ export function onnxLibrary(): OnnxLibrary {
     .filter((f) => f.endsWith('.rules'))
     .sort()
     .map((f) => join(ONNX_RULES_DIR, f));
-  const sources = asLibrary(loadFiles(files));
+  // the shared helpers they import (`import "../lib.rules"`) are part of the library: the
+  // parse cache keeps only files it was given (their names and texts make its key)
+  files.push(join(ONNX_RULES_DIR, '..', 'lib.rules'));
+  const texts = files.map((f) => readFileSync(f, 'utf8'));
+  const version = packageVersion();
+  const sources = loadLibrary(files, version, undefined, texts).sources;
   const { byOp, diagnostics } = onnxOperators(sources);
   const problems = [...sources.diagnostics, ...diagnostics].filter((d) => d.severity === 'error');
   // the ONNX rules are part of shapelog: a broken file is a bug, never "no rules"
   if (problems.length > 0) throw new Error(`the ONNX relation library is broken:\n${problems.map((d) => formatDiagnostic(d, sources.texts)).join('\n')}`);
-  return (cached = { sources, byOp });
+  return (cached = { sources, byOp, key: libraryKey(files, texts, version) });
 }
 
 /** The declaration a node of `domain`/`opType` at opset `version` binds to, or null. */

@@ -21,6 +21,7 @@ import { attributeOutsideVersion } from '../../relations/onnx/attribute-versions
 import { EINSUM_EQUATION_ATTR, einsumTerm } from '../../relations/onnx/einsum-equation.js';
 import { ValueTerms, valueType, type ValueType } from './value-terms.js';
 import { typeControlFlow } from './control-flow.js';
+import { compiledCache, readCompiled, writeCompiled } from '../compiled-cache.js';
 
 export interface TypedValue {
   readonly name: string;
@@ -83,16 +84,41 @@ const FRESH_DIMS = 4;
 
 let shared: Shared | null = null;
 
-/** The ONNX library compiled and solved on its own facts once per process; each graph forks it. */
+/**
+ * The ONNX library compiled and solved on its own facts once per process; each graph
+ * forks it. The compiled library is cached on disk (typing/compiled-cache.ts), keyed by
+ * the rule files, their labels (spans name them) and the build: compiling it is most of
+ * what a fresh process would otherwise spend on a small model.
+ */
 export function compiledOnnx(lib: OnnxLibrary): Shared {
   if (shared !== null) return shared;
-  const store = new TermStore();
-  const compiled = compileProgram(store, lib.sources.programs, 'seminaive', null, new Set());
+  const cache = compiledCache(`onnx\0${lib.key}\0${[...lib.sources.texts.keys()].join('\0')}`, null);
+  let entry = cache === null ? null : readCompiled(cache);
+  if (entry === null) {
+    const store = new TermStore();
+    entry = { store, compiled: compileProgram(store, lib.sources.programs, 'seminaive', null, new Set()) };
+    if (cache !== null) writeCompiled(cache, entry);
+  }
+  const { store, compiled } = entry;
   if (!compiled.ok) throw new Error(`the ONNX relation library does not compile:\n${compiled.diagnostics.map((d) => formatDiagnostic(d, lib.sources.texts)).join('\n')}`);
   const base = new Solver(store, compiled.program.plans, 'seminaive', DEFAULT_LIMITS, Database.empty());
   base.addFacts(compiled.program.facts);
   base.solve();
   return (shared = { store, program: compiled.program, base });
+}
+
+/** `t` with each dim_param made an unknown dim. */
+function withoutDimParams(t: OnnxType | null): OnnxType | null {
+  if (t === null) return null;
+  switch (t.kind) {
+    case 'tensor':
+      return t.shape === null ? t : { ...t, shape: t.shape.map((d) => (typeof d === 'string' ? null : d)) };
+    case 'sequence':
+    case 'optional':
+      return { ...t, elem: withoutDimParams(t.elem) };
+    case 'map':
+      return { ...t, value: withoutDimParams(t.value) };
+  }
 }
 
 function attrTerm(terms: ValueTerms, a: OnnxAttr): TermId | null {
@@ -158,7 +184,11 @@ export class Scope {
     readonly at: readonly SubgraphStep[] = [],
   ) {
     this.own = new Set(['', ...graph.inputs.map((v) => v.name), ...graph.initializers.map((t) => t.name), ...graph.nodes.flatMap((n) => n.outputs)]);
-    this.declared = new Map([...graph.valueInfo, ...graph.outputs].map((v) => [v.name, v.type]));
+    // A dim_param declared on a value the graph computes is only a label (ONNX merges a
+    // declared type with the inferred one and fails only on two different dim_values): it
+    // is an unknown dim here, so `p2o.DynamicDimension.3` on an output never clashes with
+    // the input's `p2o.DynamicDimension.0` that the rules carry through.
+    this.declared = new Map([...graph.valueInfo, ...graph.outputs].map((v) => [v.name, withoutDimParams(v.type)]));
   }
 
   /** The scope of subgraph `attr` of node `n` of this graph. */
