@@ -38,6 +38,13 @@ for (const s of STRATEGIES) {
     t.is(r.outcome.returns.get('main'), 'Tensor[(n, m), float32]');
   });
 
+  test(`${s}: (n, 3) against (n, 3) broadcasts without asking whether n is 1`, (t) => {
+    const src = 'def @main(%x: Tensor[(n, 3), float32], %y: Tensor[(n, 3), float32]) {\n  add(%x, %y)\n}';
+    const r = inferText(src, 't.relay', s);
+    t.deepEqual(shown(r.diagnostics), []);
+    t.is(r.outcome.returns.get('main'), 'Tensor[(n, 3), float32]');
+  });
+
   test(`${s}: n against m asks whether either is 1`, (t) => {
     const src = 'def @main(%x: Tensor[(n), float32], %y: Tensor[(m), float32]) {\n  add(%x, %y)\n}';
     const ds = shown(inferText(src, 't.relay', s).diagnostics);
