@@ -16,7 +16,7 @@ const BITSERIAL = 'relations/bitserial.rules';
 const VISION = 'relations/vision.rules';
 const LAYOUT = 'relations/layout.rules';
 
-const CONV2D_GENERAL = '(X1 + P1 - (K1 - 1) * D1 - 1) / S1 + 1], OS = [Y[R0], Y[R1], Y[R2], Y[R3]].';
+const CONV2D_GENERAL = '(X1 + P1 - (K1 - 1) * D1 - 1) / S1 + 1].';
 const CONV2D_FAST = '(Wd + P1 - (K1 - 1) * D1 - 1) / S1 + 1], OD) :-';
 
 export const MUTATIONS: readonly Mutation[] = [
@@ -28,8 +28,8 @@ export const MUTATIONS: readonly Mutation[] = [
   { id: 'rules-conv2d-width-uses-height-padding', file: CONV, find: CONV2D_GENERAL, replace: CONV2D_GENERAL.replace('X1 + P1', 'X1 + P0'), ops: ['nn.conv2d'], what: 'the second spatial axis padded with the first axis\'s padding' },
   { id: 'rules-conv2d-width-uses-height-kernel', file: CONV, find: CONV2D_GENERAL, replace: CONV2D_GENERAL.replace('(K1 - 1)', '(K0 - 1)'), ops: ['nn.conv2d'], what: 'the second spatial axis computed with the first axis\'s kernel size' },
   { id: 'rules-conv2d-dilated-kernel-off-by-one', file: CONV, find: CONV2D_GENERAL, replace: CONV2D_GENERAL.replace('(K1 - 1) * D1 - 1)', '(K1 - 1) * D1)'), ops: ['nn.conv2d'], what: 'an off-by-one in the dilated kernel extent of the second axis' },
-  { id: 'rules-conv3d-depth-stride-swapped', file: CONV, find: '(X2 + P2 - (K2 - 1) * D2 - 1) / S2 + 1],', replace: '(X2 + P2 - (K2 - 1) * D2 - 1) / S1 + 1],', ops: ['nn.conv3d'], what: 'the third spatial axis computed with the second axis\'s stride' },
-  { id: 'rules-conv1d-no-dilation', file: CONV, find: 'Y = [N, Co, (X0 + P0 - (K0 - 1) * D0 - 1) / S0 + 1], OS = [Y[R0], Y[R1], Y[R2]].', replace: 'Y = [N, Co, (X0 + P0 - (K0 - 1) - 1) / S0 + 1], OS = [Y[R0], Y[R1], Y[R2]].', ops: ['nn.conv1d'], what: 'the dilation ignored' },
+  { id: 'rules-conv3d-depth-stride-swapped', file: CONV, find: '(X2 + P2 - (K2 - 1) * D2 - 1) / S2 + 1].', replace: '(X2 + P2 - (K2 - 1) * D2 - 1) / S1 + 1].', ops: ['nn.conv3d'], what: 'the third spatial axis computed with the second axis\'s stride' },
+  { id: 'rules-conv1d-no-dilation', file: CONV, find: 'Y = [N, Co, (X0 + P0 - (K0 - 1) * D0 - 1) / S0 + 1].', replace: 'Y = [N, Co, (X0 + P0 - (K0 - 1) - 1) / S0 + 1].', ops: ['nn.conv1d'], what: 'the dilation ignored' },
   { id: 'rules-conv2d-transpose-output-padding-swapped', file: CONV, find: '(X1 - 1) * S1 + (K1 - 1) * D1 + 1 - P1 + E1]', replace: '(X1 - 1) * S1 + (K1 - 1) * D1 + 1 - P1 + E0]', ops: ['nn.conv2d_transpose'], what: 'the second axis\'s output_padding read from the first axis' },
   { id: 'rules-conv2d-transpose-stride-swapped', file: CONV, find: '(X1 - 1) * S1 + (K1 - 1) * D1 + 1 - P1 + E1]', replace: '(X1 - 1) * S0 + (K1 - 1) * D1 + 1 - P1 + E1]', ops: ['nn.conv2d_transpose'], what: 'the second axis\'s stride read from the first axis' },
   { id: 'rules-conv-transpose-nd-dilation-dropped', file: 'relations/conv-transpose.rules', find: 'k((X - 1) * S + (K - 1) * Dl + 1 - P + E)', replace: 'k((X - 1) * S + (K - 1) + 1 - P + E)', ops: ['nn.conv1d_transpose', 'nn.conv3d_transpose'], what: 'the dilation ignored in the 1-D and 3-D transposed convolutions' },

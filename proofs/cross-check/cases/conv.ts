@@ -46,6 +46,54 @@ function asymmetricConv(op: OpInfo, nd: number, lay: (a: Attrs) => Attrs, d: (s:
   return out;
 }
 
+/**
+ * Packed layouts (TVM's BijectiveLayout in Conv1DRel/Conv2DRel/Conv3DRel): data, kernel and
+ * out layouts with sub-axes (NCHW4c, NCHW4n4c, NHWC8c, OIHW4o4i, a split spatial axis),
+ * inferred and given weights, per-axis attributes that differ between axes, symbolic and
+ * unknown dims, and what must fail (a sub-axis extent that is not its factor, a split
+ * that does not divide, a layout of other primal axes).
+ */
+function packedConv(op: OpInfo, nd: number): TypeofRequest[] {
+  const sp = CANON[nd - 1]!.slice(2);
+  const out: TypeofRequest[] = [];
+  const NC4 = `NC${sp}4c`;
+  const OI4 = `OI${sp}4o4i`;
+  const sps = axes(nd, ASYM);
+  // (1, 8, sp) as NCsp4c: (1, 2, sp, 4)
+  const d4: Dim[] = [1, 2, ...sps, 4];
+  for (const a of [
+    { channels: 8, kernel_size: 3 },
+    { channels: 4, kernel_size: 3, data_layout: NC4 },
+    { channels: 8, kernel_size: 3, strides: axes(nd, [1, 2, 3]), dilation: axes(nd, [2, 1, 1]), padding: [...axes(nd, [1, 0, 2]), ...axes(nd, [0, 2, 1])] },
+    { channels: 8, kernel_size: axes(nd, [3, 1, 2]), out_layout: CANON[nd - 1]! },
+    { channels: 8, kernel_size: 1, out_layout: `NC${sp}8c` },
+    { channels: 8, kernel_size: 1, groups: 2 },
+    { channels: 6, kernel_size: 1 }, // 6 output channels do not split by 4 (weight and result)
+    { channels: 8, kernel_size: 3, out_layout: `NC${sp}4n` }, // N = 1 does not split by 4
+  ] as Attrs[]) out.push(call(op.name, [tensor(d4), '_'], { data_layout: NC4, kernel_layout: OI4, ...a }));
+  // the weight given, packed: (8, 8, k...) as OIsp4o4i = (2, 2, k..., 4, 4)
+  for (const a of [{}, { strides: axes(nd, [2, 1, 3]) }, { channels: 8 }, { kernel_size: axes(nd, [3, 1, 2]) }, { channels: 4 }] as Attrs[]) {
+    out.push(call(op.name, [tensor(d4), tensor([2, 2, ...axes(nd, [3, 1, 2]), 4, 4])], { data_layout: NC4, kernel_layout: OI4, ...a }));
+  }
+  out.push(call(op.name, [tensor(d4), tensor([2, 2, ...fill(nd, 1), 4, 3])], { data_layout: NC4, kernel_layout: OI4 })); // sub-axis 3, not 4
+  out.push(call(op.name, [tensor(d4), tensor([8, 8, ...fill(nd, 1)])], { data_layout: NC4 })); // a plain weight beside packed data
+  out.push(call(op.name, [tensor([1, 3, ...sps]), tensor([6, 3, ...fill(nd, 1)])], { out_layout: NC4 })); // 6 result channels do not split by 4
+  out.push(call(op.name, [tensor([1, 3, ...sps]), tensor([8, 3, ...fill(nd, 1)])], { out_layout: `NC${sp}4n4c` })); // nor does a batch of 1
+  out.push(call(op.name, [tensor([1, 2, ...sps, 3]), '_'], { data_layout: NC4, channels: 4, kernel_size: 1 })); // data sub-axis 3, not 4
+  out.push(call(op.name, [tensor([1, 2, ...sps]), '_'], { data_layout: NC4, channels: 4, kernel_size: 1 })); // rank of NCsp, not NCsp4c
+  // symbolic and unknown dims: a symbolic batch, an Any spatial dim, an unknown weight without attributes
+  out.push(call(op.name, [tensor(['n', 2, ...sps, 4]), '_'], { data_layout: NC4, kernel_layout: OI4, channels: 8, kernel_size: 3 }));
+  out.push(call(op.name, [tensor([1, 2, ...fill(nd - 1, 5), '?', 4]), '_'], { data_layout: NC4, channels: 4, kernel_size: 3 }));
+  out.push(call(op.name, [tensor([1, 'c', ...sps, 4]), tensor([1, 'c', ...fill(nd, 1), 4, 4])], { data_layout: NC4, kernel_layout: OI4 }));
+  out.push(call(op.name, [tensor(d4), '_'], { data_layout: NC4 }));
+  // N and C both split, channels last with a split C, a split spatial axis
+  out.push(call(op.name, [tensor([1, 2, ...sps, 4, 4]), '_'], { data_layout: `NC${sp}4n4c`, kernel_layout: OI4, channels: 16, kernel_size: 3 }));
+  out.push(call(op.name, [tensor([1, ...sps, 1, 8]), '_'], { data_layout: `N${sp}C8c`, kernel_layout: `${sp}IO`, channels: 4, kernel_size: 1 }));
+  out.push(call(op.name, [tensor([1, 3, ...fill(nd - 1, 5), 4, 2]), '_'], { data_layout: `NC${sp}2${sp.at(-1)!.toLowerCase()}`, channels: 4, kernel_size: 3 }));
+  out.push(call(op.name, [tensor([1, 3, ...fill(nd, 5)]), '_'], { channels: 4, kernel_size: 3, kernel_layout: `OI${sp}4q` })); // not a layout
+  return out;
+}
+
 function convSweep(nd: number): CaseGenerator {
   return (op: OpInfo) => {
     const out: TypeofRequest[] = [];
@@ -85,6 +133,7 @@ function convSweep(nd: number): CaseGenerator {
       }
       out.push(...asymmetricConv(op, nd, lay, d, w));
     }
+    out.push(...packedConv(op, nd));
     // depthwise with a channel multiplier: the weight (C, channels / C, k...)
     for (const [c, m] of [[2, 2], [3, 2], [4, 1]] as const) {
       out.push(call(op.name, [tensor([1, c, ...fill(nd, 3)]), tensor([c, m, ...fill(nd, 3)])], { groups: c, channels: c * m, kernel_size: 3 }));
