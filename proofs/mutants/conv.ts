@@ -141,4 +141,29 @@ export const MUTATIONS: readonly Mutation[] = [
     ops: ['nn.max_pool1d', 'nn.adaptive_avg_pool1d', 'nn.global_avg_pool2d'],
     what: 'a rank check weakened (too-high ranks accepted)',
   },
+  // ---- packed layouts (NCHW4c, OIHW4o4i: TVM's BijectiveLayout in Conv2DRel)
+  {
+    id: 'conv-packed-split-not-multiplied',
+    file: CONV,
+    find: 'return f === null ? shape[at]! : dMul(shape[at]!, f);',
+    replace: 'return shape[at]!;',
+    ops: ['nn.conv2d', 'nn.contrib_conv2d_NCHWc'],
+    what: 'a split axis read as its outer extent (not times the factor)',
+  },
+  {
+    id: 'conv-packed-result-not-divided',
+    file: CONV,
+    find: 'return f === null || f === 1 ? dims[c]! : dDiv(dims[c]!, f);',
+    replace: 'return dims[c]!;',
+    ops: ['nn.conv2d', 'nn.contrib_conv2d_NCHWc'],
+    what: 'a split axis of the weight or result written unsplit (not divided by the factor)',
+  },
+  {
+    id: 'conv-packed-sub-extent-unchecked',
+    file: CONV,
+    find: 'for (const sub of view.subs) {\n    const e = r.assignDim(',
+    replace: 'for (const sub of view.subs.slice(view.subs.length)) {\n    const e = r.assignDim(',
+    ops: ['nn.conv2d', 'nn.contrib_conv2d_NCHWc'],
+    what: 'a sub-axis extent never checked against its factor',
+  },
 ];

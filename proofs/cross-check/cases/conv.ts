@@ -94,6 +94,37 @@ function packedConv(op: OpInfo, nd: number): TypeofRequest[] {
   return out;
 }
 
+/**
+ * nn.contrib_conv2d_NCHWc (Conv2DRel with data_layout NCHW8c and kernel_layout OIHW by
+ * default): calls on its default layouts (packed data, plain and packed weights, every
+ * per-axis attribute differing between axes), then nn.conv2d's whole sweep with the data
+ * layout spelled out where a case leaves it to the default.
+ */
+function nchwcSweep(op: OpInfo): TypeofRequest[] {
+  const out: TypeofRequest[] = [];
+  // data NCHW (1, 16, 7, 6) as NCHW8c = (1, 2, 7, 6, 8)
+  const d: Dim[] = [1, 2, 7, 6, 8];
+  for (const a of [
+    { channels: 8, kernel_size: 3 },
+    { channels: 16, kernel_size: [3, 1], strides: [1, 2] },
+    { channels: 8, kernel_size: 3, dilation: [2, 1], padding: [1, 0, 0, 2] },
+    { channels: 8, kernel_size: 1, kernel_layout: 'OIHW8i8o' },
+    { channels: 16, kernel_size: [1, 3], kernel_layout: 'OIHW8i8o', out_layout: 'NCHW' },
+    { channels: 16, kernel_size: 1, groups: 2 },
+    { channels: 4, kernel_size: 1 }, // 4 result channels do not split by 8
+  ] as Attrs[]) out.push(call(op.name, [tensor(d), '_'], a));
+  for (const a of [{}, { strides: [2, 1] }, { padding: [0, 1] }, { channels: 8 }, { kernel_size: [3, 1] }] as Attrs[]) {
+    out.push(call(op.name, [tensor(d), tensor([8, 16, 3, 1])], a));
+    out.push(call(op.name, [tensor(d), tensor([1, 2, 1, 3, 8, 8])], { kernel_layout: 'OIHW8i8o', ...a }));
+  }
+  out.push(call(op.name, [tensor(['n', 2, 7, 6, 8]), '_'], { channels: 8, kernel_size: 3 }));
+  out.push(call(op.name, [tensor([1, 2, 7, 6, 4]), '_'], { channels: 8, kernel_size: 3 })); // a sub-axis of 4 in NCHW8c
+  out.push(call(op.name, [tensor([1, 16, 7, 6]), '_'], { channels: 8, kernel_size: 3 })); // NCHW data under the default NCHW8c
+  out.push(call(op.name, [tensor(d), tensor([8, 15, 3, 3])])); // the weight's I is not C = 16
+  for (const c of convSweep(2)(op)) out.push(c.attrs?.['data_layout'] === undefined ? { ...c, attrs: { ...c.attrs, data_layout: 'NCHW' } } : c);
+  return out;
+}
+
 function convSweep(nd: number): CaseGenerator {
   return (op: OpInfo) => {
     const out: TypeofRequest[] = [];
@@ -325,7 +356,7 @@ function adaptiveSweep(nd: number): CaseGenerator {
 /** Sweep generators by relation name. */
 export const GENERATORS: Readonly<Record<string, CaseGenerator>> = {
   Conv1D: convSweep(1),
-  Conv2D: convSweep(2),
+  Conv2D: (op: OpInfo) => (op.name === 'nn.contrib_conv2d_NCHWc' ? nchwcSweep(op) : convSweep(2)(op)),
   Conv3D: convSweep(3),
   Conv2DTranspose: convTranspose,
   Pool1D: poolSweep(1),

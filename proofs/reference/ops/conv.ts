@@ -296,6 +296,7 @@ function adaptivePool(nd: number, kind: 'max' | 'avg'): Executor {
 export const EXECUTORS: Readonly<Record<string, Executor>> = {
   'nn.conv1d': conv(1),
   'nn.conv2d': conv(2),
+  'nn.contrib_conv2d_NCHWc': conv(2),
   'nn.conv3d': conv(3),
   'nn.conv2d_transpose': convTranspose(2),
   'nn.max_pool1d': pool(1, 'max'),
@@ -348,6 +349,7 @@ const splitGlobalPool: Stricter = { reason: SPLIT_REASON, covers: splitsSpatial(
 export const STRICTER: Readonly<Record<string, Stricter>> = {
   'nn.conv1d': smallConv(1),
   'nn.conv2d': smallConv(2),
+  'nn.contrib_conv2d_NCHWc': smallConv(2),
   'nn.conv3d': smallConv(3),
   'nn.max_pool1d': smallPool(1),
   'nn.max_pool2d': smallPool(2),
