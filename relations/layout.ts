@@ -6,8 +6,9 @@
 // outer * factor; the way back divides, so the factor must divide the primal extent.
 //
 // Used by the imperative twins, the reference executor and the rules strategy (which
-// hands every layout attribute to the rules as a `layout_axes` fact: see
-// relations/conv.rules).
+// hands every layout attribute to the rules as `layout_axes`, `layout_view` and
+// `layout_packing` facts, once per distinct layout string: typing/layout-facts.ts,
+// relations/layout.rules).
 
 /** One axis of a layout: a primal axis (factor null) or a sub-axis of `primal` split by `factor`. */
 export interface LayoutAxis {
