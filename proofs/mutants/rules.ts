@@ -95,5 +95,5 @@ export const MUTATIONS: readonly Mutation[] = [
   // ---- packed convolutions (cv_codec, cv_unpack, cv_pack)
   { id: 'rules-conv-packed-split-not-multiplied', file: CONV, find: 'cv_times(X, F, X * F) :- F > 1.', replace: 'cv_times(X, F, X) :- F > 1.', ops: ['nn.conv2d', 'nn.contrib_conv2d_NCHWc'], what: 'a split axis read as its outer extent (not times the factor)' },
   { id: 'rules-conv-packed-result-not-divided', file: CONV, find: 'cv_over(X, F, X / F) :- F > 1.', replace: 'cv_over(X, F, X) :- F > 1.', ops: ['nn.conv2d', 'nn.contrib_conv2d_NCHWc'], what: 'a split axis of the weight or result written unsplit' },
-  { id: 'rules-conv-packed-divisibility-spatial-only', file: CONV, find: 'cv_axis_factor(Y, Fs, 0, I, X, F), F > 1, X % F != 0.', replace: 'cv_axis_factor(Y, Fs, 0, I, X, F), F > 1, X % F != 0, I > 1.', ops: ['nn.conv2d', 'nn.contrib_conv2d_NCHWc'], what: 'a dropped guard: the divisibility of split N and C never checked' },
+  { id: 'rules-conv-packed-divisibility-spatial-only', file: CONV, find: 'cv_axis_factor(Y, Fs, I, X, F), F > 1, X % F != 0.', replace: 'cv_axis_factor(Y, Fs, I, X, F), F > 1, X % F != 0, I > 1.', ops: ['nn.conv2d', 'nn.contrib_conv2d_NCHWc'], what: 'a dropped guard: the divisibility of split N and C never checked' },
 ];
