@@ -27,9 +27,21 @@ import { median } from '../cli/sample-stats.js';
 
 const here = dirname(fileURLToPath(import.meta.url));
 const { values } = parseArgs({
-  options: { copies: { type: 'string', default: '50' }, rounds: { type: 'string', default: '7' }, ops: { type: 'string' }, quick: { type: 'boolean', default: false }, relations: { type: 'string', multiple: true } },
+  options: { copies: { type: 'string', default: '50' }, rounds: { type: 'string', default: '7' }, ops: { type: 'string' }, quick: { type: 'boolean', default: false }, relations: { type: 'string', multiple: true }, help: { type: 'boolean', short: 'h', default: false } },
   allowPositionals: true,
 });
+if (values.help) {
+  console.log(`usage: npm run bench:relations [-- --ops OP1,OP2,...] [--copies N] [--rounds N] [--quick] [--relations FILE.rules...]
+
+Times each operator's catalogue example with the rules and the imperative twins (a module of
+--copies independent calls, default 50; the median of --rounds rounds, default 7, strategies
+alternating) and reports rules/imperative per operator, the median and the worst.
+  --ops        only these operators (then bench/README.md is not rewritten)
+  --quick      one short round: a smoke test, not for the targets
+  --relations  a user's rule files: their operators, timed with the rules only
+Targets (issue 10): median <= 1.5x, worst <= 3x; exits 1 when missed.`);
+  process.exit(0);
+}
 const copies = Number(values.copies);
 const rounds = values.quick ? 1 : Number(values.rounds);
 const userFiles = [...(values.relations ?? []), ...process.argv.slice(2).filter((a) => a.endsWith('.rules') && !(values.relations ?? []).includes(a))];

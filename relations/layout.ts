@@ -6,8 +6,9 @@
 // outer * factor; the way back divides, so the factor must divide the primal extent.
 //
 // Used by the imperative twins, the reference executor and the rules strategy (which
-// hands every layout attribute to the rules as a `layout_axes` fact: see
-// relations/conv.rules).
+// hands every layout attribute to the rules as `layout_axes`, `layout_view` and
+// `layout_packing` facts, once per distinct layout string: typing/layout-facts.ts,
+// relations/layout.rules).
 
 /** One axis of a layout: a primal axis (factor null) or a sub-axis of `primal` split by `factor`. */
 export interface LayoutAxis {
@@ -112,4 +113,23 @@ export function packedIndex(view: LayoutView, primal: readonly number[]): number
 /** The view with each sub-axis factor replaced by the tensor's extent there (a pool copies sub-axes whatever their extent, as TVM). */
 export function withSubExtents(view: LayoutView, shape: readonly number[]): LayoutView {
   return { ...view, subs: view.subs.map((s) => ({ ...s, factor: shape[s.at]! })), axes: view.axes.map((a, at) => (a.factor === null ? a : { ...a, factor: shape[at]! })) };
+}
+
+/**
+ * The canonical primal layouts a layout attribute is placed over: data (NCW, NCHW,
+ * NCDHW) and kernels (OIW.., and IOW.. for transposed convolutions). The rules get a
+ * view of each layout of a program over every one of these with the same primal axes
+ * (see typing/layout-facts.ts), so they look a view up instead of deriving it.
+ */
+export const CANONICAL_LAYOUTS: readonly string[] = ['NCW', 'NCHW', 'NCDHW', 'OIW', 'OIHW', 'OIDHW', 'IOW', 'IOHW', 'IODHW'];
+
+/** The views of `layout` over each canonical layout with the same primal axes (none for an invalid layout). */
+export function canonicalViews(layout: string): { canonical: string; view: LayoutView }[] {
+  const out: { canonical: string; view: LayoutView }[] = [];
+  for (const canonical of CANONICAL_LAYOUTS) {
+    if (canonical.length > layout.length) continue;
+    const view = layoutView(layout, canonical);
+    if (typeof view !== 'string') out.push({ canonical, view });
+  }
+  return out;
 }

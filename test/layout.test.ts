@@ -88,3 +88,35 @@ for (const strategy of ['rules', 'relay'] as const) {
     }
   });
 }
+
+// Convolutions over packed layouts (TVM's BijectiveLayout in Conv2DRel): a split axis is
+// outer * factor, the inferred weight and the result are split back by the factors.
+const CONVS: [TypeofRequest, string, string][] = [
+  // TVM's test_conv2d_infer_type: data NCHW (4, 32, 224, 224) as NCHW4n4c; weight OIHW
+  // (16, 32, 3, 3) as OIHW4o4i = (4, 8, 3, 3, 4, 4); result NCHW (4, 16, 224, 224) as NCHW4n4c
+  [{ op: 'nn.conv2d', attrs: { kernel_size: [3, 3], padding: [1, 1], channels: 16, data_layout: 'NCHW4n4c', kernel_layout: 'OIHW4o4i', out_dtype: 'int32' }, args: ['Tensor[(1, 8, 224, 224, 4, 4), int8]', '_'] },
+    'Tensor[(1, 4, 224, 224, 4, 4), int32]', 'Tensor[(4, 8, 3, 3, 4, 4), int8]'],
+  // C = 2 * 4 = 8; weight (8, 8, 3, 1) given as OIHW4o4i; H (7 - 3) / 1 + 1 = 5, W (6 - 1) / 2 + 1 = 3; result NCHW
+  [{ op: 'nn.conv2d', attrs: { strides: [1, 2], data_layout: 'NCHW4c', kernel_layout: 'OIHW4o4i', out_layout: 'NCHW' }, args: ['Tensor[(1, 2, 7, 6, 4), float32]', 'Tensor[(2, 2, 3, 1, 4, 4), float32]'] },
+    'Tensor[(1, 8, 5, 3), float32]', 'Tensor[(2, 2, 3, 1, 4, 4), float32]'],
+  // plain data, a packed result: 8 channels as NCHW8c
+  [{ op: 'nn.conv2d', attrs: { channels: 8, kernel_size: 1, out_layout: 'NCHW8c' }, args: ['Tensor[(2, 3, 5, 5), float32]', '_'] },
+    'Tensor[(2, 1, 5, 5, 8), float32]', 'Tensor[(8, 3, 1, 1), float32]'],
+];
+
+const CONV_REJECTED: [TypeofRequest, RegExp][] = [
+  // 6 output channels do not split by 4 (TVM floors 6 / 4 silently)
+  [{ op: 'nn.conv2d', attrs: { channels: 6, kernel_size: 1, out_layout: 'NCHW4c' }, args: ['Tensor[(1, 3, 5, 5), float32]', 'Tensor[(6, 3, 1, 1), float32]'] }, /not divisible by the factor 4/],
+  // a data sub-axis of extent 3 in a layout that says 4
+  [{ op: 'nn.conv2d', attrs: { channels: 4, kernel_size: 1, data_layout: 'NCHW4c' }, args: ['Tensor[(1, 2, 5, 5, 3), float32]', '_'] }, /3/],
+];
+
+for (const strategy of ['rules', 'relay'] as const) {
+  test(`convolutions over packed layouts (${strategy})`, (t) => {
+    for (const [req, want, weight] of CONVS) t.deepEqual(typeofCall(req, strategy), { type: want, args: [req.args[0]!, weight] }, JSON.stringify(req));
+    for (const [req, want] of CONV_REJECTED) {
+      const a = typeofCall(req, strategy);
+      t.true('error' in a && want.test(a.error), `${JSON.stringify(req)}: ${JSON.stringify(a)}`);
+    }
+  });
+}

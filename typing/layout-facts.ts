@@ -1,14 +1,24 @@
-// The layout attributes of a program as facts for the rule library: each layout
-// string an operator call uses (given or by default) becomes
+// The layout attributes of a program as facts for the rule library. Each distinct
+// layout string an operator call uses (given or by default) becomes, once per program:
 //   layout_axes(L, Axes)     Axes in layout order, each p("C") (a primal axis) or
 //                            s("C", 16) (a sub-axis of C split by 16), or
-//   layout_invalid(L, Why)   when L is not a layout (relations/layout.ts says why).
-// relations/layout.ts is the one parser; the rules (relations/conv.rules) read
-// these facts and never take a layout string apart themselves.
+//   layout_invalid(L, Why)   when L is not a layout (relations/layout.ts says why);
+// and, for every canonical layout Can with the same primal axes (CANONICAL_LAYOUTS):
+//   layout_view(Can, L, P, Q)        P = the position in L of each axis of Can, then of
+//                                    each sub-axis (layout order); Q = its inverse
+//   layout_packing(Can, L, Fs, Subs) Fs = the factor each axis of Can is split by (1:
+//                                    not split); Subs = s(I, F) for each sub-axis in
+//                                    layout order: I the index in Can of its primal axis
+// relations/layout.ts is the one parser and computes the views; the rules
+// (relations/layout.rules, conv.rules) look these facts up and never take a layout
+// string apart, so a view costs the engine nothing per call and no derivation.
 import type { AttrValue } from '../relations/attr-value.js';
-import { parseLayout } from '../relations/layout.js';
+import { canonicalViews, parseLayout, splitFactor } from '../relations/layout.js';
 import type { OpInfo } from '../relations/schema.js';
 import type { TermId, TermStore } from '../solver/terms/term-store.js';
+
+/** The relations whose facts this file gives. */
+export const LAYOUT_RELATIONS: readonly string[] = ['layout_axes', 'layout_invalid', 'layout_view', 'layout_packing'];
 
 /** The layout strings among an operator call's attributes (`""` is not a layout: it means "as the data"). */
 export function layoutStrings(op: OpInfo, given: ReadonlyMap<string, AttrValue>): string[] {
@@ -21,11 +31,22 @@ export function layoutStrings(op: OpInfo, given: ReadonlyMap<string, AttrValue>)
   return out;
 }
 
-/** The fact describing one layout string: its relation name and the fact term. */
-export function layoutFact(store: TermStore, layout: string): { rel: string; fact: TermId } {
+/** The facts describing one layout string: each with its relation name. */
+export function layoutFacts(store: TermStore, layout: string): { rel: string; fact: TermId }[] {
   const parsed = parseLayout(layout);
   const l = store.str(layout);
-  if (!parsed.ok) return { rel: 'layout_invalid', fact: store.compound('layout_invalid', [l, store.str(parsed.reason)]) };
+  if (!parsed.ok) return [{ rel: 'layout_invalid', fact: store.compound('layout_invalid', [l, store.str(parsed.reason)]) }];
   const axes = parsed.axes.map((a) => (a.factor === null ? store.compound('p', [store.str(a.primal)]) : store.compound('s', [store.str(a.primal), store.int(a.factor)])));
-  return { rel: 'layout_axes', fact: store.compound('layout_axes', [l, store.list(axes)]) };
+  const out = [{ rel: 'layout_axes', fact: store.compound('layout_axes', [l, store.list(axes)]) }];
+  const ints = (xs: readonly number[]) => store.list(xs.map((x) => store.int(x)));
+  for (const { canonical, view } of canonicalViews(layout)) {
+    const can = store.str(canonical);
+    const p = [...view.primalAt, ...view.subs.map((s) => s.at)];
+    const q = p.map((_, at) => p.indexOf(at));
+    out.push({ rel: 'layout_view', fact: store.compound('layout_view', [can, l, ints(p), ints(q)]) });
+    const fs = view.primalAt.map((_, c) => splitFactor(view, c) ?? 1);
+    const subs = view.subs.map((s) => store.compound('s', [store.int(s.of), store.int(s.factor)]));
+    out.push({ rel: 'layout_packing', fact: store.compound('layout_packing', [can, l, ints(fs), store.list(subs)]) });
+  }
+  return out;
 }

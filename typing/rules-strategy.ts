@@ -18,7 +18,7 @@ import { explainFact } from '../solver/explain.js';
 import { Kind, type TermId, TermStore } from '../solver/terms/term-store.js';
 import type { Generated } from './constraints.js';
 import { librarySubset } from './library-subset.js';
-import { layoutFact, layoutStrings } from './layout-facts.js';
+import { LAYOUT_RELATIONS, layoutFacts, layoutStrings } from './layout-facts.js';
 import { compiledCache, readCompiled, writeCompiled } from './compiled-cache.js';
 import { relayTypeText, TypeTerms } from './term-types.js';
 import { UNDETERMINED } from './call-site-diagnostics.js';
@@ -153,7 +153,7 @@ export function inferWithRules(gen: Generated, library: RuleLibrary, limits: Par
       if (rel !== null) instantiated.add(rel);
       // the layout facts this call brings (see layout-facts.ts)
       const info = library.opsByName.get(c.op);
-      if (info !== undefined && layoutStrings(info, c.attrs).length > 0) instantiated.add('layout_axes').add('layout_invalid');
+      if (info !== undefined && layoutStrings(info, c.attrs).length > 0) for (const r of LAYOUT_RELATIONS) instantiated.add(r);
     }
   }
   const shared = compiledLibrary(library, options.wholeLibrary === true ? null : instantiated);
@@ -229,8 +229,7 @@ export function inferWithRules(gen: Generated, library: RuleLibrary, limits: Par
         for (const l of info === undefined ? [] : layoutStrings(info, c.attrs)) {
           if (layoutsGiven.has(l)) continue;
           layoutsGiven.add(l);
-          const { rel: lrel, fact } = layoutFact(store, l);
-          add(lrel, fact, c.span, c.op);
+          for (const { rel: lrel, fact } of layoutFacts(store, l)) add(lrel, fact, c.span, c.op);
         }
         break;
       }

@@ -16,7 +16,7 @@ const BITSERIAL = 'relations/bitserial.rules';
 const VISION = 'relations/vision.rules';
 const LAYOUT = 'relations/layout.rules';
 
-const CONV2D_GENERAL = '(X1 + P1 - (K1 - 1) * D1 - 1) / S1 + 1], OS = [Y[R0], Y[R1], Y[R2], Y[R3]].';
+const CONV2D_GENERAL = '(X1 + P1 - (K1 - 1) * D1 - 1) / S1 + 1].';
 const CONV2D_FAST = '(Wd + P1 - (K1 - 1) * D1 - 1) / S1 + 1], OD) :-';
 
 export const MUTATIONS: readonly Mutation[] = [
@@ -28,8 +28,8 @@ export const MUTATIONS: readonly Mutation[] = [
   { id: 'rules-conv2d-width-uses-height-padding', file: CONV, find: CONV2D_GENERAL, replace: CONV2D_GENERAL.replace('X1 + P1', 'X1 + P0'), ops: ['nn.conv2d'], what: 'the second spatial axis padded with the first axis\'s padding' },
   { id: 'rules-conv2d-width-uses-height-kernel', file: CONV, find: CONV2D_GENERAL, replace: CONV2D_GENERAL.replace('(K1 - 1)', '(K0 - 1)'), ops: ['nn.conv2d'], what: 'the second spatial axis computed with the first axis\'s kernel size' },
   { id: 'rules-conv2d-dilated-kernel-off-by-one', file: CONV, find: CONV2D_GENERAL, replace: CONV2D_GENERAL.replace('(K1 - 1) * D1 - 1)', '(K1 - 1) * D1)'), ops: ['nn.conv2d'], what: 'an off-by-one in the dilated kernel extent of the second axis' },
-  { id: 'rules-conv3d-depth-stride-swapped', file: CONV, find: '(X2 + P2 - (K2 - 1) * D2 - 1) / S2 + 1],', replace: '(X2 + P2 - (K2 - 1) * D2 - 1) / S1 + 1],', ops: ['nn.conv3d'], what: 'the third spatial axis computed with the second axis\'s stride' },
-  { id: 'rules-conv1d-no-dilation', file: CONV, find: 'Y = [N, Co, (X0 + P0 - (K0 - 1) * D0 - 1) / S0 + 1], OS = [Y[R0], Y[R1], Y[R2]].', replace: 'Y = [N, Co, (X0 + P0 - (K0 - 1) - 1) / S0 + 1], OS = [Y[R0], Y[R1], Y[R2]].', ops: ['nn.conv1d'], what: 'the dilation ignored' },
+  { id: 'rules-conv3d-depth-stride-swapped', file: CONV, find: '(X2 + P2 - (K2 - 1) * D2 - 1) / S2 + 1].', replace: '(X2 + P2 - (K2 - 1) * D2 - 1) / S1 + 1].', ops: ['nn.conv3d'], what: 'the third spatial axis computed with the second axis\'s stride' },
+  { id: 'rules-conv1d-no-dilation', file: CONV, find: 'Y = [N, Co, (X0 + P0 - (K0 - 1) * D0 - 1) / S0 + 1].', replace: 'Y = [N, Co, (X0 + P0 - (K0 - 1) - 1) / S0 + 1].', ops: ['nn.conv1d'], what: 'the dilation ignored' },
   { id: 'rules-conv2d-transpose-output-padding-swapped', file: CONV, find: '(X1 - 1) * S1 + (K1 - 1) * D1 + 1 - P1 + E1]', replace: '(X1 - 1) * S1 + (K1 - 1) * D1 + 1 - P1 + E0]', ops: ['nn.conv2d_transpose'], what: 'the second axis\'s output_padding read from the first axis' },
   { id: 'rules-conv2d-transpose-stride-swapped', file: CONV, find: '(X1 - 1) * S1 + (K1 - 1) * D1 + 1 - P1 + E1]', replace: '(X1 - 1) * S0 + (K1 - 1) * D1 + 1 - P1 + E1]', ops: ['nn.conv2d_transpose'], what: 'the second axis\'s stride read from the first axis' },
   { id: 'rules-conv-transpose-nd-dilation-dropped', file: 'relations/conv-transpose.rules', find: 'k((X - 1) * S + (K - 1) * Dl + 1 - P + E)', replace: 'k((X - 1) * S + (K - 1) + 1 - P + E)', ops: ['nn.conv1d_transpose', 'nn.conv3d_transpose'], what: 'the dilation ignored in the 1-D and 3-D transposed convolutions' },
@@ -39,9 +39,9 @@ export const MUTATIONS: readonly Mutation[] = [
   { id: 'rules-pool-small-guard-dropped', file: CONV, find: 'cv_psmall([_, X|_], [_, P|_], [_, B|_], X + P, B) :- X + P < B.', replace: 'cv_psmall([_, X|_], [_, P|_], [_, B|_], X + P, B) :- X + P < B - 1.', ops: ['nn.max_pool2d', 'nn.avg_pool3d'], what: 'the window-fits check of the second axis off by one' },
   { id: 'rules-conv-out-layout-default', file: LIB, find: 'layout_or("", L, L).', replace: 'layout_or("", _, "NCHW").', ops: ['nn.conv2d'], what: 'a wrong default: out_layout "" means NCHW instead of the data layout' },
   // ---- packed layouts (relations/layout.rules and the pools over them)
-  { id: 'rules-layout-sub-position-off-by-one', file: LAYOUT, find: 'layout_subs([s(_, _)|As], I, [I|Ss]) :- layout_subs(As, I + 1, Ss).', replace: 'layout_subs([s(_, _)|As], I, [I + 1|Ss]) :- layout_subs(As, I + 1, Ss).', ops: ['nn.max_pool2d', 'nn.avg_pool3d'], what: 'an off-by-one: a sub-axis read from the next position' },
+  { id: 'rules-layout-pick5-last-swapped', file: LAYOUT, find: 'layout_pick(S, [A, B, C, D, E], [S[A], S[B], S[C], S[D], S[E]]).', replace: 'layout_pick(S, [A, B, C, D, E], [S[A], S[B], S[C], S[E], S[D]]).', ops: ['nn.max_pool2d', 'nn.avg_pool2d'], what: 'a pick of five axes (a packed 2-D layout such as NCHW4c) that swaps its last two' },
   { id: 'rules-global-pool-sub-axes-dropped', file: CONV, find: 'Y = [S[I0], S[I1], 1, 1 | Ex]', replace: 'Y = [S[I0], S[I1], 1, 1]', ops: ['nn.global_avg_pool2d', 'nn.global_max_pool2d'], what: 'a packed layout\'s sub-axes dropped from the global pool\'s result' },
-  { id: 'rules-layout-inverse-skipped', file: LAYOUT, find: 'len(P) == len(Axes), layout_inverse(P, 0, len(P), Q).', replace: 'len(P) == len(Axes), Q = P.', ops: ['nn.max_pool2d', 'nn.avg_pool1d', 'nn.global_avg_pool2d'], what: 'a layout\'s index list used where its inverse is needed (right only for self-inverse layouts such as NCHW4c, wrong for NHWC8c)' },
+  { id: 'rules-layout-inverse-skipped', file: CONV, find: 'cv_px(2, K0, St0, Dl0, P0, CM, L), cv_pool_view("NCHW", L, P, Q),', replace: 'cv_px(2, K0, St0, Dl0, P0, CM, L), cv_pool_view("NCHW", L, P, _), Q = P,', ops: ['nn.max_pool2d', 'nn.avg_pool2d'], what: 'a layout\'s index list used where its inverse is needed (right only for self-inverse layouts such as NCHW4c, wrong for NHWC8c)' },
   // ---- shared helpers
   { id: 'rules-axis-index-off-by-one', file: LIB, find: 'axis_index(Axis, R, Axis) :- Axis >= 0, Axis < R.', replace: 'axis_index(Axis, R, Axis) :- Axis >= 0, Axis <= R.', ops: ['concatenate', 'split'], what: 'an axis equal to the rank accepted' },
   { id: 'rules-broadcast-rhs-one-dropped', file: LIB, find: 'bdim(A, B, A) :- B == 1.', replace: 'bdim(A, B, A) :- B == 1, A == 1.', ops: ['add'], what: 'a dropped case: broadcasting a 1 on the right' },
@@ -92,4 +92,8 @@ export const MUTATIONS: readonly Mutation[] = [
   { id: 'rules-strided-set-result-of-v', file: 'relations/index-tensors.rules', find: 'Out = Data :- StridedSet(Data, _, _, _, _, Out).', replace: 'Out = V :- StridedSet(_, V, _, _, _, Out).', ops: ['strided_set'], what: 'a swapped argument: the result takes v\'s type instead of data\'s' },
   { id: 'rules-matrix-set-diag-longest-uses-k2', file: 'relations/matrix.rules', find: 'L = min(M + min(K2, 0), N + min(0 - K1, 0))', replace: 'L = min(M + min(K2, 0), N + min(0 - K2, 0))', ops: ['matrix_set_diag'], what: 'a swapped attribute: the longest diagonal\'s column bound read from k2 instead of k1' },
   { id: 'rules-matrix-set-diag-band-off-by-one', file: 'relations/matrix.rules', find: 'md_diag_tail(K1, K2, L, [K2 - K1 + 1, L]) :- K1 < K2.', replace: 'md_diag_tail(K1, K2, L, [K2 - K1, L]) :- K1 < K2.', ops: ['matrix_set_diag'], what: 'an off-by-one: a band of diagonals k1..k2 expects k2 - k1 rows in diagonal' },
+  // ---- packed convolutions (cv_codec, cv_unpack, cv_pack)
+  { id: 'rules-conv-packed-split-not-multiplied', file: CONV, find: 'cv_times(X, F, X * F) :- F > 1.', replace: 'cv_times(X, F, X) :- F > 1.', ops: ['nn.conv2d', 'nn.contrib_conv2d_NCHWc'], what: 'a split axis read as its outer extent (not times the factor)' },
+  { id: 'rules-conv-packed-result-not-divided', file: CONV, find: 'cv_over(X, F, X / F) :- F > 1.', replace: 'cv_over(X, F, X) :- F > 1.', ops: ['nn.conv2d', 'nn.contrib_conv2d_NCHWc'], what: 'a split axis of the weight or result written unsplit' },
+  { id: 'rules-conv-packed-divisibility-spatial-only', file: CONV, find: 'cv_axis_factor(Y, Fs, I, X, F), F > 1, X % F != 0.', replace: 'cv_axis_factor(Y, Fs, I, X, F), F > 1, X % F != 0, I > 1.', ops: ['nn.conv2d', 'nn.contrib_conv2d_NCHWc'], what: 'a dropped guard: the divisibility of split N and C never checked' },
 ];

@@ -2,10 +2,15 @@
 // after TVM's Conv1DRel, Conv2DRel, Conv3DRel and Conv2DTransposeRel
 // (src/relay/op/nn/convolution.cc). One implementation for nd = 1, 2, 3 spatial axes.
 //
-// Data in `data_layout` (a permutation of NCW / NCHW / NCDHW), weight in
-// `kernel_layout` (a permutation of OIW / OIHW / OIDHW; IOHW for the transpose),
-// result in `out_layout` ("" = the data layout). With C the input channels,
-// g = groups:
+// Data in `data_layout` (NCW / NCHW / NCDHW in any order, optionally packed such as
+// NCHW4c or NCHW4n4c), weight in `kernel_layout` (OIW / OIHW / OIDHW in any order,
+// optionally packed such as OIHW4o4i; IOHW permutations for the transpose), result in
+// `out_layout` ("" = the data layout). As TVM's BijectiveLayout (convolution.h):
+// the data and a given weight are read in canonical order with a split axis = its
+// outer extent * the factor (a sub-axis must have its factor as extent), and the
+// inferred weight and the result are written back with a split axis divided by the
+// factor (which must divide it: TVM floors silently) and the sub-axes = the factors.
+// With C the input channels, g = groups:
 //
 //   channels and kernel_size given: the weight is ASSIGNED (backward inference)
 //     grouped / plain:  (channels, C / g, k...)
@@ -26,8 +31,10 @@
 //   out_i = (x_i - 1) * stride_i + dk_i - pad_total_i + output_padding_i.
 //
 // Deviations from TVM (stricter unless said):
-//  - layouts must be permutations of the canonical ones (TVM also accepts packed
-//    layouts such as NCHW16c and group layouts such as GOIHW): an error here;
+//  - layouts must have exactly the canonical primal axes (TVM also accepts group
+//    layouts such as GOIHW): an error here; the transpose takes permutations only;
+//  - packed layouts: a split axis of the inferred weight or of the result must be
+//    divisible by its factor (TVM floors the quotient silently);
 //  - TVM reports an error when groups > 1 and the weight type is unknown, even
 //    with channels and kernel_size (conv2d/3d). Here the weight is inferred when
 //    that is unambiguous (channels == groups, or C known and != groups);
@@ -54,6 +61,7 @@
 import type { IDim, TensorType } from './types.js';
 import type { AttrMap, RelError, RelationFn, Reporter } from './relation.js';
 import { Pending, dAdd, dDiv, dMod, dMul, dSub, expectRank, expectTensor, finish, getInt, getIntOrNull, getInts, getIntsOrNull, getString, intDims, isInt, permutationOf } from './common.js';
+import { layoutView, splitFactor, type LayoutView } from '../layout.js';
 import { isError } from './relation.js';
 import { ANY, intDim, printDim, printType, tensorType } from './types.js';
 
@@ -87,6 +95,42 @@ function layoutIndex(r: Reporter, attrs: AttrMap, name: string, canonical: strin
   return idx;
 }
 
+/** A convolution's layout attribute over its canonical layout (packed allowed), or an error naming the attribute. */
+function layoutOf(r: Reporter, attrs: AttrMap, name: string, canonical: string, fallback?: string): LayoutView | RelError {
+  const layout = getString(attrs, name) || (fallback ?? '');
+  const view = layoutView(layout, canonical);
+  if (typeof view === 'string') return r.fail(`${name}: ${view}`);
+  return view;
+}
+
+/** The canonical dims of a shape in the view's layout (ForwardShape): a split axis is outer * factor; each sub-axis is unified with its factor. */
+function unpack(r: Reporter, view: LayoutView, shape: readonly IDim[], what: string): IDim[] | RelError {
+  for (const sub of view.subs) {
+    const e = r.assignDim(shape[sub.at]!, intDim(sub.factor), `the ${what}'s sub-axis ${sub.factor}${view.axes[sub.at]!.primal.toLowerCase()} (axis ${sub.at}) must have extent ${sub.factor}`);
+    if (e) return e;
+  }
+  return view.primalAt.map((at, c) => {
+    const f = splitFactor(view, c);
+    return f === null ? shape[at]! : dMul(shape[at]!, f);
+  });
+}
+
+/** Canonical dims in the view's layout (BackwardShape): a split axis divided by its factor, which must divide it; each sub-axis its factor. */
+function pack(r: Reporter, pending: Pending, view: LayoutView, dims: readonly IDim[], what: string, layout: string): IDim[] | RelError {
+  for (const [c, d] of dims.entries()) {
+    const f = splitFactor(view, c);
+    if (f === null || f === 1) continue;
+    const e = pending.check(r.require(dMod(d, f), '==', intDim(0), `the ${what}'s dimension ${printDim(d)} (axis ${c} in canonical order) is not divisible by the factor ${f} of ${layout}`), `the ${what}'s dimensions are not known yet`);
+    if (e) return e;
+  }
+  return view.axes.map((a, at) => {
+    if (a.factor !== null) return intDim(a.factor);
+    const c = view.primalAt.indexOf(at);
+    const f = splitFactor(view, c);
+    return f === null || f === 1 ? dims[c]! : dDiv(dims[c]!, f);
+  });
+}
+
 /** `canonical` dims placed into a layout given by its index list. */
 function place(dims: readonly IDim[], idx: readonly number[]): IDim[] {
   const out: IDim[] = new Array<IDim>(dims.length);
@@ -102,16 +146,18 @@ function convRel(nd: number): RelationFn {
     const data = expectTensor(r, args[0]!, 'data');
     if (data === 'wait' || isError(data)) return data;
 
-    const dIdx = layoutIndex(r, attrs, 'data_layout', canon.data);
-    if (isError(dIdx)) return dIdx;
-    const kIdx = layoutIndex(r, attrs, 'kernel_layout', canon.kernel);
-    if (isError(kIdx)) return kIdx;
-    const oIdx = layoutIndex(r, attrs, 'out_layout', canon.data, getString(attrs, 'data_layout'));
-    if (isError(oIdx)) return oIdx;
+    const dView = layoutOf(r, attrs, 'data_layout', canon.data);
+    if (isError(dView)) return dView;
+    const kView = layoutOf(r, attrs, 'kernel_layout', canon.kernel);
+    if (isError(kView)) return kView;
+    const oView = layoutOf(r, attrs, 'out_layout', canon.data, getString(attrs, 'data_layout'));
+    if (isError(oView)) return oView;
 
-    const rankErr = expectRank(r, data, nd + 2, 'data');
+    const rankErr = expectRank(r, data, dView.axes.length, 'data');
     if (rankErr) return rankErr;
-    const [N, C, ...X] = dIdx.map((i) => data.shape[i]!) as IDim[];
+    const dims = unpack(r, dView, data.shape, 'data');
+    if (isError(dims)) return dims;
+    const [N, C, ...X] = dims as IDim[];
     const strides = getInts(attrs, 'strides', nd);
     const dilation = getInts(attrs, 'dilation', nd);
     const pads = padTotalsNd(getInts(attrs, 'padding'), nd);
@@ -121,12 +167,13 @@ function convRel(nd: number): RelationFn {
 
     let weight: TensorType | null = null;
     if (weightArg.kind === 'tensor') {
-      const e = expectRank(r, weightArg, nd + 2, 'weight');
+      const e = expectRank(r, weightArg, kView.axes.length, 'weight');
       if (e) return e;
       weight = weightArg;
     }
     /** The weight's dimensions in canonical (O, I, spatial...) order. */
-    const wDims = weight === null ? null : kIdx.map((i) => weight.shape[i]!);
+    const wDims = weight === null ? null : unpack(r, kView, weight.shape, 'weight');
+    if (isError(wDims)) return wDims;
 
     const pending = new Pending();
     let cout: IDim;
@@ -152,7 +199,9 @@ function convRel(nd: number): RelationFn {
         // groups = 1: the weight's I is the data's C itself (shared, even if a hole).
         expected = [intDim(channels), groups === 1 ? C! : dDiv(C!, groups), ...intDims(kernelSize)];
       }
-      const e = r.assign(weightArg, tensorType(place(expected, kIdx), weight?.dtype ?? data.dtype), 'the weight');
+      const wShape = pack(r, pending, kView, expected, 'weight', `kernel_layout "${getString(attrs, 'kernel_layout')}"`);
+      if (isError(wShape)) return wShape;
+      const e = r.assign(weightArg, tensorType(wShape, weight?.dtype ?? data.dtype), 'the weight');
       if (e) return e;
       cout = intDim(channels);
       ks = intDims(kernelSize);
@@ -207,7 +256,9 @@ function convRel(nd: number): RelationFn {
       spatial.push(dAdd(dDiv(dSub(padded, dk), strides[i]!), 1));
     }
 
-    const built = tensorType(place([N!, cout, ...spatial], oIdx), getString(attrs, 'out_dtype') || data.dtype);
+    const oShape = pack(r, pending, oView, [N!, cout, ...spatial], 'result', `out_layout "${getString(attrs, 'out_layout') || getString(attrs, 'data_layout')}"`);
+    if (isError(oShape)) return oShape;
+    const built = tensorType(oShape, getString(attrs, 'out_dtype') || data.dtype);
     const e = r.assign(out, built, 'the result');
     if (e) return e;
     return finish(r, pending, built);

@@ -46,6 +46,85 @@ function asymmetricConv(op: OpInfo, nd: number, lay: (a: Attrs) => Attrs, d: (s:
   return out;
 }
 
+/**
+ * Packed layouts (TVM's BijectiveLayout in Conv1DRel/Conv2DRel/Conv3DRel): data, kernel and
+ * out layouts with sub-axes (NCHW4c, NCHW4n4c, NHWC8c, OIHW4o4i, a split spatial axis),
+ * inferred and given weights, per-axis attributes that differ between axes, symbolic and
+ * unknown dims, and what must fail (a sub-axis extent that is not its factor, a split
+ * that does not divide, a layout of other primal axes).
+ */
+function packedConv(op: OpInfo, nd: number): TypeofRequest[] {
+  const sp = CANON[nd - 1]!.slice(2);
+  const out: TypeofRequest[] = [];
+  const NC4 = `NC${sp}4c`;
+  const OI4 = `OI${sp}4o4i`;
+  const sps = axes(nd, ASYM);
+  // (1, 8, sp) as NCsp4c: (1, 2, sp, 4)
+  const d4: Dim[] = [1, 2, ...sps, 4];
+  for (const a of [
+    { channels: 8, kernel_size: 3 },
+    { channels: 4, kernel_size: 3, data_layout: NC4 },
+    { channels: 8, kernel_size: 3, strides: axes(nd, [1, 2, 3]), dilation: axes(nd, [2, 1, 1]), padding: [...axes(nd, [1, 0, 2]), ...axes(nd, [0, 2, 1])] },
+    { channels: 8, kernel_size: axes(nd, [3, 1, 2]), out_layout: CANON[nd - 1]! },
+    { channels: 8, kernel_size: 1, out_layout: `NC${sp}8c` },
+    { channels: 8, kernel_size: 1, groups: 2 },
+    { channels: 6, kernel_size: 1 }, // 6 output channels do not split by 4 (weight and result)
+    { channels: 8, kernel_size: 3, out_layout: `NC${sp}4n` }, // N = 1 does not split by 4
+  ] as Attrs[]) out.push(call(op.name, [tensor(d4), '_'], { data_layout: NC4, kernel_layout: OI4, ...a }));
+  // the weight given, packed: (8, 8, k...) as OIsp4o4i = (2, 2, k..., 4, 4)
+  for (const a of [{}, { strides: axes(nd, [2, 1, 3]) }, { channels: 8 }, { kernel_size: axes(nd, [3, 1, 2]) }, { channels: 4 }] as Attrs[]) {
+    out.push(call(op.name, [tensor(d4), tensor([2, 2, ...axes(nd, [3, 1, 2]), 4, 4])], { data_layout: NC4, kernel_layout: OI4, ...a }));
+  }
+  out.push(call(op.name, [tensor(d4), tensor([2, 2, ...fill(nd, 1), 4, 3])], { data_layout: NC4, kernel_layout: OI4 })); // sub-axis 3, not 4
+  out.push(call(op.name, [tensor(d4), tensor([8, 8, ...fill(nd, 1)])], { data_layout: NC4 })); // a plain weight beside packed data
+  out.push(call(op.name, [tensor([1, 3, ...sps]), tensor([6, 3, ...fill(nd, 1)])], { out_layout: NC4 })); // 6 result channels do not split by 4
+  out.push(call(op.name, [tensor([1, 3, ...sps]), tensor([8, 3, ...fill(nd, 1)])], { out_layout: `NC${sp}4n4c` })); // nor does a batch of 1
+  out.push(call(op.name, [tensor([1, 2, ...sps, 3]), '_'], { data_layout: NC4, channels: 4, kernel_size: 1 })); // data sub-axis 3, not 4
+  out.push(call(op.name, [tensor([1, 2, ...sps]), '_'], { data_layout: NC4, channels: 4, kernel_size: 1 })); // rank of NCsp, not NCsp4c
+  // symbolic and unknown dims: a symbolic batch, an Any spatial dim, an unknown weight without attributes
+  out.push(call(op.name, [tensor(['n', 2, ...sps, 4]), '_'], { data_layout: NC4, kernel_layout: OI4, channels: 8, kernel_size: 3 }));
+  out.push(call(op.name, [tensor([1, 2, ...fill(nd - 1, 5), '?', 4]), '_'], { data_layout: NC4, channels: 4, kernel_size: 3 }));
+  out.push(call(op.name, [tensor([1, 'c', ...sps, 4]), tensor([1, 'c', ...fill(nd, 1), 4, 4])], { data_layout: NC4, kernel_layout: OI4 }));
+  out.push(call(op.name, [tensor(d4), '_'], { data_layout: NC4 }));
+  // N and C both split, channels last with a split C, a split spatial axis
+  out.push(call(op.name, [tensor([1, 2, ...sps, 4, 4]), '_'], { data_layout: `NC${sp}4n4c`, kernel_layout: OI4, channels: 16, kernel_size: 3 }));
+  out.push(call(op.name, [tensor([1, ...sps, 1, 8]), '_'], { data_layout: `N${sp}C8c`, kernel_layout: `${sp}IO`, channels: 4, kernel_size: 1 }));
+  out.push(call(op.name, [tensor([1, 3, ...fill(nd - 1, 5), 4, 2]), '_'], { data_layout: `NC${sp}2${sp.at(-1)!.toLowerCase()}`, channels: 4, kernel_size: 3 }));
+  out.push(call(op.name, [tensor([1, 3, ...fill(nd, 5)]), '_'], { channels: 4, kernel_size: 3, kernel_layout: `OI${sp}4q` })); // not a layout
+  return out;
+}
+
+/**
+ * nn.contrib_conv2d_NCHWc (Conv2DRel with data_layout NCHW8c and kernel_layout OIHW by
+ * default): calls on its default layouts (packed data, plain and packed weights, every
+ * per-axis attribute differing between axes), then nn.conv2d's whole sweep with the data
+ * layout spelled out where a case leaves it to the default.
+ */
+function nchwcSweep(op: OpInfo): TypeofRequest[] {
+  const out: TypeofRequest[] = [];
+  // data NCHW (1, 16, 7, 6) as NCHW8c = (1, 2, 7, 6, 8)
+  const d: Dim[] = [1, 2, 7, 6, 8];
+  for (const a of [
+    { channels: 8, kernel_size: 3 },
+    { channels: 16, kernel_size: [3, 1], strides: [1, 2] },
+    { channels: 8, kernel_size: 3, dilation: [2, 1], padding: [1, 0, 0, 2] },
+    { channels: 8, kernel_size: 1, kernel_layout: 'OIHW8i8o' },
+    { channels: 16, kernel_size: [1, 3], kernel_layout: 'OIHW8i8o', out_layout: 'NCHW' },
+    { channels: 16, kernel_size: 1, groups: 2 },
+    { channels: 4, kernel_size: 1 }, // 4 result channels do not split by 8
+  ] as Attrs[]) out.push(call(op.name, [tensor(d), '_'], a));
+  for (const a of [{}, { strides: [2, 1] }, { padding: [0, 1] }, { channels: 8 }, { kernel_size: [3, 1] }] as Attrs[]) {
+    out.push(call(op.name, [tensor(d), tensor([8, 16, 3, 1])], a));
+    out.push(call(op.name, [tensor(d), tensor([1, 2, 1, 3, 8, 8])], { kernel_layout: 'OIHW8i8o', ...a }));
+  }
+  out.push(call(op.name, [tensor(['n', 2, 7, 6, 8]), '_'], { channels: 8, kernel_size: 3 }));
+  out.push(call(op.name, [tensor([1, 2, 7, 6, 4]), '_'], { channels: 8, kernel_size: 3 })); // a sub-axis of 4 in NCHW8c
+  out.push(call(op.name, [tensor([1, 16, 7, 6]), '_'], { channels: 8, kernel_size: 3 })); // NCHW data under the default NCHW8c
+  out.push(call(op.name, [tensor(d), tensor([8, 15, 3, 3])])); // the weight's I is not C = 16
+  for (const c of convSweep(2)(op)) out.push(c.attrs?.['data_layout'] === undefined ? { ...c, attrs: { ...c.attrs, data_layout: 'NCHW' } } : c);
+  return out;
+}
+
 function convSweep(nd: number): CaseGenerator {
   return (op: OpInfo) => {
     const out: TypeofRequest[] = [];
@@ -85,6 +164,7 @@ function convSweep(nd: number): CaseGenerator {
       }
       out.push(...asymmetricConv(op, nd, lay, d, w));
     }
+    out.push(...packedConv(op, nd));
     // depthwise with a channel multiplier: the weight (C, channels / C, k...)
     for (const [c, m] of [[2, 2], [3, 2], [4, 1]] as const) {
       out.push(call(op.name, [tensor([1, c, ...fill(nd, 3)]), tensor([c, m, ...fill(nd, 3)])], { groups: c, channels: c * m, kernel_size: 3 }));
@@ -276,7 +356,7 @@ function adaptiveSweep(nd: number): CaseGenerator {
 /** Sweep generators by relation name. */
 export const GENERATORS: Readonly<Record<string, CaseGenerator>> = {
   Conv1D: convSweep(1),
-  Conv2D: convSweep(2),
+  Conv2D: (op: OpInfo) => (op.name === 'nn.contrib_conv2d_NCHWc' ? nchwcSweep(op) : convSweep(2)(op)),
   Conv3D: convSweep(3),
   Conv2DTranspose: convTranspose,
   Pool1D: poolSweep(1),

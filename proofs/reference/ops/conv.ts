@@ -70,6 +70,15 @@ export function fromCanon(t: NDArray, layout: string, canon: string, packed = fa
   return build(shape, t.dtype, (idx) => t.get(primalIndex(view, idx)));
 }
 
+/** The tensor itself, after refusing a packed layout whose sub-axes do not have their factors as extents (a bijective layout: convolutions). */
+function bijective(t: NDArray, layout: string, canon: string, what: string): NDArray {
+  const view = layoutView(layout, canon);
+  if (typeof view === 'string') return refuse(`${what}: ${view}`);
+  if (t.rank !== view.axes.length) refuse(`${what} must have rank ${view.axes.length} (layout ${layout}), got ${t.rank}`);
+  for (const sub of view.subs) if (t.shape[sub.at] !== sub.factor) refuse(`${what}: the sub-axis at ${sub.at} has extent ${t.shape[sub.at]}, layout ${layout} says ${sub.factor}`);
+  return t;
+}
+
 /** How many windows of extent `extent` fit at stride `stride` into `length` (counted). */
 export function countWindows(length: number, extent: number, stride: number): number {
   let n = 0;
@@ -83,10 +92,12 @@ function conv(nd: number): Executor {
   return (args, attrs) => {
     const canon = CANON[nd - 1]!;
     const kcanon = `OI${canon.slice(2)}`;
-    const data = toCanon(asTensor(args[0], 'data'), str(attrs, 'data_layout'), canon, 'data');
-    const weight = toCanon(asTensor(args[1], 'weight'), str(attrs, 'kernel_layout'), kcanon, 'weight');
+    // packed layouts (NCHW4c, OIHW4o4i) as TOPI's packed convolutions read them: a
+    // sub-axis holds exactly its factor's elements
+    const data = toCanon(bijective(asTensor(args[0], 'data'), str(attrs, 'data_layout'), canon, 'data'), str(attrs, 'data_layout'), canon, 'data', true);
+    const weight = toCanon(bijective(asTensor(args[1], 'weight'), str(attrs, 'kernel_layout'), kcanon, 'weight'), str(attrs, 'kernel_layout'), kcanon, 'weight', true);
     const outLayout = str(attrs, 'out_layout') || str(attrs, 'data_layout');
-    perm(outLayout, canon, 'out_layout');
+    if (typeof layoutView(outLayout, canon) === 'string') refuse(`out_layout ${outLayout} is not a layout of ${canon}`);
     const strides = perAxis(attrs.strides, nd, 'strides');
     const dilation = perAxis(attrs.dilation, nd, 'dilation');
     const pad = padding(attrs.padding, nd);
@@ -135,7 +146,7 @@ function conv(nd: number): Executor {
       }
       return acc;
     });
-    return fromCanon(out, outLayout, canon);
+    return fromCanon(out, outLayout, canon, true);
   };
 }
 
@@ -147,10 +158,12 @@ export function convTranspose(nd: number): Executor {
     const dilation = perAxis(attrs.dilation, nd, 'dilation');
     const outPad = perAxis(attrs.output_padding, nd, 'output_padding');
     if (outPad.some((p, i) => p >= strides[i]! && p >= dilation[i]!)) refuse('output_padding must be smaller than the stride or the dilation');
-    const data = toCanon(asTensor(args[0], 'data'), str(attrs, 'data_layout'), canon, 'data');
-    const weight = toCanon(asTensor(args[1], 'weight'), str(attrs, 'kernel_layout'), kcanon, 'weight');
+    // packed layouts (NCHW4c, OIHW4o4i) as TOPI's packed convolutions read them: a
+    // sub-axis holds exactly its factor's elements
+    const data = toCanon(bijective(asTensor(args[0], 'data'), str(attrs, 'data_layout'), canon, 'data'), str(attrs, 'data_layout'), canon, 'data', true);
+    const weight = toCanon(bijective(asTensor(args[1], 'weight'), str(attrs, 'kernel_layout'), kcanon, 'weight'), str(attrs, 'kernel_layout'), kcanon, 'weight', true);
     const outLayout = str(attrs, 'out_layout') || str(attrs, 'data_layout');
-    perm(outLayout, canon, 'out_layout');
+    if (typeof layoutView(outLayout, canon) === 'string') refuse(`out_layout ${outLayout} is not a layout of ${canon}`);
     const pad = padding(attrs.padding, nd);
     const g = int(attrs, 'groups');
     const [N, C, ...X] = data.shape as number[];
@@ -283,6 +296,7 @@ function adaptivePool(nd: number, kind: 'max' | 'avg'): Executor {
 export const EXECUTORS: Readonly<Record<string, Executor>> = {
   'nn.conv1d': conv(1),
   'nn.conv2d': conv(2),
+  'nn.contrib_conv2d_NCHWc': conv(2),
   'nn.conv3d': conv(3),
   'nn.conv2d_transpose': convTranspose(2),
   'nn.max_pool1d': pool(1, 'max'),
@@ -303,7 +317,7 @@ export const EXECUTORS: Readonly<Record<string, Executor>> = {
 
 /** Whether some spatial axis of the (canonical) result counted no window: the padded input was smaller than the dilated kernel or window. */
 const noWindow = (nd: number, outLayout: (attrs: Attrs) => string) => (_args: readonly Value[], attrs: Attrs, result: Value): boolean =>
-  toCanon(asTensor(result, 'result'), outLayout(attrs), CANON[nd - 1]!, 'result').shape.slice(2).some((d) => d === 0);
+  toCanon(asTensor(result, 'result'), outLayout(attrs), CANON[nd - 1]!, 'result', true).shape.slice(2).some((d) => d === 0);
 
 const smallConv = (nd: number): Stricter => ({ reason: 'the relation rejects a padded input smaller than the dilated kernel (TVM and the loops give a zero-size output)', covers: noWindow(nd, (a) => str(a, 'out_layout') || str(a, 'data_layout')) });
 /** Whether, on some spatial axis, the padded input (before ceil_mode's extension) is smaller than the dilated window. */
@@ -335,6 +349,7 @@ const splitGlobalPool: Stricter = { reason: SPLIT_REASON, covers: splitsSpatial(
 export const STRICTER: Readonly<Record<string, Stricter>> = {
   'nn.conv1d': smallConv(1),
   'nn.conv2d': smallConv(2),
+  'nn.contrib_conv2d_NCHWc': smallConv(2),
   'nn.conv3d': smallConv(3),
   'nn.max_pool1d': smallPool(1),
   'nn.max_pool2d': smallPool(2),
