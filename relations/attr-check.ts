@@ -6,6 +6,7 @@ import type { Attr, AttrValue } from './attr-value.js';
 import type { Span } from '../diagnostics/span.js';
 import { type AttrSpec, DEFAULT_SPAN, type OpInfo } from './schema.js';
 import { closest } from '../diagnostics/suggest.js';
+import { parseDimText } from './imperative/type-text.js';
 
 // ─── Checking the attributes of a call ───────────────────────────────────────
 
@@ -46,7 +47,7 @@ export function checkAttrs(op: OpInfo, attrs: readonly Attr[], callSpan: Span = 
       errors.push({ message: `${op.name}: ${a.name} ${problem} (got ${attrValueText(a.value)})`, span: a.value.span });
       continue;
     }
-    values.set(a.name, s.type === 'pairs' ? flattenPairs(a.value) : a.value);
+    values.set(a.name, s.type === 'pairs' ? flattenPairs(a.value) : s.type === 'dims' ? symbolicSizes(a.value) : a.value);
   }
   for (const s of op.attrs) {
     if (values.has(s.name) || attrs.some((a) => a.name === s.name)) continue;
@@ -84,15 +85,18 @@ export function checkValue(s: AttrSpec, v: AttrValue): string | null {
         return v.kind === 'list' && v.items.every((i) => i.kind === 'float' || isInt(i));
       case 'pairs':
         return isInts(v) || (v.kind === 'list' && v.items.every((p) => p.kind === 'list' && isInts(p) && p.items.length === 2));
+      case 'dims':
+        return v.kind === 'list' && v.items.every((i) => isInt(i) || isSymbolicSize(i));
     }
   })();
   if (!typeOk) return `must be ${describeType(s)}`;
   const flat = s.type === 'pairs' ? flattenPairs(v) : v;
-  const ints = flat.kind === 'int' ? [flat.value] : flat.kind === 'list' ? flat.items.map((i) => (i as { value: number }).value) : [];
+  // (a symbolic size has no bound to check: TVM checks none either)
+  const ints = flat.kind === 'int' ? [flat.value] : flat.kind === 'list' ? flat.items.flatMap((i) => (i.kind === 'int' ? [i.value] : [])) : [];
   // A single int where a list is allowed is always fine (TVM's Python API expands
   // it); the lengths constrain lists.
   if (s.lengths !== undefined && v.kind === 'list' && !s.lengths.includes(v.items.length)) {
-    return `must be a list of ${orList(s.lengths.map(String))} ints`;
+    return `must be a list of ${orList(s.lengths.map(String))} ${s.type === 'dims' ? 'sizes' : 'ints'}`;
   }
   if (s.min !== undefined) {
     const bad = ints.find((i) => i < s.min!);
@@ -134,6 +138,17 @@ function flattenPairs(v: AttrValue): AttrValue {
   return { ...v, items: v.items.flatMap((i) => (i.kind === 'list' ? i.items : [i])) };
 }
 
+/** A symbolic size: a `dim` value or a string (JSON's way to write one) that parses as a size expression. */
+function isSymbolicSize(v: AttrValue): boolean {
+  return (v.kind === 'dim' || v.kind === 'string') && typeof parseDimText(v.kind === 'dim' ? v.text : v.value) !== 'string';
+}
+
+/** A `dims` value with its string items read as symbolic sizes. */
+function symbolicSizes(v: AttrValue): AttrValue {
+  if (v.kind !== 'list') return v;
+  return { ...v, items: v.items.map((i) => (i.kind === 'string' ? { kind: 'dim', text: i.value, span: i.span } : i)) };
+}
+
 function isInt(v: AttrValue): boolean {
   return v.kind === 'int' && Number.isSafeInteger(v.value);
 }
@@ -171,6 +186,8 @@ export function describeType(s: AttrSpec): string {
       return 'a list of [int, int] pairs';
     case 'floats':
       return lengths === undefined ? 'a list of numbers' : `a list of ${orList(lengths.map(String))} numbers`;
+    case 'dims':
+      return lengths === undefined ? 'a list of sizes (ints or size variables)' : `a list of ${orList(lengths.map(String))} sizes (ints or size variables)`;
   }
 }
 
@@ -193,5 +210,7 @@ export function attrValueText(v: AttrValue): string {
       return 'None';
     case 'list':
       return `[${v.items.map(attrValueText).join(', ')}]`;
+    case 'dim':
+      return v.text;
   }
 }

@@ -19,7 +19,7 @@ import { type AttrSpec, type AttrType, DEFAULT_SPAN, type OpInfo, type ResultAri
 import { attrValueText, checkValue } from './attr-check.js';
 import type { AttrJs } from './imperative/solve-one.js';
 
-export const ATTR_TYPES: readonly AttrType[] = ['int', 'float', 'float?', 'bool', 'string', 'int?', 'ints', 'ints?', 'ints|int', 'ints|int?', 'pairs', 'floats'];
+export const ATTR_TYPES: readonly AttrType[] = ['int', 'float', 'float?', 'bool', 'string', 'int?', 'ints', 'ints?', 'ints|int', 'ints|int?', 'pairs', 'floats', 'dims'];
 export const STRING_FORMATS: readonly StringFormat[] = ['dtype', 'dtype-or-empty', 'layout', 'layout-or-empty'];
 
 export interface DeclaredOps {
@@ -333,6 +333,8 @@ function toJs(v: AttrValue): AttrJs {
       return null;
     case 'list':
       return v.items.map(toJs);
+    case 'dim':
+      return v.text;
     default:
       return v.value;
   }

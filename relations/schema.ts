@@ -15,9 +15,12 @@ import type { AttrJs } from './imperative/solve-one.js';
  * - `ints|int`: an int or a list of ints (padding-like; TVM's Python API expands
  *   the int); `ints|int?`: the same, or None;
  * - `pairs`: a list of [int, int] pairs (`nn.pad`'s pad_width); relations see it
- *   flattened to [a0, b0, a1, b1, ...] (a flat list is accepted as well).
+ *   flattened to [a0, b0, a1, b1, ...] (a flat list is accepted as well);
+ * - `dims`: a list of sizes, each an int or a symbolic size (TVM's
+ *   `Array<IndexExpr>`: `size=[th, tw]`); a string item (`"th"`, as JSON writes a
+ *   size variable) is read as a symbolic size, and relations see kind `dim`.
  */
-export type AttrType = 'int' | 'float' | 'float?' | 'bool' | 'string' | 'int?' | 'ints' | 'ints?' | 'ints|int' | 'ints|int?' | 'pairs' | 'floats';
+export type AttrType = 'int' | 'float' | 'float?' | 'bool' | 'string' | 'int?' | 'ints' | 'ints?' | 'ints|int' | 'ints|int?' | 'pairs' | 'floats' | 'dims';
 
 /** What a string attribute must look like. */
 export type StringFormat =

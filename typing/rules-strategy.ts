@@ -23,6 +23,8 @@ import { compiledCache, readCompiled, writeCompiled } from './compiled-cache.js'
 import { relayTypeText, TypeTerms } from './term-types.js';
 import { UNDETERMINED } from './call-site-diagnostics.js';
 import { termText } from '../solver/terms/print.js';
+import { dimTerm } from '../solver/terms/arith.js';
+import { parseDimText } from '../relations/imperative/type-text.js';
 
 import type { RuleLibrary } from '../relations/library.js';
 
@@ -134,6 +136,11 @@ function attrTerm(store: TermStore, v: AttrValue): TermId {
       return store.atom('none');
     case 'list':
       return store.list(v.items.map((x) => attrTerm(store, x)));
+    case 'dim': {
+      // a symbolic size, as a dim term like the sizes of argument types (checked attributes always parse)
+      const d = parseDimText(v.text);
+      return typeof d === 'string' ? store.str(v.text) : dimTerm(store, d);
+    }
   }
 }
 

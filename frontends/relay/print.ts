@@ -122,6 +122,8 @@ export function printAttrValue(v: AttrValue): string {
       return `[${v.items.map(printAttrValue).join(', ')}]`;
     case 'none':
       return 'None';
+    case 'dim':
+      return v.text;
   }
 }
 

@@ -21,11 +21,12 @@ import { MUTATIONS as reduce } from './reduce.js';
 import { MUTATIONS as scan } from './scan.js';
 import { MUTATIONS as sparse } from './sparse.js';
 import { MUTATIONS as indexTensors } from './index-tensors.js';
+import { MUTATIONS as layoutTransform } from './layout-transform.js';
 import { MUTATIONS as shape } from './shape.js';
 import { MUTATIONS as vision } from './vision.js';
 import { MUTATIONS as rules } from './rules.js';
 
-export const FAMILIES: Readonly<Record<string, readonly Mutation[]>> = { elemwise, reduce, nn, conv, shape, creation, indexing, image, 'nn-spatial': nnSpatial, 'nn-norm': nnNorm, 'conv-transpose': convTranspose, 'deformable-conv': deformableConv, vision, bits, scan, meta, qnn, coordinates, 'matrix-window': matrixWindow, collapse, bitserial, sparse, 'index-tensors': indexTensors };
+export const FAMILIES: Readonly<Record<string, readonly Mutation[]>> = { elemwise, reduce, nn, conv, shape, creation, indexing, image, 'nn-spatial': nnSpatial, 'nn-norm': nnNorm, 'conv-transpose': convTranspose, 'deformable-conv': deformableConv, vision, bits, scan, meta, qnn, coordinates, 'matrix-window': matrixWindow, collapse, bitserial, sparse, 'index-tensors': indexTensors, 'layout-transform': layoutTransform };
 
 /** Which side a mutation breaks: an imperative twin, or a rule file. */
 export type MutantSide = 'twins' | 'rules';

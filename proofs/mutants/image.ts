@@ -5,10 +5,18 @@ const file = 'relations/imperative/image.ts';
 
 export const MUTATIONS: readonly Mutation[] = [
   {
+    id: 'resize-symbolic-size-any',
+    file: 'relations/imperative/common.ts',
+    find: "if (d === null || typeof d === 'string') throw new Error(`internal: attribute '${name}' is not a list of sizes`);\n    return dimOf(d);",
+    replace: "if (d === null || typeof d === 'string') throw new Error(`internal: attribute '${name}' is not a list of sizes`);\n    return ANY;",
+    ops: ['image.resize1d', 'image.resize2d', 'image.resize3d'],
+    what: 'a lost symbol: a symbolic size (size=[th, tw]) read as Any',
+  },
+  {
     id: 'resize-nd-size-reversed',
     file,
-    find: "const size = getInts(attrs, 'size').map(intDim);",
-    replace: "const size = getInts(attrs, 'size').map(intDim).reverse();",
+    find: "const size = getDims(attrs, 'size');",
+    replace: "const size = getDims(attrs, 'size').reverse();",
     ops: ['image.resize3d'],
     what: 'swapped axes: the sizes applied to the spatial axes in reverse order',
   },

@@ -15,8 +15,9 @@
 //                the reference from the executed inputs, attributes and result);
 //   crash        the executor threw something other than a refusal: a bug in the
 //                reference, always a failure;
-//   skipped      not executable (a symbolic or unknown dim, a dim above MAX_DIM,
-//                an attribute error, or no executor for the operator).
+//   skipped      not executable (a symbolic or unknown dim, in a type or an
+//                attribute, a dim above MAX_DIM, an attribute error, or no
+//                executor for the operator).
 import { type AttrMap } from '../../relations/imperative/relation.js';
 import { checkAttrs, lookupOp } from '../../relations/catalogue.js';
 import { attrs as attrList, type AttrJs } from '../../relations/imperative/solve-one.js';
@@ -79,7 +80,14 @@ export function attrJs(v: AttrValue): AttrJs {
       return null;
     case 'list':
       return v.items.map(attrJs);
+    case 'dim':
+      return v.text;
   }
+}
+
+/** Does the value hold a symbolic size (`size=[th, tw]`)? Such a call cannot be executed. */
+function isSymbolic(v: AttrValue): boolean {
+  return v.kind === 'dim' || (v.kind === 'list' && v.items.some(isSymbolic));
 }
 
 function canon(text: string): string {
@@ -109,7 +117,10 @@ export function execute(op: string, attrValues: AttrMap, argTypes: readonly stri
     throw e;
   }
   const attrs: Record<string, AttrJs> = {};
-  for (const [k, v] of attrValues) attrs[k] = attrJs(v);
+  for (const [k, v] of attrValues) {
+    if (isSymbolic(v)) return { skipped: `a symbolic size in attribute ${k}` };
+    attrs[k] = attrJs(v);
+  }
   try {
     const value = exec(inputs, attrs);
     return { ok: true, type: typeText(value), value, inputs, attrs };

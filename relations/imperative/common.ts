@@ -7,6 +7,7 @@ import type { AttrValue } from '../attr-value.js';
 import { type Dim, dimAdd, dimFloorDiv, dimMod, dimMul, dimSub, dimCompare, DimError } from '../../solver/terms/dims.js';
 import type { AttrMap, Check, RelError, Reporter } from './relation.js';
 import { isError } from './relation.js';
+import { parseDimText } from './type-text.js';
 import { ANY, type IDim, type IType, OPEN, type TensorType, dimOf, dimValue, intDim, printDim, printType } from './types.js';
 
 // ─── Attributes (already checked against the catalogue) ──────────────────────
@@ -47,6 +48,18 @@ export function getInts(attrs: AttrMap, name: string, expandTo?: number): number
   return v.items.map((i) => {
     if (i.kind !== 'int') throw new Error(`internal: attribute '${name}' is not a list of ints`);
     return i.value;
+  });
+}
+
+/** A `dims` attribute: each item an int or a symbolic size (`size=[th, tw]`). */
+export function getDims(attrs: AttrMap, name: string): IDim[] {
+  const v = attr(attrs, name);
+  if (v.kind !== 'list') throw new Error(`internal: attribute '${name}' is not a list`);
+  return v.items.map((i) => {
+    if (i.kind === 'int') return intDim(i.value);
+    const d = i.kind === 'dim' ? parseDimText(i.text) : null;
+    if (d === null || typeof d === 'string') throw new Error(`internal: attribute '${name}' is not a list of sizes`);
+    return dimOf(d);
   });
 }
 

@@ -30,7 +30,7 @@
 
 import type { IDim, TensorType } from './types.js';
 import type { RelationFn, RelError, Reporter } from './relation.js';
-import { Pending, compareDims, dAdd, dDiv, dMul, dProduct, dSub, expectTensor, finish, getFloat, getInts, getString, permutationOf, tensorOrHole } from './common.js';
+import { Pending, compareDims, dAdd, dDiv, dMul, dProduct, dSub, expectTensor, finish, getDims, getFloat, getInts, getString, permutationOf, tensorOrHole } from './common.js';
 import { padTotals } from './conv.js';
 import { scaleFraction, scaledDim } from './nn.js';
 import { isError } from './relation.js';
@@ -58,7 +58,7 @@ function resizeNdRel(canonical: string): RelationFn {
     if (data === 'wait' || isError(data)) return data;
     if (data.shape.length !== nd + 2) return r.fail(`the data must have rank ${nd + 2}, got ${printType(data)}`);
     const { dims: [n, c, ...xs], perm } = canonicalDims(data, getString(attrs, 'layout'), canonical);
-    const size = getInts(attrs, 'size').map(intDim);
+    const size = getDims(attrs, 'size');
     const pending = new Pending();
     // nothing to sample from: an empty input can only give an empty result
     if (compareDims(dProduct(xs), intDim(0), '==') === true) {

@@ -81,7 +81,7 @@
 
 import type { IDim, TensorType } from './types.js';
 import type { AttrMap, RelationFn, RelError, Reporter } from './relation.js';
-import { Pending, broadcastDim, compareDims, dDiv, dMod, dMul, dProduct, expectRank, expectTensor, finish, getBool, getInt, getFloat, getIntOrNull, getInts, getString, normAxis, permutationOf } from './common.js';
+import { Pending, broadcastDim, compareDims, dDiv, dMod, dMul, dProduct, expectRank, expectTensor, finish, getBool, getDims, getInt, getFloat, getIntOrNull, getInts, getString, normAxis, permutationOf } from './common.js';
 import { isError } from './relation.js';
 import { ANY, OPEN, intDim, printDim, printType, tensorType, tupleType } from './types.js';
 
@@ -401,7 +401,7 @@ export const resize2dRel: RelationFn = (args, out, attrs, r) => {
   const nchw = nchwDims(r, data, attrs);
   if (isError(nchw)) return nchw;
   const [n, c, h, w] = nchw.dims as [IDim, IDim, IDim, IDim];
-  const [oh, ow] = getInts(attrs, 'size').map(intDim) as [IDim, IDim];
+  const [oh, ow] = getDims(attrs, 'size') as [IDim, IDim];
   const pending = new Pending();
   // nothing to sample from: an empty image can only give an empty result
   if (compareDims(dMul(h, w), intDim(0), '==') === true) {

@@ -14,6 +14,7 @@ import { RELATIONS as ELEMWISE } from './elemwise.js';
 import { RELATIONS as IMAGE } from './image.js';
 import { RELATIONS as INDEXING } from './indexing.js';
 import { RELATIONS as INDEX_TENSORS } from './index_tensors.js';
+import { RELATIONS as LAYOUT_TRANSFORM } from './layout_transform.js';
 import { RELATIONS as MATRIX } from './matrix.js';
 import { RELATIONS as META } from './meta.js';
 import { RELATIONS as COORDINATES } from './coordinates.js';
@@ -29,7 +30,7 @@ import { RELATIONS as TRANSFORM } from './transform.js';
 import { RELATIONS as VISION } from './vision.js';
 import { RELATIONS as WINDOW } from './window.js';
 
-const FAMILIES: readonly Readonly<Record<string, RelationFn>>[] = [BITS, BITSERIAL, BROADCAST, COLLAPSE, CONV, CONV_TRANSPOSE, COORDINATES, CREATION, DEFORMABLE_CONV, ELEMWISE, IMAGE, INDEXING, INDEX_TENSORS, MATRIX, META, NN, NN_NORM, NN_SPATIAL, POOLING, QNN, REDUCE, SCAN, SPARSE, TRANSFORM, VISION, WINDOW];
+const FAMILIES: readonly Readonly<Record<string, RelationFn>>[] = [BITS, BITSERIAL, BROADCAST, COLLAPSE, CONV, CONV_TRANSPOSE, COORDINATES, CREATION, DEFORMABLE_CONV, ELEMWISE, IMAGE, INDEXING, INDEX_TENSORS, LAYOUT_TRANSFORM, MATRIX, META, NN, NN_NORM, NN_SPATIAL, POOLING, QNN, REDUCE, SCAN, SPARSE, TRANSFORM, VISION, WINDOW];
 
 const RELATIONS: ReadonlyMap<string, RelationFn> = (() => {
   const all = new Map<string, RelationFn>();

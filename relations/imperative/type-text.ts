@@ -18,7 +18,7 @@
 // `printType` prints them.
 
 import { type Dim, DimError, dimAdd, dimConst, dimFloorDiv, dimMod, dimMul, dimNeg, dimSub, dimVar } from '../../solver/terms/dims.js';
-import { ANY, type IDim, type IDtype, type IType, type TypeSolverState, dimOf, isDtype } from './types.js';
+import { ANY, type IDim, type IDtype, type IType, TypeSolverState, dimOf, isDtype } from './types.js';
 
 export type ParseTypeResult = { readonly ok: true; readonly type: IType } | { readonly ok: false; readonly message: string };
 
@@ -102,6 +102,14 @@ class Parser {
   private error(t: Token, what: string): ParseError {
     const found = t.kind === 'end' ? 'the end' : `'${String(t.value)}'`;
     return new ParseError(`${what} at ${t.pos}, found ${found} in: ${this.text}`);
+  }
+
+  /** A whole text that is one dimension expression (no `?` or `_`). */
+  dimAll(): Dim {
+    const d = this.expr();
+    const end = this.peek();
+    if (end.kind !== 'end') throw this.error(end, 'expected the end of the size');
+    return d;
   }
 
   parseAll(): IType {
@@ -261,6 +269,16 @@ export function parseType(text: string, state: TypeSolverState): ParseTypeResult
     return { ok: true, type: new Parser(tokenize(text), state, text).parseAll() };
   } catch (e) {
     if (e instanceof ParseError || e instanceof DimError) return { ok: false, message: e.message };
+    throw e;
+  }
+}
+
+/** Parses a symbolic size such as `th` or `2*n + 1` (an attribute value of kind `dim`); a message when it is not one. */
+export function parseDimText(text: string): Dim | string {
+  try {
+    return new Parser(tokenize(text), new TypeSolverState(), text).dimAll();
+  } catch (e) {
+    if (e instanceof ParseError || e instanceof DimError) return e.message;
     throw e;
   }
 }

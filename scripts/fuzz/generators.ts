@@ -172,6 +172,8 @@ function attrValue(s: AttrSpec | null): fc.Arbitrary<unknown> {
         return fc.array(fc.tuple(int, int), { maxLength: 4 });
       case 'floats':
         return fc.array(fc.double({ noNaN: true, min: -10, max: 10 }), { maxLength: 4 });
+      case 'dims':
+        return fc.array(fc.oneof(int, fc.constantFrom('n', 'th', '2*n', 'n +')), { maxLength: 4 });
     }
   })();
   return fc.oneof({ weight: 12, arbitrary: typed }, { weight: 1, arbitrary: wild });

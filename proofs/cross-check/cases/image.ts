@@ -15,6 +15,9 @@ function resize1d(op: OpInfo): TypeofRequest[] {
   for (const s of [[], [3], [2, 3], [1, 2, 3, 4]] as Shape[]) out.push(call(op.name, [tensor(s)], { size: [2] }));
   for (const a of combos({ method: ['nearest_neighbor', 'linear', 'cubic'], coordinate_transformation_mode: ['half_pixel', 'align_corners', 'asymmetric'] })) out.push(call(op.name, [tensor([1, 2, 5])], { ...a, size: [7] }));
   out.push(call(op.name, ['_'], { size: [2] }), call(op.name, [T1], { size: [2] }), call(op.name, [tensor([1, 2, 5])], { size: [2, 2] }));
+  // symbolic sizes (TVM: size=(tw,) with a size variable)
+  for (const s of [[1, 3, 5], ['n', 'c', 'w'], [1, 2, 0]] as Shape[]) for (const a of combos({ size: [['tw'], ['2*tw + 1']], layout: ['NCW', 'NWC'] })) out.push(call(op.name, [tensor(s)], a));
+  out.push(call(op.name, [tensor([1, 2, 5])], { size: ['tw', 'th'] }), call(op.name, [tensor([1, 2, 5])], { size: ['-'] }));
   return out;
 }
 
@@ -25,6 +28,10 @@ function resize3d(op: OpInfo): TypeofRequest[] {
   for (const s of [[3], [2, 3, 4, 5], [1, 2, 3, 4, 5, 6]] as Shape[]) out.push(call(op.name, [tensor(s)], { size: [2, 2, 2] }));
   for (const method of ['nearest_neighbor', 'linear', 'cubic']) out.push(call(op.name, [tensor([1, 1, 2, 3, 4])], { method, size: [3, 2, 5] }));
   out.push(call(op.name, ['_'], { size: [2, 2, 2] }), call(op.name, [T1], { size: [2, 2, 2] }));
+  // symbolic sizes (TVM: size=(td, th, tw) with size variables), mixed with ints
+  for (const s of [[1, 3, 4, 5, 6], ['n', 'c', 'd', 'h', 'w'], [1, 2, 0, 3, 3]] as Shape[]) {
+    for (const a of combos({ size: [['td', 'th', 'tw'], [2, 'th', 4], ['td', 3, 'td * 2']], layout: ['NCDHW', 'NDHWC'] })) out.push(call(op.name, [tensor(s)], a));
+  }
   return out;
 }
 

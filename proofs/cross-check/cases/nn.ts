@@ -188,6 +188,11 @@ function resize2d(op: OpInfo): TypeofRequest[] {
     call(op.name, [tensor([1, 2, 3, 5], 'uint8')], { size: [2, 2], out_dtype: 'float32' }),
     call(op.name, ['_'], { size: [2, 2] }),
   );
+  // symbolic sizes (TVM: size=(th, tw) with size variables), mixed with ints, on known, symbolic and empty images
+  for (const s of [[1, 3, 4, 5], ['n', 'c', 'h', 'w'], [1, 2, 0, 3]] as Shape[]) {
+    for (const a of combos({ size: [['th', 'tw'], ['th', 3], [2, 'tw'], ['2*th', 'th + 1']], layout: ['NCHW', 'NHWC'] })) out.push(call(op.name, [tensor(s)], a));
+  }
+  out.push(call(op.name, ['_'], { size: ['th', 'tw'] }), call(op.name, [tensor([1, 2, 3, 5])], { size: ['th'] }), call(op.name, [tensor([1, 2, 3, 5])], { size: ['th', 't w'] }));
   return out;
 }
 
