@@ -1,7 +1,8 @@
 // A fast path for the commonest statement of big inputs, a ground fact with plain
 // arguments: `edge(1, 2).`, `dtype(x, float32).`. It builds exactly the tree the Peggy
 // grammar (grammar/rules.peggy) builds for such a statement, with the same spans, at a
-// fraction of the cost (no backtracking through the expression rules, no position cache).
+// fraction of the cost (no backtracking through the expression rules, no position cache)
+// and in a fraction of the memory (GroundFact keeps only where the fact is).
 //
 // Only a strict subset is taken: a name right before `(`, one or more arguments that are
 // integer literals of at most 15 characters (`-?[0-9]+`) or lowercase atoms
@@ -10,14 +11,7 @@
 // variables, strings, compounds, named arguments, a statement keyword as the name) returns
 // null, and the caller parses the statement with the grammar. Why each accepted form reads
 // the same in the grammar: the notes on `scanGroundFact`.
-import type { AstTerm, Position, Span, Statement } from './ast.js';
-
-/** Where a statement starts: its offset, and the line and the offset where that line starts (as Peggy counts: only `\n` ends a line). */
-export interface Cursor {
-  readonly offset: number;
-  readonly line: number;
-  readonly lineStart: number;
-}
+import type { AstTerm, Call, Literal, Position, Span } from './ast.js';
 
 /** Names that begin a declaration statement (grammar: Relation, Import, OperatorDecl, AttrGroupDecl, TextDecl). */
 const KEYWORDS = new Set(['relation', 'import', 'operator', 'attrs', 'text']);
@@ -52,9 +46,80 @@ function position(offset: number, line: number, lineStart: number): Position {
   return { offset, line, column: offset - lineStart + 1 };
 }
 
+/** Where a ground fact ends (the offset right after its `.`), or -1 when the statement at `at` is not one of the accepted form. Allocates nothing. */
+export function groundFactEnd(text: string, at: number): number {
+  return scan(text, at, null);
+}
+
 /**
- * The ground fact starting at `at`, and the offset right after its `.`; null when the
- * statement is not of the accepted form (then the grammar decides what it is).
+ * A ground fact found by `groundFactEnd`, held as its place in the text (a few words
+ * instead of the ~1 KB of a parsed tree, which is what lets millions of facts be read).
+ * Its head and span are rebuilt from the text on each use, equal to the grammar's; as
+ * JSON (the parse cache) it is the grammar's tree.
+ */
+export class GroundFact {
+  readonly kind = 'clause' as const;
+  readonly body: readonly Literal[] = NO_LITERALS;
+  constructor(
+    private readonly source: { readonly text: string; readonly file: string },
+    private readonly offset: number,
+    private readonly line: number,
+  ) {}
+
+  get head(): Call {
+    return this.tree().head;
+  }
+
+  get span(): Span {
+    return this.tree().span;
+  }
+
+  /** The tree, rebuilt unless it is the last one built (a compiler pass reads a statement's head and span several times in a row). */
+  private tree(): Tree {
+    if (lastBuilt.fact !== this) {
+      lastBuilt.fact = this;
+      lastBuilt.tree = this.read();
+    }
+    return lastBuilt.tree!;
+  }
+
+  /** The grammar's tree of this statement. */
+  read(): Tree {
+    const args: AstTerm[] = [];
+    const lineStart = this.source.text.lastIndexOf('\n', this.offset - 1) + 1;
+    const built = { file: this.source.file, line: this.line, lineStart, args, callEnd: 0 };
+    const end = scan(this.source.text, this.offset, built);
+    const { file, text } = this.source;
+    const first = position(this.offset, this.line, lineStart);
+    const pred = text.slice(this.offset, text.indexOf('(', this.offset));
+    const head: Call = { kind: 'call', pred, args, named: [], span: { file, start: first, end: position(built.callEnd, this.line, lineStart) } };
+    return { kind: 'clause', head, body: [], span: { file, start: first, end: position(end, this.line, lineStart) } };
+  }
+
+  toJSON(): unknown {
+    return this.read();
+  }
+}
+
+const NO_LITERALS: readonly Literal[] = Object.freeze([]);
+
+type Tree = { kind: 'clause'; head: Call; body: readonly Literal[]; span: Span };
+
+/** The one tree kept: the last one a GroundFact built. */
+const lastBuilt: { fact: GroundFact | null; tree: Tree | null } = { fact: null, tree: null };
+
+/** What `scan` fills in when asked to build the arguments' nodes. */
+interface Build {
+  readonly file: string;
+  readonly line: number;
+  readonly lineStart: number;
+  readonly args: AstTerm[];
+  callEnd: number;
+}
+
+/**
+ * The end of the ground fact at `at` (right after its `.`), or -1; with `build`, also its
+ * arguments' nodes and where its call ends.
  *
  * Why the grammar reads an accepted statement the same way: no declaration keyword, so
  * Statement reaches Clause; Head's first alternative (`Expr = Expr`) reads the whole
@@ -65,47 +130,43 @@ function position(offset: number, line: number, lineStart: number): Position {
  * `Number(text)`; a lowercase name is an atom. Spans are the grammar's: each node from
  * its first character to its last, the call's up to `)`, the clause's up to `.`.
  */
-export function scanGroundFact(text: string, at: Cursor, file: string): { statement: Statement; end: number } | null {
-  const { line, lineStart } = at;
+function scan(text: string, at: number, build: Build | null): number {
   const n = text.length;
-  let i = at.offset;
-  if (i >= n || !isIdentStart(text.charCodeAt(i))) return null;
+  let i = at;
+  if (i >= n || !isIdentStart(text.charCodeAt(i))) return -1;
   while (i < n && isIdentChar(text.charCodeAt(i))) i++;
-  const pred = text.slice(at.offset, i);
-  if (KEYWORDS.has(pred) || text.charCodeAt(i) !== Ch.OpenParen) return null;
+  if (text.charCodeAt(i) !== Ch.OpenParen || KEYWORDS.has(text.slice(at, i))) return -1;
   i++;
-  const args: AstTerm[] = [];
   for (;;) {
     while (i < n && isBlank(text.charCodeAt(i))) i++;
     const start = i;
     let c = text.charCodeAt(i);
-    let arg: AstTerm;
+    let isInt: boolean;
     if (isDigit(c) || (c === Ch.Minus && isDigit(text.charCodeAt(i + 1)))) {
       i++;
       while (i < n && isDigit(text.charCodeAt(i))) i++;
-      if (i - start > MAX_PLAIN_INT) return null;
-      arg = { kind: 'int', value: Number(text.slice(start, i)), span: { file, start: position(start, line, lineStart), end: position(i, line, lineStart) } };
+      if (i - start > MAX_PLAIN_INT) return -1;
+      isInt = true;
     } else if (isLower(c)) {
       while (i < n && isIdentChar(text.charCodeAt(i))) i++;
-      arg = { kind: 'atom', name: text.slice(start, i), span: { file, start: position(start, line, lineStart), end: position(i, line, lineStart) } };
-    } else return null;
+      isInt = false;
+    } else return -1;
     // right after the argument: a blank, `,` or `)` (not `.`, `e`, `(`, `[`, ...)
     c = text.charCodeAt(i);
-    if (!isBlank(c) && c !== Ch.Comma && c !== Ch.CloseParen) return null;
-    args.push(arg);
+    if (!isBlank(c) && c !== Ch.Comma && c !== Ch.CloseParen) return -1;
+    if (build !== null) {
+      const span = { file: build.file, start: position(start, build.line, build.lineStart), end: position(i, build.line, build.lineStart) };
+      build.args.push(isInt ? { kind: 'int', value: Number(text.slice(start, i)), span } : { kind: 'atom', name: text.slice(start, i), span });
+    }
     while (i < n && isBlank(text.charCodeAt(i))) i++;
     c = text.charCodeAt(i);
     i++;
     if (c === Ch.Comma) continue;
     if (c === Ch.CloseParen) break;
-    return null;
+    return -1;
   }
-  const callEnd = i;
+  if (build !== null) build.callEnd = i;
   while (i < n && isBlank(text.charCodeAt(i))) i++;
-  if (text.charCodeAt(i) !== Ch.Dot) return null;
-  i++;
-  const first = position(at.offset, line, lineStart);
-  const callSpan: Span = { file, start: first, end: position(callEnd, line, lineStart) };
-  const head = { kind: 'call' as const, pred, args, named: [], span: callSpan };
-  return { statement: { kind: 'clause', head, body: [], span: { file, start: first, end: position(i, line, lineStart) } }, end: i };
+  if (text.charCodeAt(i) !== Ch.Dot) return -1;
+  return i + 1;
 }

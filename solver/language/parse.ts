@@ -6,7 +6,7 @@ import type { PeggyExpectation, PeggyLocation } from '../../grammar/generated/ru
 import type { AstTerm, Literal, Position, Program, Span, Statement } from './ast.js';
 import { diagnostic, UserError } from '../../diagnostics/diagnostic.js';
 import type { Diagnostic } from '../../diagnostics/diagnostic.js';
-import { scanGroundFact } from './ground-facts.js';
+import { GroundFact, groundFactEnd } from './ground-facts.js';
 
 /**
  * Brackets `(` and `[` may nest this deep. The parser is recursive, so deeper input is
@@ -47,6 +47,7 @@ const MAX_SLOW_STATEMENTS = 256;
 /** The statements of `text` as the grammar's Program rule reads them, or null to leave the text to the grammar. */
 function readStatements(text: string, file: string, tick?: () => void): Statement[] | null {
   const statements: Statement[] = [];
+  const source = { text, file };
   let slow = 0;
   let offset = 0;
   let line = 1;
@@ -65,15 +66,17 @@ function readStatements(text: string, file: string, tick?: () => void): Statemen
     if (next === null) return null;
     advanceTo(next);
     if (offset >= text.length) return statements;
-    const cursor = { offset, line, lineStart };
-    let read = scanGroundFact(text, cursor, file);
-    if (read === null) {
+    const factEnd = groundFactEnd(text, offset);
+    if (factEnd >= 0) {
+      statements.push(new GroundFact(source, offset, line));
+      advanceTo(factEnd);
+    } else {
       if (++slow > MAX_SLOW_STATEMENTS && slow * 4 > statements.length) return null;
-      read = grammarStatement(text, file, cursor);
+      const read = grammarStatement(text, file, { offset, line, lineStart });
       if (read === null) return null;
+      statements.push(read.statement);
+      advanceTo(read.end);
     }
-    statements.push(read.statement);
-    advanceTo(read.end);
     tick?.();
   }
 }
