@@ -5,9 +5,11 @@
 //    30 s and 2 GB peak RSS.
 // 2. A Relay program of 1.7 million bindings (a chain of elementwise calls), through
 //    `shapelog infer FILE` with each strategy. Target: typed within 60 s and 3 GB, or
-//    refused early with a clear limit error.
+//    refused early with a clear limit error (by default, more than 500,000 bindings are
+//    refused before parsing: frontends/relay/binding-count.ts).
 // Each run is a fresh process (bin/shapelog.js, compiled code: run `npm run build`
-// first), timed wall-clock with its peak resident memory read by /usr/bin/time; memory
+// first), timed wall-clock and in CPU time (user + system: what counts on a shared
+// machine) with its peak resident memory read by /usr/bin/time; memory
 // per fact and per binding = (peak RSS - RSS of the same command on a tiny input) / count.
 //
 // Writes bench/results/scale.json and the table between the scale markers in bench/README.md.
@@ -30,6 +32,7 @@ if (!existsSync('/usr/bin/time')) {
 }
 
 const work = mkdtempSync(join(tmpdir(), 'shapelog-scale-'));
+const loadStart = loadavg()[0]!;
 
 /** Writes `count` lines made by `line` to `path`, streaming (the file is larger than a string should be). */
 async function writeLines(path: string, head: string, count: number, line: (i: number) => string, tail = ''): Promise<void> {
@@ -50,6 +53,8 @@ async function writeLines(path: string, head: string, count: number, line: (i: n
 
 interface Run {
   readonly seconds: number;
+  /** User + system CPU time: on a shared machine, what the run itself cost. */
+  readonly cpuSeconds: number;
   readonly peakMb: number;
   readonly code: number;
   readonly message: string;
@@ -57,10 +62,10 @@ interface Run {
 
 /** One fresh process under /usr/bin/time; stdout to /dev/null. */
 function measure(args: readonly string[]): Run {
-  const p = spawnSync('/usr/bin/time', ['-f', 'SCALE %e %M', process.execPath, bin, ...args], { encoding: 'utf8', stdio: ['ignore', 'ignore', 'pipe'], maxBuffer: 64 * 1024 * 1024 });
-  const m = /SCALE ([\d.]+) (\d+)\s*$/.exec(p.stderr);
-  const message = p.stderr.replace(/SCALE [\d.]+ \d+\s*$/, '').trim().split('\n').filter((l) => /error|stopped/.test(l))[0] ?? '';
-  return { seconds: m ? Number(m[1]) : NaN, peakMb: m ? Number(m[2]) / 1024 : NaN, code: p.status ?? -1, message };
+  const p = spawnSync('/usr/bin/time', ['-f', 'SCALE %e %M %U %S', process.execPath, bin, ...args], { encoding: 'utf8', stdio: ['ignore', 'ignore', 'pipe'], maxBuffer: 64 * 1024 * 1024 });
+  const m = /SCALE ([\d.]+) (\d+) ([\d.]+) ([\d.]+)\s*$/.exec(p.stderr);
+  const message = p.stderr.replace(/SCALE [\d.]+ \d+ [\d.]+ [\d.]+\s*$/, '').trim().split('\n').filter((l) => /error|stopped/.test(l))[0] ?? '';
+  return { seconds: m ? Number(m[1]) : NaN, cpuSeconds: m ? Number(m[3]) + Number(m[4]) : NaN, peakMb: m ? Number(m[2]) / 1024 : NaN, code: p.status ?? -1, message };
 }
 
 const rows: { job: string; count: number; unit: string; sizeMb: number; run: Run; baseMb: number; bytesPer: number; target: string; pass: boolean }[] = [];
@@ -70,7 +75,7 @@ const report = (job: string, count: number, unit: string, file: string, run: Run
   const refused = refusalOk && run.code === 1 && /limit|budget/.test(run.message) && run.peakMb <= gb * 1024;
   const row = { job, count, unit, sizeMb: statSync(file).size / 2 ** 20, run, baseMb: base.peakMb, bytesPer, target: `<= ${seconds} s, <= ${gb} GB${refusalOk ? ', or refused with a limit error' : ''}`, pass: typed || refused };
   rows.push(row);
-  console.log(`${job.padEnd(28)} ${String(count).padStart(9)} ${unit}  ${row.sizeMb.toFixed(1)} MB  ${run.seconds.toFixed(1)} s  peak ${run.peakMb.toFixed(0)} MB  ${bytesPer.toFixed(0)} B/${unit}  exit ${run.code}${run.message ? `  (${run.message})` : ''}  ${row.pass ? 'PASS' : 'FAIL'}`);
+  console.log(`${job.padEnd(28)} ${String(count).padStart(9)} ${unit}  ${row.sizeMb.toFixed(1)} MB  ${run.seconds.toFixed(1)} s (CPU ${run.cpuSeconds.toFixed(1)} s)  peak ${run.peakMb.toFixed(0)} MB  ${bytesPer.toFixed(0)} B/${unit}  exit ${run.code}${run.message ? `  (${run.message})` : ''}  ${row.pass ? 'PASS' : 'FAIL'}`);
 };
 
 try {
@@ -97,14 +102,14 @@ try {
   rmSync(work, { recursive: true, force: true });
 }
 
-const summary = { date: new Date().toISOString().slice(0, 10), machine: `${cpus().length} cores, load ${loadavg()[0]!.toFixed(1)} at the end`, rows };
+const summary = { date: new Date().toISOString().slice(0, 10), machine: `${cpus().length} cores, load ${loadStart.toFixed(1)} at the start, ${loadavg()[0]!.toFixed(1)} at the end`, rows };
 if (!values['no-write']) {
   mkdirSync(join(benchDir, 'results'), { recursive: true });
   writeFileSync(join(benchDir, 'results', 'scale.json'), JSON.stringify(summary, null, 2) + '\n');
   const table = [
-    '| job | size | time | peak RSS | memory per item | target | |',
-    '|---|---|---|---|---|---|---|',
-    ...rows.map((r) => `| ${r.job} | ${r.count.toLocaleString('en')} ${r.unit}s, ${r.sizeMb.toFixed(0)} MB | ${r.run.seconds.toFixed(1)} s | ${r.run.peakMb.toFixed(0)} MB | ${r.bytesPer.toFixed(0)} B | ${r.target} | ${r.pass ? 'PASS' : `FAIL${r.run.message ? `: ${r.run.message}` : ''}`} |`),
+    '| job | size | time | CPU time | peak RSS | memory per item | target | |',
+    '|---|---|---|---|---|---|---|---|',
+    ...rows.map((r) => `| ${r.job} | ${r.count.toLocaleString('en')} ${r.unit}s, ${r.sizeMb.toFixed(0)} MB | ${r.run.seconds.toFixed(1)} s | ${r.run.cpuSeconds.toFixed(1)} s | ${r.run.peakMb.toFixed(0)} MB | ${r.bytesPer.toFixed(0)} B | ${r.target} | ${r.pass ? 'PASS' : `FAIL${r.run.message ? `: ${r.run.message}` : ''}`} |`),
   ].join('\n');
   const block = `<!-- scale:begin -->\n${summary.date}, ${summary.machine}:\n\n${table}\n<!-- scale:end -->`;
   const readme = join(benchDir, 'README.md');

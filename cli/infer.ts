@@ -1,7 +1,6 @@
 // `shapelog infer FILE.relay`: type a Relay program; print it back with every binding's type.
 import { readSource } from '../diagnostics/read-source.js';
-import type { Limits } from '../solver/engine/limits.js';
-import { inferJson, inferText, type InferStrategy, typedText } from '../typing/infer.js';
+import { inferJson, type InferLimits, inferText, type InferStrategy, typedText } from '../typing/infer.js';
 import { diagnostic } from '../diagnostics/diagnostic.js';
 import { ProgramError } from '../solver/run.js';
 import { explainBinding } from '../typing/explain-binding.js';
@@ -14,7 +13,7 @@ export interface InferOptions {
   explain?: string;
   /** With --explain: also the engine's derivation, internal helper relations included. */
   internals?: boolean;
-  limits: Partial<Limits>;
+  limits: InferLimits;
 }
 
 export function infer(file: string, o: InferOptions): number {

@@ -5,6 +5,7 @@ import { dirname, join } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { UserError } from '../diagnostics/diagnostic.js';
 import { DEFAULT_LIMITS, memoryBudgetMb, setMemoryBudget } from '../solver/engine/limits.js';
+import { DEFAULT_MAX_BINDINGS } from '../frontends/relay/binding-count.js';
 // Each command's module is imported when the command runs, so that `shapelog query`
 // does not load program typing, the relation library or the cross-check.
 import type { StrategyName } from '../solver/compile/program.js';
@@ -112,6 +113,7 @@ export async function main(argv: string[]): Promise<number> {
     .option('--internals', 'with --explain: also the engine\'s derivation, internal helper relations included (rules strategy)', false)
     .option('--max-time <ms>', `stop after this many milliseconds (default ${DEFAULT_LIMITS.maxMillis})`, positiveInt)
     .addOption(maxMemoryOption())
+    .option('--max-bindings <n>', `.relay: refuse a program of more bindings than this, before parsing it (default ${DEFAULT_MAX_BINDINGS})`, positiveInt)
     .option('--relations <files...>', 'extra rule files: operators and relations added to (or overriding) the library')
     .option('--shape <NAME=d0,d1>', '.onnx: fix a graph input\'s shape (a dim: an integer, a name or ?); repeatable', collect, [])
     .option('--dim <PARAM=N>', '.onnx: fix a symbolic dim (dim_param) everywhere; repeatable', collect, [])
@@ -149,7 +151,7 @@ export async function main(argv: string[]): Promise<number> {
         json: o['json'] === true,
         ...(typeof o['explain'] === 'string' ? { explain: o['explain'] } : {}),
         internals: o['internals'] === true,
-        limits: o['maxTime'] !== undefined ? { maxMillis: o['maxTime'] as number } : {},
+        limits: { ...(o['maxTime'] !== undefined ? { maxMillis: o['maxTime'] as number } : {}), ...(o['maxBindings'] !== undefined ? { maxBindings: o['maxBindings'] as number } : {}) },
       });
     });
 

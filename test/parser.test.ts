@@ -2,15 +2,17 @@ import test from 'ava';
 import type { ExecutionContext } from 'ava';
 import fc from 'fast-check';
 import { MAX_NESTING, parseGoal, parseProgram, parseTerm } from '../solver/language/parse.js';
+import { GroundFact } from '../solver/language/ground-facts.js';
 import { formatDiagnostic, UserError } from '../diagnostics/diagnostic.js';
 import type { Diagnostic } from '../diagnostics/diagnostic.js';
 import type { AstTerm, Literal, Statement } from '../solver/language/ast.js';
 
 // ------------------------------------------------------------------ helpers
 
-/** Drops every `span`, so trees can be compared by shape. */
+/** Drops every `span`, so trees can be compared by shape (a fact the parser holds by its place is compared as its tree, `toJSON`). */
 function bare(value: unknown): unknown {
   if (Array.isArray(value)) return value.map(bare);
+  if (value instanceof GroundFact) return bare(value.toJSON());
   if (value !== null && typeof value === 'object') {
     return Object.fromEntries(
       Object.entries(value)

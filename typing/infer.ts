@@ -4,6 +4,7 @@
 import type { Module, Param, RExpr } from '../frontends/relay/ast.js';
 import { MAX_NESTING, parseRelay } from '../frontends/relay/parse.js';
 import { checkModuleDepth } from '../frontends/relay/depth.js';
+import { bindingLimitError, DEFAULT_MAX_BINDINGS } from '../frontends/relay/binding-count.js';
 import { printModule } from '../frontends/relay/print.js';
 import { checkAttrs, lookupOp } from '../relations/catalogue.js';
 import { ruleLibrary, type RuleLibrary } from '../relations/library.js';
@@ -68,9 +69,22 @@ export function inferModule(module: Module, texts: ReadonlyMap<string, string>, 
   return { module, strategy, outcome, diagnostics: oneDiagnosticPerMistake(outcome.diagnostics), texts };
 }
 
-/** Parses and types a Relay program; the time limit covers parsing too (solving gets what is left). */
-export function inferText(text: string, file: string, strategy: InferStrategy, limits: Partial<Limits> = {}): InferResult {
+/** The solver's limits, and the most bindings a program may have (frontends/relay/binding-count.ts). */
+export interface InferLimits extends Partial<Limits> {
+  readonly maxBindings?: number;
+}
+
+/**
+ * Parses and types a Relay program; the time limit covers parsing too (solving gets what
+ * is left). A program of more than `maxBindings` bindings is refused before parsing.
+ */
+export function inferText(text: string, file: string, strategy: InferStrategy, inferLimits: InferLimits = {}): InferResult {
   const texts = new Map([[file, text]]);
+  const { maxBindings, ...solverLimits } = inferLimits;
+  let limits: Partial<Limits> = solverLimits;
+  // a program too big to type within the memory budget is refused before it is parsed
+  const tooBig = bindingLimitError(text, file, maxBindings ?? DEFAULT_MAX_BINDINGS);
+  if (tooBig !== null) throw new ProgramError([tooBig], texts);
   const maxMillis = limits.maxMillis ?? DEFAULT_LIMITS.maxMillis;
   const started = Date.now();
   let module: Module;

@@ -6,6 +6,7 @@ import type { PeggyExpectation, PeggyLocation } from '../../grammar/generated/ru
 import type { AstTerm, Literal, Position, Program, Span, Statement } from './ast.js';
 import { diagnostic, UserError } from '../../diagnostics/diagnostic.js';
 import type { Diagnostic } from '../../diagnostics/diagnostic.js';
+import { GroundFact, groundFactEnd } from './ground-facts.js';
 
 /**
  * Brackets `(` and `[` may nest this deep. The parser is recursive, so deeper input is
@@ -13,9 +14,123 @@ import type { Diagnostic } from '../../diagnostics/diagnostic.js';
  */
 export const MAX_NESTING = 500;
 
-/** A whole file: statements ending in `.`. `tick` is called after each statement (it may throw a LimitError). */
+/**
+ * A whole file: statements ending in `.`. `tick` is called after each statement (it may throw a LimitError).
+ * Statements are read one by one, ground facts by a fast path (ground-facts.ts) and the
+ * rest by the grammar; whenever that meets anything but a well-formed statement (a
+ * syntax error, an unterminated comment), the whole text is parsed by the grammar
+ * instead, so the result and every error are the grammar's own.
+ */
 export function parseProgram(text: string, file: string, tick?: () => void): Program {
-  return { file, statements: run(text, file, 'Program', tick) as Statement[] };
+  checkNesting(text, file);
+  const statements = readStatements(text, file, tick) ?? (run(text, file, 'Program', tick) as Statement[]);
+  return { file, statements };
+}
+
+/** A whole file read by the grammar alone, statement by statement as Peggy reads it: the reference the fast path is tested against. */
+export function parseProgramWithGrammar(text: string, file: string): Program {
+  return { file, statements: run(text, file, 'Program') as Statement[] };
+}
+
+/**
+ * A statement the fast path does not take is parsed by the grammar from the start of its
+ * line; beyond this column (a file of very long lines), the whole text is parsed instead.
+ */
+const MAX_SLOW_COLUMN = 4096;
+
+/**
+ * When more than this many statements, and more than a quarter of those read so far,
+ * need the grammar, one parse of the whole text is cheaper than one grammar call each.
+ */
+const MAX_SLOW_STATEMENTS = 256;
+
+/** The statements of `text` as the grammar's Program rule reads them, or null to leave the text to the grammar. */
+function readStatements(text: string, file: string, tick?: () => void): Statement[] | null {
+  const statements: Statement[] = [];
+  const source = { text, file };
+  let slow = 0;
+  let offset = 0;
+  let line = 1;
+  let lineStart = 0;
+  const advanceTo = (to: number): void => {
+    for (let i = offset; i < to; i++) {
+      if (text.charCodeAt(i) === 10) {
+        line++;
+        lineStart = i + 1;
+      }
+    }
+    offset = to;
+  };
+  for (;;) {
+    const next = skipLayout(text, offset);
+    if (next === null) return null;
+    advanceTo(next);
+    if (offset >= text.length) return statements;
+    const factEnd = groundFactEnd(text, offset);
+    if (factEnd >= 0) {
+      statements.push(new GroundFact(source, offset, line));
+      advanceTo(factEnd);
+    } else {
+      if (++slow > MAX_SLOW_STATEMENTS && slow * 4 > statements.length) return null;
+      const read = grammarStatement(text, file, { offset, line, lineStart });
+      if (read === null) return null;
+      statements.push(read.statement);
+      advanceTo(read.end);
+    }
+    tick?.();
+  }
+}
+
+/** The end of the layout (the grammar's `_`: blanks, `%` line comments, block comments) at `from`; null for an unterminated block comment. */
+function skipLayout(text: string, from: number): number | null {
+  let i = from;
+  for (;;) {
+    const c = text.charCodeAt(i);
+    if (c === 32 || c === 9 || c === 10 || c === 13 || c === 0xfeff) i++;
+    else if (c === 37 /* % */) {
+      i++;
+      while (i < text.length && text.charCodeAt(i) !== 10 && text.charCodeAt(i) !== 13) i++;
+    } else if (c === 47 /* / */ && text.charCodeAt(i + 1) === 42 /* * */) {
+      const close = text.indexOf('*/', i + 2);
+      if (close < 0) return null;
+      i = close + 2;
+    } else return i;
+  }
+}
+
+/** One statement parsed by the grammar, starting at `at`; null when it is not a well-formed statement. */
+function grammarStatement(text: string, file: string, at: { offset: number; line: number; lineStart: number }): { statement: Statement; end: number } | null {
+  if (at.offset - at.lineStart > MAX_SLOW_COLUMN) return null;
+  // The grammar reads from the start of the statement's line (a slice shares the text's
+  // memory), so its columns are right and only lines and offsets are shifted.
+  let result: { peg$result: unknown; peg$currPos: number; peg$FAILED: unknown };
+  try {
+    result = peggyParse(text.slice(at.lineStart), {
+      startRule: 'Statement',
+      file,
+      grammarSource: file,
+      peg$library: true,
+      peg$currPos: at.offset - at.lineStart,
+    }) as typeof result;
+  } catch {
+    return null;
+  }
+  if (result.peg$result === result.peg$FAILED) return null;
+  shiftPositions(result.peg$result, at.line - 1, at.lineStart, new Set());
+  return { statement: result.peg$result as Statement, end: at.lineStart + result.peg$currPos };
+}
+
+/** Moves every position in a parsed tree (objects with offset, line and column) by `lines` lines and `offset` characters, each object once. */
+function shiftPositions(node: unknown, lines: number, offset: number, seen: Set<object>): void {
+  if (typeof node !== 'object' || node === null || seen.has(node)) return;
+  seen.add(node);
+  const o = node as Record<string, unknown>;
+  if (typeof o.offset === 'number' && typeof o.line === 'number' && typeof o.column === 'number') {
+    o.offset += offset;
+    o.line += lines;
+    return;
+  }
+  for (const value of Object.values(o)) shiftPositions(value, lines, offset, seen);
 }
 
 /** Body literals separated by commas, with an optional final `.`: `path(1, X), X > 2`. */
