@@ -64,7 +64,7 @@ export function inferGradual(module: Module, texts: ReadonlyMap<string, string>,
       const a = assumeResult(call, s.args, strategy, limits);
       if (a === null) continue;
       assumedResults.set(call, a.type);
-      assumptions.push(a.check);
+      assumptions.push(...a.checks);
       changed = true;
     }
     if (!changed) {
@@ -111,7 +111,7 @@ export function gradualText(g: GradualResult): string {
  * The result of a call nothing determined, under an assumption on one size variable of
  * its inputs, and the check that stands for the assumption; null when no setting types it.
  */
-function assumeResult(call: Extract<RExpr, { kind: 'call' }>, args: readonly string[], strategy: InferStrategy, limits: Partial<Limits>): { type: RType; check: ResidualCheck } | null {
+function assumeResult(call: Extract<RExpr, { kind: 'call' }>, args: readonly string[], strategy: InferStrategy, limits: Partial<Limits>): { type: RType; checks: ResidualCheck[] } | null {
   let types: RType[];
   try {
     types = args.map((a) => parseRelayType(a));
@@ -119,6 +119,9 @@ function assumeResult(call: Extract<RExpr, { kind: 'call' }>, args: readonly str
     if (e instanceof UserError) return null;
     throw e;
   }
+  const op = call.callee.kind === 'op' ? call.callee.name : 'call';
+  const found = lookupOp(op);
+  const site = (type: string) => ({ operator: op, relation: found.ok ? found.op.relation : null, span: call.span, assumes: `${op} gives ${type}` });
   const dims = types.flatMap(dimsOf);
   const variables = [...new Set(dims.flatMap((d) => (d.kind === 'sym' ? varsOf(d.expr) : [])))];
   for (const v of variables) {
@@ -138,10 +141,35 @@ function assumeResult(call: Extract<RExpr, { kind: 'call' }>, args: readonly str
     const chosen = same ? typed : [typed.find((t) => !(t.size.kind === 'int' && t.size.value === 1)) ?? typed[0]!];
     const comparisons = chosen.map((t) => canonicalComparison(dimVar(v), '==', dimOfExpr(t.size))).filter((c): c is Comparison => c !== null);
     if (comparisons.length === 0) continue;
-    const op = call.callee.kind === 'op' ? call.callee.name : 'call';
-    const found = lookupOp(op);
-    const check = disjunction(comparisons, { operator: op, relation: found.ok ? found.op.relation : null, span: call.span, assumes: `${op} gives ${chosen[0]!.type}` });
-    return { type: parseRelayType(chosen[0]!.type), check };
+    const check = disjunction(comparisons, site(chosen[0]!.type));
+    return { type: parseRelayType(chosen[0]!.type), checks: [check] };
+  }
+  // no one size variable suffices (two dims undecided): the first pair of settings that
+  // types the call, sizes other than 1 first, each setting a check of its own
+  const sizesFor = (v: string, ts: readonly RType[]): DimExpr[] => {
+    const found = new Map<string, DimExpr>();
+    for (const d of ts.flatMap(dimsOf)) {
+      const e: DimExpr | null = d.kind === 'int' ? { kind: 'int', value: d.value } : d.kind === 'sym' ? d.expr : null;
+      if (e !== null && !varsOf(e).includes(v) && !(e.kind === 'int' && e.value === 1)) found.set(dimText(dimOfExpr(e)), e);
+    }
+    return [...found.values(), { kind: 'int', value: 1 }];
+  };
+  for (const v1 of variables) {
+    for (const size1 of sizesFor(v1, types)) {
+      const once = types.map((t) => substituteType(t, v1, size1));
+      for (const v2 of variables) {
+        if (v2 === v1) continue;
+        for (const size2 of sizesFor(v2, once)) {
+          const type = typeCallAlone(call, once.map((t) => substituteType(t, v2, size2)), strategy, limits);
+          if (type === null) continue;
+          const checks = [canonicalComparison(dimVar(v1), '==', dimOfExpr(size1)), canonicalComparison(dimOfExpr(substituteExpr({ kind: 'var', name: v2 }, v1, size1)), '==', dimOfExpr(size2))]
+            .filter((c): c is Comparison => c !== null)
+            .map((c) => disjunction([c], site(type)));
+          if (checks.length === 0) continue;
+          return { type: parseRelayType(type), checks };
+        }
+      }
+    }
   }
   return null;
 }

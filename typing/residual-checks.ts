@@ -34,7 +34,8 @@ export interface ResidualCheck {
 /** A comparison in canonical form, or null when it is decided (no variable left). */
 export function canonicalComparison(left: Dim, op: UndecidedCondition['op'], right: Dim): Comparison | null {
   if (op === '==' || op === '!=') {
-    const diff = dimSub(left, right);
+    const diff = divideByContent(withoutFloorDivisions(dimSub(left, right)), 'exact');
+    if (diff === null) return null;
     if (diff.terms.length === 0) return null;
     // leading coefficient positive; positive terms on the left, negative ones and the constant on the right
     const p = diff.terms[0]!.coeff < 0 ? dimNeg(diff) : diff;
@@ -47,9 +48,48 @@ export function canonicalComparison(left: Dim, op: UndecidedCondition['op'], rig
     }
     return { left: l, op, right: r };
   }
-  const e = op === '>=' ? dimSub(left, right) : op === '>' ? dimSub(dimSub(left, right), dimConst(1)) : op === '<=' ? dimSub(right, left) : dimSub(dimSub(right, left), dimConst(1));
-  if (e.terms.length === 0) return null;
+  const e0 = op === '>=' ? dimSub(left, right) : op === '>' ? dimSub(dimSub(left, right), dimConst(1)) : op === '<=' ? dimSub(right, left) : dimSub(dimSub(right, left), dimConst(1));
+  const e = divideByContent(withoutFloorDivisions(e0), 'floor');
+  if (e === null || e.terms.length === 0) return null;
   return { left: e, op: '>=', right: dimConst(0) };
+}
+
+/**
+ * `c*(N / k)` with k dividing c written as `(c/k)*N - (c/k)*(N % k)` (floor division), so
+ * that the same divisibility condition has one form: `8*h*w == 32*((h*w) / 4)` and
+ * `8*((h*w) % 4) == 0` both become `(h*w) % 4 == 0` once divided by their content.
+ */
+function withoutFloorDivisions(d: Dim): Dim {
+  let out = dimConst(d.constant);
+  for (const t of d.terms) {
+    const div = t.factors.length === 1 && t.factors[0]!.kind === 'floordiv' ? t.factors[0]! : null;
+    const k = div !== null && div.kind === 'floordiv' && div.den.terms.length === 0 ? div.den.constant : 0;
+    if (div !== null && div.kind === 'floordiv' && k > 0 && t.coeff % k === 0) {
+      const q = dimConst(t.coeff / k);
+      out = dimAdd(out, dimSub(dimMul(q, div.num), dimMul(q, dimMod(div.num, div.den))));
+    } else {
+      out = dimAdd(out, t.factors.reduce((m, f) => dimMul(m, atomDim(f)), dimConst(t.coeff)));
+    }
+  }
+  return out;
+}
+
+/**
+ * `g*P + k` divided by g, the gcd of the coefficients of P: for `P + k == 0` only when g
+ * divides k (else null: never equal, so no condition to keep as is — returned unchanged),
+ * for `>= 0` with the constant rounded down (`2*h - 5 >= 0` is `h - 3 >= 0`).
+ */
+function divideByContent(d: Dim, rounding: 'exact' | 'floor'): Dim | null {
+  if (d.terms.length === 0) return null;
+  const g = d.terms.reduce((a, t) => gcd(a, Math.abs(t.coeff)), 0);
+  if (g <= 1 || (rounding === 'exact' && d.constant % g !== 0)) return d;
+  let out = dimConst(rounding === 'exact' ? d.constant / g : Math.floor(d.constant / g));
+  for (const t of d.terms) out = dimAdd(out, t.factors.reduce((m, f) => dimMul(m, atomDim(f)), dimConst(t.coeff / g)));
+  return out;
+}
+
+function gcd(a: number, b: number): number {
+  return b === 0 ? a : gcd(b, a % b);
 }
 
 function atomDim(a: Atom): Dim {
