@@ -34,6 +34,8 @@ export interface GradualResult {
 }
 
 const MAX_ROUNDS = 32;
+/** How many pairs of settings a stuck call may be typed under before it is left failed. */
+const PAIR_BUDGET = 48;
 
 /** Parses and types a program gradually. */
 export function inferGradualText(text: string, file: string, strategy: InferStrategy, limits: Partial<Limits> = {}): GradualResult {
@@ -154,12 +156,14 @@ function assumeResult(call: Extract<RExpr, { kind: 'call' }>, args: readonly str
     }
     return [...found.values(), { kind: 'int', value: 1 }];
   };
+  let tried = 0;
   for (const v1 of variables) {
     for (const size1 of sizesFor(v1, types)) {
       const once = types.map((t) => substituteType(t, v1, size1));
       for (const v2 of variables) {
         if (v2 === v1) continue;
         for (const size2 of sizesFor(v2, once)) {
+          if (++tried > PAIR_BUDGET) return null;
           const type = typeCallAlone(call, once.map((t) => substituteType(t, v2, size2)), strategy, limits);
           if (type === null) continue;
           const checks = [canonicalComparison(dimVar(v1), '==', dimOfExpr(size1)), canonicalComparison(dimOfExpr(substituteExpr({ kind: 'var', name: v2 }, v1, size1)), '==', dimOfExpr(size2))]
