@@ -10,7 +10,8 @@
 //     sizes being equal: TVM's and GraTen's assumption) alone. The call's result is then
 //     that type (constraints.ts: assumedResults);
 //   - a parameter whose type inference leaves dims unknown gets a fresh size variable for
-//     each (`d1`, `d2`, ...): the most general type its uses allow.
+//     each (`d1`, `d2`, ...): the most general type its uses allow; one parameter per
+//     round, so that what it determines of the others is used before they get any.
 // until a round changes nothing. The checks are then the undecided conditions of the
 // last round (typing/undecided.ts) and the assumptions made, canonical
 // (typing/residual-checks.ts), each once at its first call site.
@@ -33,7 +34,7 @@ export interface GradualResult {
   readonly freshDims: readonly string[];
 }
 
-const MAX_ROUNDS = 32;
+const MAX_ROUNDS = 64;
 /** How many pairs of settings a stuck call may be typed under before it is left failed. */
 const PAIR_BUDGET = 48;
 
@@ -192,13 +193,15 @@ function typeCallAlone(call: Extract<RExpr, { kind: 'call' }>, types: readonly R
 
 // ---------------------------------------------------------------- fresh size variables for parameters
 
-/** The module with every unknown dim of a parameter's inferred type replaced by a fresh size variable (the same module when there is none). */
+/** The module with the unknown dims of the first parameter that has some replaced by fresh size variables (the same module when there is none). */
 function withFreshParamDims(module: Module, r: InferResult, freshName: () => string): Module {
   const typeOf = new Map<Param, string>();
   for (const b of r.outcome.bindings) if (b.kind === 'param') typeOf.set(b.node as Param, b.type);
   let changed = false;
   const functions = module.functions.map((f) => {
     const params = f.params.map((p) => {
+      // one parameter per round: the others may then be determined by it (a conv2d's weight channels by its data's)
+      if (changed) return p;
       const text = typeOf.get(p);
       if (text === undefined || text === '_' || !/(^|[^\w])_([^\w]|$)/.test(text)) return p;
       let type: RType;

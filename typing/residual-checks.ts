@@ -122,9 +122,9 @@ export function checksOf(conditions: readonly UndecidedCondition[]): ResidualChe
   return firstOfEach(checks);
 }
 
-/** Each condition once, at its earliest call site; in source order. */
+/** Each condition once, at its earliest call site; in source order (by condition text at one site). */
 export function firstOfEach(checks: readonly ResidualCheck[]): ResidualCheck[] {
-  const sorted = [...checks].sort((a, b) => a.span.file.localeCompare(b.span.file) || a.span.start.offset - b.span.start.offset);
+  const sorted = [...checks].sort((a, b) => a.span.file.localeCompare(b.span.file) || a.span.start.offset - b.span.start.offset || (a.condition < b.condition ? -1 : a.condition > b.condition ? 1 : 0));
   const seen = new Set<string>();
   return sorted.filter((c) => !seen.has(c.condition) && seen.add(c.condition) !== undefined);
 }
