@@ -71,6 +71,17 @@ export function inferGradual(module: Module, texts: ReadonlyMap<string, string>,
       changed = true;
     }
     if (!changed) {
+      // a fresh size variable that a use needs equal to another size is that size
+      const equated = withFreshDimsEquated(current, result, freshDims);
+      changed = equated !== current;
+      current = equated;
+      // the assumptions were made for the parameters as they were: made again
+      if (changed) {
+        assumedResults.clear();
+        assumptions.length = 0;
+      }
+    }
+    if (!changed) {
       const filled = withFreshParamDims(current, result, freshName);
       changed = filled !== current;
       current = filled;
@@ -234,6 +245,26 @@ function fillUnknownDims(t: RType, freshName: () => string): RType {
     default:
       return t;
   }
+}
+
+/**
+ * The module with a fresh size variable replaced by the size a clash says it must equal
+ * (`n vs d1`: both strategies name the two sizes of a clash so): the parameter's type is
+ * then what its uses need. The same module when no clash is about a fresh variable.
+ */
+function withFreshDimsEquated(module: Module, r: InferResult, freshDims: readonly string[]): Module {
+  const fresh = new Set(freshDims);
+  for (const d of r.diagnostics) {
+    if (d.severity !== 'error') continue;
+    for (const m of d.message.matchAll(/\b([A-Za-z_]\w*|\d+) vs ([A-Za-z_]\w*|\d+)\b/g)) {
+      const [a, b] = [m[1]!, m[2]!];
+      const [v, other] = fresh.has(b) ? [b, a] : fresh.has(a) ? [a, b] : [null, null];
+      if (v === null || other === null || v === other) continue;
+      const by: DimExpr = /^\d+$/.test(other) ? { kind: 'int', value: Number(other) } : { kind: 'var', name: other };
+      return { ...module, functions: module.functions.map((f) => ({ ...f, params: f.params.map((p) => (p.type === null ? p : { ...p, type: substituteType(p.type, v, by) })) })) };
+    }
+  }
+  return module;
 }
 
 // ---------------------------------------------------------------- helpers over the AST
