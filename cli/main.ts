@@ -118,7 +118,14 @@ export async function main(argv: string[]): Promise<number> {
     .option('--shape <NAME=d0,d1>', '.onnx: fix a graph input\'s shape (a dim: an integer, a name or ?); repeatable', collect, [])
     .option('--dim <PARAM=N>', '.onnx: fix a symbolic dim (dim_param) everywhere; repeatable', collect, [])
     .option('--write-value-info <out.onnx>', '.onnx: write the model with every inferred type as value_info')
+    .option('--gradual', 'Relay: type gradually: a condition on size variables that cannot be decided becomes a residual check at its call (printed beside it; in --json as `checks`) and typing goes on under it; unknown dims of parameters get fresh size variables (docs/gradual.md)', false)
+    .option('--checks-only', 'with --gradual: print only the residual checks, one per line (file:line:column: operator: condition)', false)
     .action(async (file: string, o: Record<string, unknown>) => {
+      if ((o['gradual'] === true || o['checksOnly'] === true) && (file.endsWith('.onnx') || file.endsWith('.itir'))) {
+        process.stderr.write('error: --gradual and --checks-only are for Relay programs (.relay)\n');
+        code = 2;
+        return;
+      }
       if (file.endsWith('.onnx')) {
         const { inferOnnx } = await import('./onnx-infer.js');
         code = inferOnnx(file, {
@@ -145,6 +152,26 @@ export async function main(argv: string[]): Promise<number> {
         code = 2;
         return;
       }
+      if (o['checksOnly'] === true && o['gradual'] !== true) {
+        process.stderr.write('error: --checks-only needs --gradual\n');
+        code = 2;
+        return;
+      }
+      if (o['gradual'] === true) {
+        if (o['explain'] !== undefined) {
+          process.stderr.write('error: --explain and --gradual do not go together: explain a binding without --gradual\n');
+          code = 2;
+          return;
+        }
+        const { inferGradualCommand } = await import('./gradual.js');
+        code = (await extraRelations((o['relations'] as string[] | undefined) ?? [])) ?? inferGradualCommand(file, {
+          strategy: o['strategy'] as 'rules' | 'relay',
+          json: o['json'] === true,
+          checksOnly: o['checksOnly'] === true,
+          limits: o['maxTime'] !== undefined ? { maxMillis: o['maxTime'] as number } : {},
+        });
+        return;
+      }
       const { infer } = await import('./infer.js');
       code = (await extraRelations((o['relations'] as string[] | undefined) ?? [])) ?? infer(file, {
         strategy: o['strategy'] as 'rules' | 'relay',
@@ -152,6 +179,24 @@ export async function main(argv: string[]): Promise<number> {
         ...(typeof o['explain'] === 'string' ? { explain: o['explain'] } : {}),
         internals: o['internals'] === true,
         limits: { ...(o['maxTime'] !== undefined ? { maxMillis: o['maxTime'] as number } : {}), ...(o['maxBindings'] !== undefined ? { maxBindings: o['maxBindings'] as number } : {}) },
+      });
+    });
+
+  program
+    .command('checks')
+    .description('evaluate the residual checks of a Relay program (those `infer --gradual` inserts) for concrete sizes; print each failing check with its call site; exit 1 if any fails')
+    .argument('<file>', 'a Relay program (.relay) with size variables')
+    .requiredOption('--dims <NAME=N,...>', 'the sizes, e.g. n=3,h=224 (non-negative integers; repeatable)', collect, [])
+    .addOption(new Option('-s, --strategy <name>', 'rules: the rule engine; relay: Relay\'s own solver with the hand-coded relations').choices(['rules', 'relay']).default('rules'))
+    .option('--json', 'print {dims, checks: [{condition, operator, span, holds}], failed} as JSON', false)
+    .option('--max-time <ms>', `stop after this many milliseconds (default ${DEFAULT_LIMITS.maxMillis})`, positiveInt)
+    .action(async (file: string, o: Record<string, unknown>) => {
+      const { checksCommand } = await import('./gradual.js');
+      code = checksCommand(file, {
+        strategy: o['strategy'] as 'rules' | 'relay',
+        dims: o['dims'] as string[],
+        json: o['json'] === true,
+        limits: o['maxTime'] !== undefined ? { maxMillis: o['maxTime'] as number } : {},
       });
     });
 

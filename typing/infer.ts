@@ -12,7 +12,7 @@ import { DEFAULT_LIMITS, LimitError, type Limits } from '../solver/engine/limits
 import { budgetTick } from '../solver/engine/budget.js';
 import { type Diagnostic, diagnostic, UserError } from '../diagnostics/diagnostic.js';
 import { ProgramError, readingLimit } from '../solver/run.js';
-import { generate, type Generated, type OpCatalogue } from './constraints.js';
+import { generate, type Generated, type GenerateOptions, type OpCatalogue } from './constraints.js';
 import { inferWithRelay } from './relay-strategy.js';
 import { oneDiagnosticPerMistake } from './call-site-diagnostics.js';
 import { inferWithRules, type InferOutcome } from './rules-strategy.js';
@@ -58,9 +58,12 @@ export const strategies = new Map<InferStrategy, (gen: Generated, limits: Partia
   ['relay', (gen) => inferWithRelay(gen)],
 ]);
 
-/** `library`: type with another rule library than the current one (the rules strategy only). */
-export function inferModule(module: Module, texts: ReadonlyMap<string, string>, strategy: InferStrategy, limits: Partial<Limits> = {}, library?: RuleLibrary): InferResult {
-  const gen = generate(module, library === undefined ? catalogue : catalogueOf(library));
+/**
+ * `library`: type with another rule library than the current one (the rules strategy only);
+ * `generateOptions`: departures from the program as written (gradual typing).
+ */
+export function inferModule(module: Module, texts: ReadonlyMap<string, string>, strategy: InferStrategy, limits: Partial<Limits> = {}, library?: RuleLibrary, generateOptions: GenerateOptions = {}): InferResult {
+  const gen = generate(module, library === undefined ? catalogue : catalogueOf(library), generateOptions);
   const solve = library === undefined ? strategies.get(strategy) : strategy === 'rules' ? (g: Generated, l: Partial<Limits>) => inferWithRules(g, library, l) : undefined;
   if (solve === undefined) throw new UserError([{ severity: 'error', code: 'usage', message: `the ${strategy} strategy is not available`, span: null, notes: [] }]);
   if (gen.diagnostics.length > 0)
@@ -79,6 +82,12 @@ export interface InferLimits extends Partial<Limits> {
  * is left). A program of more than `maxBindings` bindings is refused before parsing.
  */
 export function inferText(text: string, file: string, strategy: InferStrategy, inferLimits: InferLimits = {}): InferResult {
+  const read = readProgram(text, file, inferLimits);
+  return inferModule(read.module, read.texts, strategy, read.limits);
+}
+
+/** Parses a Relay program for typing: its module, its text by file, and the limits left for solving. */
+export function readProgram(text: string, file: string, inferLimits: InferLimits = {}): { module: Module; texts: ReadonlyMap<string, string>; limits: Partial<Limits> } {
   const texts = new Map([[file, text]]);
   const { maxBindings, ...solverLimits } = inferLimits;
   let limits: Partial<Limits> = solverLimits;
@@ -103,7 +112,7 @@ export function inferText(text: string, file: string, strategy: InferStrategy, i
     const what = text.trim() === '' ? 'the file is empty' : 'the file defines no function';
     throw new ProgramError([diagnostic('error', 'empty', `${what}: a Relay program defines at least one function, e.g. def @main(%x: Tensor[(2), float32]) { %x }`, { file, start, end: start })], texts);
   }
-  return inferModule(module, texts, strategy, limits);
+  return { module, texts, limits };
 }
 
 /** The program printed back with every binding's inferred type, TVM-style. */

@@ -14,12 +14,18 @@ import { type Diagnostic, diagnostic } from '../diagnostics/diagnostic.js';
 import type { CDim, CDType, CType } from './ctypes.js';
 import type { Generated } from './constraints.js';
 import { UNDETERMINED } from './call-site-diagnostics.js';
-import type { InferOutcome, InferredBinding } from './rules-strategy.js';
+import type { InferOutcome, InferredBinding, StuckCall } from './rules-strategy.js';
+import type { UndecidedCondition } from './undecided.js';
 
 export function inferWithRelay(gen: Generated): InferOutcome {
   const started = Date.now();
   const state = new TypeSolverState();
   const diagnostics: Diagnostic[] = [];
+  // the call (or unification constraint) that made each residual assumption, for --gradual
+  const askedBy = new Map<object, { span: Span; operator: string; relation: string | null }>();
+  const attribute = (span: Span, operator: string, relation: string | null) => {
+    for (const r of state.residuals) if (!askedBy.has(r)) askedBy.set(r, { span, operator, relation });
+  };
   const typeHoles = new Map<number, IType>();
   const dimHoles = new Map<number, IDim>();
   const dtypeHoles = new Map<number, IDtype>();
@@ -65,6 +71,8 @@ export function inferWithRelay(gen: Generated): InferOutcome {
     readonly run: () => 'done' | 'wait' | { kind: 'error'; message: string };
     /** The argument types as Relay text (for the message of a call nothing determined). */
     readonly inputs: () => string;
+    /** The argument types one by one (an operator call's; empty for a projection). */
+    readonly argTexts: () => string[];
     readonly holes: () => number[];
     readonly inputsKnown: () => boolean;
   }
@@ -75,6 +83,7 @@ export function inferWithRelay(gen: Generated): InferOutcome {
     if (c.k === 'unify') {
       const res = state.unify(type(c.a), type(c.b), 'unify');
       if (!res.ok) diagnostics.push(diagnostic('error', 'clash', `${c.reason}: ${res.message}`, c.span));
+      attribute(c.span, c.reason, null);
     } else if (c.k === 'op') {
       opCount++;
       const found = lookupOp(c.op);
@@ -90,10 +99,12 @@ export function inferWithRelay(gen: Generated): InferOutcome {
         what: c.op,
         run: () => {
           const ran = runInstance(state, inst);
+          attribute(c.span, c.op, found.op.relation);
           waitReasons[index] = ran.waitReason;
           return ran.result;
         },
         inputs: () => inst.args.map((a) => printType(state.resolve(a))).join(', '),
+        argTexts: () => inst.args.map((a) => printType(state.resolve(a))),
         holes: () => dependencies(state, inst),
         inputsKnown: () => inst.args.every((a) => state.isGround(a)),
       });
@@ -114,6 +125,7 @@ export function inferWithRelay(gen: Generated): InferOutcome {
           return r.ok ? 'done' : { kind: 'error', message: r.message };
         },
         inputs: () => printType(state.resolve(tuple)),
+        argTexts: () => [],
         holes: () => [...state.holesIn(tuple), ...state.holesIn(out)],
         inputsKnown: () => state.isGround(tuple),
       });
@@ -160,8 +172,10 @@ export function inferWithRelay(gen: Generated): InferOutcome {
     if (queue.length > 50_000_000) break;
   }
   // an instance that still waits although its inputs are known determined nothing: an error
+  const stuck: StuckCall[] = [];
   instances.forEach((inst, i) => {
     if (done[i] || !inst.inputsKnown()) return;
+    if (!inst.what.startsWith('.')) stuck.push({ span: inst.span, op: inst.what, args: inst.argTexts() });
     const why = waitReasons[i] ?? null;
     const condition = why !== null && why.endsWith(' cannot be decided') ? `: ${why}` : '';
     diagnostics.push(diagnostic('error', UNDETERMINED, `${inst.what}: cannot infer the result type from (${inst.inputs()})${condition}`, inst.span));
@@ -187,5 +201,10 @@ export function inferWithRelay(gen: Generated): InferOutcome {
     functions.set(name, text(t));
     if (t.k === 'func') returns.set(name, text(t.ret));
   }
-  return { bindings, results, functions, returns, diagnostics, instances: opCount, millis: Date.now() - started, run: null };
+  const undecided: UndecidedCondition[] = [];
+  for (const r of state.residuals) {
+    const by = askedBy.get(r);
+    if (by !== undefined) undecided.push({ left: r.left, op: r.op, right: r.right, ...by });
+  }
+  return { bindings, results, functions, returns, diagnostics, instances: opCount, millis: Date.now() - started, run: null, undecided, stuck };
 }

@@ -23,8 +23,10 @@ import { compiledCache, readCompiled, writeCompiled } from './compiled-cache.js'
 import { relayTypeText, TypeTerms } from './term-types.js';
 import { UNDETERMINED } from './call-site-diagnostics.js';
 import { termText } from '../solver/terms/print.js';
-import { dimTerm } from '../solver/terms/arith.js';
+import { dimTerm, termDim } from '../solver/terms/arith.js';
 import { parseDimText } from '../relations/imperative/type-text.js';
+import type { Rule } from '../solver/compile/ir.js';
+import type { UndecidedCondition } from './undecided.js';
 
 import type { RuleLibrary } from '../relations/library.js';
 
@@ -120,6 +122,17 @@ export interface InferOutcome {
   readonly run: RunResult | null;
   /** Why an operator call (by its span) has its type: the derivation of its relation instance. */
   readonly explainCall?: (span: Span) => string | null;
+  /** Undecided conditions, each at the call that needs it (for --gradual). */
+  readonly undecided?: readonly UndecidedCondition[];
+  /** Calls whose inputs are known but whose result nothing determined, with their input types (for --gradual). */
+  readonly stuck?: readonly StuckCall[];
+}
+
+export interface StuckCall {
+  readonly span: Span;
+  readonly op: string;
+  /** The argument types, in Relay syntax. */
+  readonly args: readonly string[];
 }
 
 function attrTerm(store: TermStore, v: AttrValue): TermId {
@@ -183,6 +196,13 @@ export function inferWithRules(gen: Generated, library: RuleLibrary, limits: Par
   // initial union-find, as in Relay's solver; relation instances then start resolved.
   let uf = UnionFind.empty;
   const assumptions: Diagnostic[] = [];
+  const undecided: UndecidedCondition[] = [];
+  /** An undecided `left op right` over dim terms, if both are dims. */
+  const undecidedAt = (left: TermId, op: UndecidedCondition['op'], right: TermId, span: Span, operator: string, relation: string | null) => {
+    const l = termDim(store, left);
+    const r = termDim(store, right);
+    if (l !== null && r !== null && typeof l === 'object' && typeof r === 'object') undecided.push({ left: l, op, right: r, span, operator, relation });
+  };
   for (const c of gen.constraints) {
     if (c.k !== 'unify') continue;
     const a = resolve(store, uf, terms.type(c.a));
@@ -195,6 +215,7 @@ export function inferWithRules(gen: Generated, library: RuleLibrary, limits: Par
       continue;
     }
     uf = out.uf;
+    for (const [l, r] of out.residuals) undecidedAt(l, '==', r, c.span, c.reason, null);
     for (const [l, r] of out.residuals) assumptions.push(diagnostic('warning', 'undecided', `${relayTypeText(store, l)} = ${relayTypeText(store, r)} is assumed (cannot be decided)`, c.span));
   }
   diagnostics.push(...assumptions);
@@ -275,6 +296,19 @@ export function inferWithRules(gen: Generated, library: RuleLibrary, limits: Par
     }
     return undefined;
   };
+  for (const r of solver.limitHit === null ? solver.residuals() : []) {
+    if (r.alternative || r.condition === undefined) continue;
+    const site = [...r.premises, ...(r.sources ?? [])].map(siteOf).find((x) => x !== undefined);
+    if (site === undefined) continue;
+    // a derivation that only finds errors, waiting on its last condition, reports the
+    // error when it holds: the check is its negation; waiting on an earlier one, it
+    // decides nothing on its own (more conditions follow): no check
+    const head = r.plan.rule.head;
+    const findsErrors = head.k === 'error' || (head.k === 'atom' && errorOnly(program.rules).has(head.pred));
+    if (findsErrors && r.steps.slice(r.step + 1).some((st) => st.k === 'compare' || st.k === 'equal' || st.k === 'test' || st.k === 'neg')) continue;
+    const op = findsErrors ? NEGATED[r.condition.op] : r.condition.op;
+    undecidedAt(resolve(store, uf, r.condition.left), op, resolve(store, uf, r.condition.right), site.span, site.what, library.relationOf(site.what));
+  }
   for (const { diagnostic: d0, premises, clash } of run.problems()) {
     if (d0.severity === 'note') continue;
     if (d0.code === 'limit' && solver.limitHit !== null) {
@@ -295,6 +329,7 @@ export function inferWithRules(gen: Generated, library: RuleLibrary, limits: Par
 
   // a call whose inputs are known but whose result is not: inference failed there
   // (as in Relay; an undecided condition, reported as a warning, says why)
+  const stuck: StuckCall[] = [];
   const failedSites = new Set(diagnostics.filter((d) => d.severity === 'error').map((d) => d.span));
   // (a run a limit stopped determined nothing more: no call is to blame)
   for (const [name, rel] of solver.limitHit === null ? solver.db.relations : []) {
@@ -310,6 +345,7 @@ export function inferWithRules(gen: Generated, library: RuleLibrary, limits: Par
       if (!site || failedSites.has(site.span)) continue;
       failedSites.add(site.span);
       const inputs = Array.from({ length: n - 1 }, (_, k) => relayTypeText(store, store.arg(f, k)));
+      stuck.push({ span: site.span, op: site.what, args: inputs });
       diagnostics.push(diagnostic('error', UNDETERMINED, `${site.what}: cannot infer the result type from (${inputs.join(', ')})`, site.span));
     }
   }
@@ -373,8 +409,38 @@ export function inferWithRules(gen: Generated, library: RuleLibrary, limits: Par
     return fallback === null ? null : explainFact({ store, meta: solver.meta, rules: program.rules, factSpans: program.factSpans, solver }, fallback);
   };
   for (const [e, t] of gen.blockResults) if (!results.has(e)) results.set(e, text(terms.type(t)));
-  return { bindings, results, functions, returns, diagnostics, instances, millis: Date.now() - started, run, explainCall };
+  return { bindings, results, functions, returns, diagnostics, instances, millis: Date.now() - started, run, explainCall, undecided, stuck };
 }
+
+/**
+ * The relations derived only to find errors (`cv_small`, read by an error rule and by
+ * nothing else, transitively): a comparison they wait on is the negation of a check.
+ */
+function errorOnly(rules: readonly Rule[]): ReadonlySet<string> {
+  let found = errorOnlyCache.get(rules);
+  if (found !== undefined) return found;
+  const readers = new Map<string, Rule[]>();
+  for (const r of rules) {
+    if (r.head.k === 'atom' && r.head.pred.startsWith('$demand')) continue;
+    for (const l of r.body) if (l.k === 'atom' && !l.neg) (readers.get(l.pred) ?? readers.set(l.pred, []).get(l.pred)!).push(r);
+  }
+  // the greatest such set: a recursive helper (ew_clash) that feeds only errors is in it
+  const set = new Set(readers.keys());
+  for (let shrank = true; shrank; ) {
+    shrank = false;
+    for (const rel of set) {
+      if (readers.get(rel)!.every((r) => r.head.k === 'error' || (r.head.k === 'atom' && set.has(r.head.pred)))) continue;
+      set.delete(rel);
+      shrank = true;
+    }
+  }
+  found = set;
+  errorOnlyCache.set(rules, found);
+  return found;
+}
+const errorOnlyCache = new WeakMap<readonly Rule[], ReadonlySet<string>>();
+
+const NEGATED = { '==': '!=', '!=': '==', '<': '>=', '>=': '<', '>': '<=', '<=': '>' } as const;
 
 /** Why typing stopped, naming only what `infer` and `typeof` offer. */
 function typingLimitMessage(hit: LimitError, rounds: number, constraints: number): string {

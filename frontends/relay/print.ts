@@ -14,6 +14,8 @@ export interface PrintOptions {
   readonly typeOfParam?: (p: Param) => string | null;
   /** The result type of a function written without one, as text, printed as `-> T` in its signature (as TVM does); null prints nothing. */
   readonly returnType?: (f: FunctionDef) => string | null;
+  /** A comment printed as ` /* ... *\/` after the type annotation of an expression (gradual checks); null prints nothing. */
+  readonly remark?: (e: RExpr) => string | null;
 }
 
 /** The whole module: the version header (if it has one), type definitions, then functions, separated by blank lines. */
@@ -231,7 +233,8 @@ class Printer {
 
   private annotation(e: RExpr): string {
     const type = this.options.annotate?.(e) ?? null;
-    return comment(type);
+    const remark = this.options.remark?.(e) ?? null;
+    return comment(type) + (remark === null ? '' : ` /* ${remark.replace(/\*\//g, '* /')} */`);
   }
 
   expr(e: RExpr, indent: string): string {

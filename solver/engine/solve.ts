@@ -66,6 +66,13 @@ export interface Residual {
   /** Under a call with bound arguments that has an answer: about another derivation. */
   readonly alternative: boolean;
   readonly premises: readonly number[];
+  /**
+   * The undecided comparison itself (terms under the final bindings), when the wait is
+   * on a comparison or the residual is an assumed equality: for gradual checking.
+   */
+  readonly condition?: { readonly left: TermId; readonly op: CompareOp; readonly right: TermId };
+  /** The facts behind an assumed equality (the wait's premises are kept empty for its report). */
+  readonly sources?: readonly number[];
 }
 
 export interface Progress {
@@ -81,7 +88,7 @@ export class Solver {
   readonly bindings: Binding[] = [];
   readonly bindingOf = new Map<TermId, number>();
   readonly clashes: Clash[] = [];
-  readonly residualEqualities: { left: TermId; right: TermId; plan: Plan }[] = [];
+  readonly residualEqualities: { left: TermId; right: TermId; plan: Plan; premises: readonly number[] }[] = [];
   readonly waits = new Map<string, Wait>();
   readonly runtimeErrors: JoinContext['runtimeErrors'] = new Map();
   readonly stats: SolveStats = { rounds: 0, facts: 0, derived: 0, rebuilt: 0, bindings: 0, millis: 0, strata: 0 };
@@ -383,7 +390,7 @@ export class Solver {
         this.bindingOf.set(h, this.bindings.length);
         this.bindings.push({ hole: h, value: uf.parentOf(h)!, plan: u.plan, premises: u.premises });
       }
-      for (const [l, r] of out.residuals) this.residualEqualities.push({ left: l, right: r, plan: u.plan });
+      for (const [l, r] of out.residuals) this.residualEqualities.push({ left: l, right: r, plan: u.plan, premises: u.premises });
     }
     this.stats.bindings += linked.length;
     // 3. rebuild every fact that mentions a newly bound hole
@@ -465,13 +472,16 @@ export class Solver {
       const text = describeWait(this.store, b, w.steps, w.step, vals);
       if (text === null || seen.has(text)) continue;
       seen.add(text);
-      out.push({ plan: w.plan, steps: w.steps, step: w.step, text, alternative, premises: w.premises });
+      const st = w.step >= 0 ? w.steps[w.step] : undefined;
+      const condition = st?.k === 'compare' ? { left: b.build(st.a, vals), op: st.op, right: b.build(st.b, vals) } : undefined;
+      out.push({ plan: w.plan, steps: w.steps, step: w.step, text, alternative, premises: w.premises, ...(condition !== undefined && condition.left > 0 && condition.right > 0 ? { condition } : {}) });
     }
     for (const r of this.residualEqualities) {
       const text = `${termText(this.store, r.left)} = ${termText(this.store, r.right)} is assumed (cannot be decided)`;
       if (seen.has(text)) continue;
       seen.add(text);
-      out.push({ plan: r.plan, steps: r.plan.steps, step: -1, text, alternative: false, premises: [] });
+      const condition = { left: resolve(this.store, this.db.uf, r.left), op: '==' as CompareOp, right: resolve(this.store, this.db.uf, r.right) };
+      out.push({ plan: r.plan, steps: r.plan.steps, step: -1, text, alternative: false, premises: [], condition, sources: r.premises });
     }
     return out;
   }
