@@ -108,16 +108,31 @@ export function compiledOnnx(lib: OnnxLibrary): Shared {
 }
 
 /** `t` with each dim_param made an unknown dim. */
-function withoutDimParams(t: OnnxType | null): OnnxType | null {
+function withoutDimParams(t: OnnxType | null, keep: ReadonlySet<string>): OnnxType | null {
   if (t === null) return null;
   switch (t.kind) {
     case 'tensor':
-      return t.shape === null ? t : { ...t, shape: t.shape.map((d) => (typeof d === 'string' ? null : d)) };
+      return t.shape === null ? t : { ...t, shape: t.shape.map((d) => (typeof d === 'string' && !keep.has(d) ? null : d)) };
     case 'sequence':
     case 'optional':
-      return { ...t, elem: withoutDimParams(t.elem) };
+      return { ...t, elem: withoutDimParams(t.elem, keep) };
     case 'map':
-      return { ...t, value: withoutDimParams(t.value) };
+      return { ...t, value: withoutDimParams(t.value, keep) };
+  }
+}
+
+/** The dim_params of a type (in its tensors, sequences, optionals and maps). */
+function dimParamsOf(t: OnnxType | null, into: Set<string>): Set<string> {
+  if (t === null) return into;
+  switch (t.kind) {
+    case 'tensor':
+      for (const d of t.shape ?? []) if (typeof d === 'string') into.add(d);
+      return into;
+    case 'sequence':
+    case 'optional':
+      return dimParamsOf(t.elem, into);
+    case 'map':
+      return dimParamsOf(t.value, into);
   }
 }
 
@@ -182,19 +197,22 @@ export class Scope {
     /** Prefix of the size variables a node of this graph names (unique across subgraphs). */
     readonly prefix: string,
     readonly at: readonly SubgraphStep[] = [],
+    /** The main graph's input dim_params (those no --shape replaced): shared size variables. */
+    readonly inputDims: ReadonlySet<string> = new Set(),
   ) {
     this.own = new Set(['', ...graph.inputs.map((v) => v.name), ...graph.initializers.map((t) => t.name), ...graph.nodes.flatMap((n) => n.outputs)]);
     // A dim_param declared on a value the graph computes is only a label (ONNX merges a
     // declared type with the inferred one and fails only on two different dim_values): it
     // is an unknown dim here, so `p2o.DynamicDimension.3` on an output never clashes with
-    // the input's `p2o.DynamicDimension.0` that the rules carry through.
-    this.declared = new Map([...graph.valueInfo, ...graph.outputs].map((v) => [v.name, withoutDimParams(v.type)]));
+    // the input's `p2o.DynamicDimension.0` that the rules carry through; unless it names a
+    // dim of a main-graph input (`N` on both), which makes it that same size variable.
+    this.declared = new Map([...graph.valueInfo, ...graph.outputs].map((v) => [v.name, withoutDimParams(v.type, inputDims)]));
   }
 
   /** The scope of subgraph `attr` of node `n` of this graph. */
   child(n: OnnxNode, attr: string, graph: OnnxGraph): Scope {
     const who = n.name !== '' ? n.name : `${n.opType}#${n.index}`;
-    return new Scope(graph, this, `${this.path === '' ? '' : this.path + '/'}${who}.${attr}`, `${this.label}${nodeLabel(n)} ${attr}: `, `${this.prefix}${n.opType}_${n.index}_${attr}_`, [...this.at, { node: n.index, attr }]);
+    return new Scope(graph, this, `${this.path === '' ? '' : this.path + '/'}${who}.${attr}`, `${this.label}${nodeLabel(n)} ${attr}: `, `${this.prefix}${n.opType}_${n.index}_${attr}_`, [...this.at, { node: n.index, attr }], this.inputDims);
   }
 
   /** The term of value `name` as seen from this graph (created from its declared type at first use). */
@@ -335,7 +353,10 @@ export function typeGraph(graph: OnnxGraph, opsets: ReadonlyMap<string, number>,
   const ctx = mainContext(sh, options);
   const { store } = ctx;
   const program = sh.program;
-  const top = new Scope(graph, null, '', '', '');
+  const initializerNames = new Set(graph.initializers.map((t) => t.name));
+  const inputDims = new Set<string>();
+  for (const v of graph.inputs) if (!initializerNames.has(v.name) && !options.shapes?.has(v.name)) dimParamsOf(v.type, inputDims);
+  const top = new Scope(graph, null, '', '', '', [], inputDims);
   const initializers = new Map(graph.initializers.map((t) => [t.name, t]));
   for (const v of graph.inputs) {
     if (initializers.has(v.name)) continue;
