@@ -385,7 +385,8 @@ export function generate(module: Module, ops: OpCatalogue, options: GenerateOpti
   return { constraints, varCount, bindings, functions, diagnostics, sites, results, blockResults };
 }
 
-function dimExpr(e: DimExpr): Dim {
+/** A Relay dim expression (`2*n + 1`) as a canonical dim. */
+export function dimExpr(e: DimExpr): Dim {
   switch (e.kind) {
     case 'int':
       return dimConst(e.value);

@@ -17,11 +17,11 @@
 // (typing/residual-checks.ts), each once at its first call site.
 import type { DimExpr, Module, Param, RDim, RExpr, RType, Span } from '../frontends/relay/ast.js';
 import { parseRelayType } from '../frontends/relay/parse.js';
-import { printModule } from '../frontends/relay/print.js';
 import { UserError } from '../diagnostics/diagnostic.js';
 import type { Limits } from '../solver/engine/limits.js';
-import { type Dim, dimAdd, dimConst, dimFloorDiv, dimMod, dimMul, dimSub, dimVar } from '../solver/terms/dims.js';
-import { inferModule, type InferResult, type InferStrategy, readProgram } from './infer.js';
+import { type Dim, dimVar } from '../solver/terms/dims.js';
+import { inferModule, type InferResult, type InferStrategy, readProgram, typedText } from './infer.js';
+import { dimExpr } from './constraints.js';
 import { canonicalComparison, checksOf, type Comparison, disjunction, firstOfEach, type ResidualCheck } from './residual-checks.js';
 import { UNDETERMINED } from './call-site-diagnostics.js';
 import { lookupOp } from '../relations/catalogue.js';
@@ -105,18 +105,7 @@ export function gradualText(g: GradualResult): string {
     for (const c of mine) pending.splice(pending.indexOf(c), 1);
     return `check: ${mine.map((c) => c.condition).join('; ')}`;
   };
-  // typedText's printing (typing/infer.ts), plus the remarks
-  const byNode = new Map<RExpr | Param, string>();
-  for (const b of r.outcome.bindings) byNode.set(b.node, b.type);
-  return printModule(r.module, {
-    annotate: (e) => byNode.get(e) ?? r.outcome.results.get(e) ?? null,
-    typeOfParam: (p) => (p.type === null ? (byNode.get(p) ?? null) : null),
-    returnType: (f) => {
-      const t = r.outcome.returns.get(f.name);
-      return t === undefined || /(^|[^\w])_([^\w]|$)/.test(t) ? null : t;
-    },
-    remark,
-  });
+  return typedText(r, remark);
 }
 
 // ---------------------------------------------------------------- assumptions for stuck calls
@@ -143,7 +132,7 @@ function assumeResult(call: Extract<RExpr, { kind: 'call' }>, args: readonly str
     const sizes = new Map<string, DimExpr>([['1', { kind: 'int', value: 1 }]]);
     for (const d of dims) {
       const e: DimExpr | null = d.kind === 'int' ? { kind: 'int', value: d.value } : d.kind === 'sym' ? d.expr : null;
-      if (e !== null && !varsOf(e).includes(v)) sizes.set(dimText(dimOfExpr(e)), e);
+      if (e !== null && !varsOf(e).includes(v)) sizes.set(dimText(dimExpr(e)), e);
     }
     const typed: { size: DimExpr; type: string }[] = [];
     for (const size of sizes.values()) {
@@ -153,7 +142,7 @@ function assumeResult(call: Extract<RExpr, { kind: 'call' }>, args: readonly str
     if (typed.length === 0) continue;
     const same = typed.every((t) => t.type === typed[0]!.type);
     const chosen = same ? typed : [typed.find((t) => !(t.size.kind === 'int' && t.size.value === 1)) ?? typed[0]!];
-    const comparisons = chosen.map((t) => canonicalComparison(dimVar(v), '==', dimOfExpr(t.size))).filter((c): c is Comparison => c !== null);
+    const comparisons = chosen.map((t) => canonicalComparison(dimVar(v), '==', dimExpr(t.size))).filter((c): c is Comparison => c !== null);
     if (comparisons.length === 0) continue;
     const check = disjunction(comparisons, site(chosen[0]!.type));
     return { type: parseRelayType(chosen[0]!.type), checks: [check] };
@@ -164,7 +153,7 @@ function assumeResult(call: Extract<RExpr, { kind: 'call' }>, args: readonly str
     const found = new Map<string, DimExpr>();
     for (const d of ts.flatMap(dimsOf)) {
       const e: DimExpr | null = d.kind === 'int' ? { kind: 'int', value: d.value } : d.kind === 'sym' ? d.expr : null;
-      if (e !== null && !varsOf(e).includes(v) && !(e.kind === 'int' && e.value === 1)) found.set(dimText(dimOfExpr(e)), e);
+      if (e !== null && !varsOf(e).includes(v) && !(e.kind === 'int' && e.value === 1)) found.set(dimText(dimExpr(e)), e);
     }
     return [...found.values(), { kind: 'int', value: 1 }];
   };
@@ -178,7 +167,7 @@ function assumeResult(call: Extract<RExpr, { kind: 'call' }>, args: readonly str
           if (++tried > PAIR_BUDGET) return null;
           const type = typeCallAlone(call, once.map((t) => substituteType(t, v2, size2)), strategy, limits);
           if (type === null) continue;
-          const checks = [canonicalComparison(dimVar(v1), '==', dimOfExpr(size1)), canonicalComparison(dimOfExpr(substituteExpr({ kind: 'var', name: v2 }, v1, size1)), '==', dimOfExpr(size2))]
+          const checks = [canonicalComparison(dimVar(v1), '==', dimExpr(size1)), canonicalComparison(dimExpr(substituteExpr({ kind: 'var', name: v2 }, v1, size1)), '==', dimExpr(size2))]
             .filter((c): c is Comparison => c !== null)
             .map((c) => disjunction([c], site(type)));
           if (checks.length === 0) continue;
@@ -333,20 +322,6 @@ function dimsOf(t: RType): RDim[] {
 
 function varsOf(e: DimExpr): string[] {
   return e.kind === 'var' ? [e.name] : e.kind === 'binop' ? [...varsOf(e.left), ...varsOf(e.right)] : [];
-}
-
-function dimOfExpr(e: DimExpr): Dim {
-  switch (e.kind) {
-    case 'int':
-      return dimConst(e.value);
-    case 'var':
-      return dimVar(e.name);
-    case 'binop': {
-      const l = dimOfExpr(e.left);
-      const r = dimOfExpr(e.right);
-      return e.op === '+' ? dimAdd(l, r) : e.op === '-' ? dimSub(l, r) : e.op === '*' ? dimMul(l, r) : e.op === '/' ? dimFloorDiv(l, r) : dimMod(l, r);
-    }
-  }
 }
 
 function dimText(d: Dim): string {

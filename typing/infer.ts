@@ -115,8 +115,8 @@ export function readProgram(text: string, file: string, inferLimits: InferLimits
   return { module, texts, limits };
 }
 
-/** The program printed back with every binding's inferred type, TVM-style. */
-export function typedText(r: InferResult): string {
+/** The program printed back with every binding's inferred type, TVM-style (and a remark comment beside a call where `remark` gives one). */
+export function typedText(r: InferResult, remark?: (e: RExpr) => string | null): string {
   const byNode = new Map<RExpr | Param, string>();
   for (const b of r.outcome.bindings) byNode.set(b.node, b.type);
   return printModule(r.module, {
@@ -127,6 +127,7 @@ export function typedText(r: InferResult): string {
       const t = r.outcome.returns.get(f.name);
       return t === undefined || /(^|[^\w])_([^\w]|$)/.test(t) ? null : t;
     },
+    ...(remark === undefined ? {} : { remark }),
   });
 }
 
