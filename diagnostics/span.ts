@@ -16,3 +16,14 @@ export interface Position {
   /** 1-based. */
   readonly column: number;
 }
+
+/** The position of `offset` in `text`, counted as Peggy counts (1-based; only `\n` starts a line). */
+export function positionAt(text: string, offset: number): Position {
+  let line = 1;
+  let lineStart = 0;
+  for (let i = text.indexOf('\n'); i >= 0 && i < offset; i = text.indexOf('\n', i + 1)) {
+    line++;
+    lineStart = i + 1;
+  }
+  return { offset, line, column: offset - lineStart + 1 };
+}

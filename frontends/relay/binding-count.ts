@@ -8,6 +8,7 @@
 // after `let`), as TVM prints every binding. Lines inside a block comment count too, so
 // the count can only be too high, never too low.
 import { diagnostic, type Diagnostic } from '../../diagnostics/diagnostic.js';
+import { positionAt } from '../../diagnostics/span.js';
 
 /** Bindings a Relay program may have unless `--max-bindings` says otherwise. */
 export const DEFAULT_MAX_BINDINGS = 500_000;
@@ -23,20 +24,10 @@ export function bindingLimitError(text: string, file: string, max: number): Diag
     if (++count === max + 1) firstPast = m.index + m[0].length - m[0].trimStart().length;
   }
   if (count <= max) return null;
-  const start = positionOf(text, firstPast);
+  const start = positionAt(text, firstPast);
   const end = { offset: start.offset + 1, line: start.line, column: start.column + 1 };
   return diagnostic('error', 'limit', `the program has ${count.toLocaleString('en')} bindings, more than the limit of ${max.toLocaleString('en')}; this is binding ${(max + 1).toLocaleString('en')}`, { file, start, end }, [
     `raise the limit with --max-bindings ${count} (typing takes about 2-4 KB of memory per binding; --max-memory sets the memory budget)`,
   ]);
 }
 
-/** Line and column of `offset`, counted as the Relay parser counts them (only `\n` ends a line). */
-function positionOf(text: string, offset: number): { offset: number; line: number; column: number } {
-  let line = 1;
-  let lineStart = 0;
-  for (let i = text.indexOf('\n'); i >= 0 && i < offset; i = text.indexOf('\n', i + 1)) {
-    line++;
-    lineStart = i + 1;
-  }
-  return { offset, line, column: offset - lineStart + 1 };
-}

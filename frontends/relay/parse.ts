@@ -6,7 +6,7 @@ import { parse as peggyParse, SyntaxError as PeggySyntaxError } from '../../gram
 import type { PeggyExpectation, PeggyLocation } from '../../grammar/generated/relay-parser.js';
 import { diagnostic, UserError } from '../../diagnostics/diagnostic.js';
 import type { Diagnostic } from '../../diagnostics/diagnostic.js';
-import type { Position } from '../../diagnostics/span.js';
+import { type Position, positionAt } from '../../diagnostics/span.js';
 import type { Module, RType, Span } from './ast.js';
 import { checkTypeDepth } from './depth.js';
 
@@ -100,16 +100,6 @@ function checkNesting(text: string, file: string): void {
   }
 }
 
-/** The position of `offset`, counted as Peggy counts (1-based; only `\n` starts a line). */
-function positionAt(text: string, offset: number): Position {
-  let line = 1;
-  let lineStart = 0;
-  for (let i = text.indexOf('\n'); i >= 0 && i < offset; i = text.indexOf('\n', i + 1)) {
-    line++;
-    lineStart = i + 1;
-  }
-  return { offset, line, column: offset - lineStart + 1 };
-}
 
 function syntaxDiagnostic(e: PeggySyntaxError, text: string, file: string): Diagnostic {
   const start = toPosition(e.location.start);

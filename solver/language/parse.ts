@@ -4,6 +4,7 @@ import { describeExpected, quote } from '../../diagnostics/peggy-errors.js';
 import { parse as peggyParse, SyntaxError as PeggySyntaxError } from '../../grammar/generated/rules-parser.js';
 import type { PeggyExpectation, PeggyLocation } from '../../grammar/generated/rules-parser.js';
 import type { AstTerm, Literal, Position, Program, Span, Statement } from './ast.js';
+import { positionAt } from '../../diagnostics/span.js';
 import { diagnostic, UserError } from '../../diagnostics/diagnostic.js';
 import type { Diagnostic } from '../../diagnostics/diagnostic.js';
 import { GroundFact, groundFactEnd } from './ground-facts.js';
@@ -195,16 +196,6 @@ function checkNesting(text: string, file: string): void {
   }
 }
 
-/** The position of `offset`, counted as Peggy counts (1-based; only `\n` starts a line). */
-function positionAt(text: string, offset: number): Position {
-  let line = 1;
-  let lineStart = 0;
-  for (let i = text.indexOf('\n'); i >= 0 && i < offset; i = text.indexOf('\n', i + 1)) {
-    line++;
-    lineStart = i + 1;
-  }
-  return { offset, line, column: offset - lineStart + 1 };
-}
 
 function syntaxDiagnostic(e: PeggySyntaxError, text: string, file: string): Diagnostic {
   const start = toPosition(e.location.start);
