@@ -7,9 +7,7 @@
 // sources run through tsx instead, as they are (slower to start; `npm run build`
 // makes the compiled code current again). An installed package has no sources and
 // always runs dist/.
-import { spawnSync } from 'node:child_process';
 import { existsSync } from 'node:fs';
-import { getHeapStatistics } from 'node:v8';
 import module from 'node:module';
 import { dirname, join } from 'node:path';
 import { fileURLToPath, pathToFileURL } from 'node:url';
@@ -19,14 +17,17 @@ import { fileURLToPath, pathToFileURL } from 'node:url';
 module.enableCompileCache?.();
 
 // --max-memory above what node's heap limit allows: run again with a heap large enough
-// (the budget stays 80% of the limit, as by default)
+// (the budget stays 80% of the limit, as by default). node:v8 and node:child_process
+// are loaded only then: most commands never need them
 const memoryArg = process.argv.findIndex((a) => a === '--max-memory' || a.startsWith('--max-memory='));
 if (memoryArg >= 0 && process.env.SHAPELOG_HEAP_SET === undefined) {
   const a = process.argv[memoryArg];
   const mb = Number(a.includes('=') ? a.slice(a.indexOf('=') + 1) : process.argv[memoryArg + 1]);
+  const { getHeapStatistics } = await import('node:v8');
   const limitMb = getHeapStatistics().heap_size_limit / 2 ** 20;
   if (Number.isInteger(mb) && mb > 0.8 * limitMb) {
     const heapMb = Math.ceil(mb / 0.8);
+    const { spawnSync } = await import('node:child_process');
     const run = spawnSync(process.execPath, [...process.execArgv, `--max-old-space-size=${heapMb}`, fileURLToPath(import.meta.url), ...process.argv.slice(2)], {
       stdio: 'inherit',
       env: { ...process.env, SHAPELOG_HEAP_SET: String(heapMb) },

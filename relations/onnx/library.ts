@@ -9,13 +9,16 @@
 // `inputs` takes every input of the node as one list (variadic operators: Concat, Sum).
 // Static checks beyond the general ones (declarations.ts): the name's form, a version
 // declared twice. The files are parsed once and cached on disk like the Relay library's
-// (relations/parse-cache.ts).
+// (relations/parse-cache.ts), and so are the operators they declare (ops-cache.ts): a
+// process whose compiled rules are cached too (typing/compiled-cache.ts) reads the
+// operators only and never the parsed files.
 import { readdirSync, readFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { formatDiagnostic, type Diagnostic, diagnostic } from '../../diagnostics/diagnostic.js';
-import type { LoadedSources } from '../../solver/load.js';
+import { label, type LoadedSources } from '../../solver/load.js';
 import { packageRoot, packageVersion } from '../library.js';
-import { libraryKey, loadLibrary } from '../parse-cache.js';
+import { defaultCacheDir, libraryKey, loadLibrary } from '../parse-cache.js';
+import { opsCachePath, readOpsCache, writeOpsCache } from '../ops-cache.js';
 import { declaredOps } from '../declarations.js';
 import type { OpInfo } from '../schema.js';
 
@@ -33,6 +36,7 @@ export interface OnnxOperator {
 }
 
 export interface OnnxLibrary {
+  /** The rule files, parsed (or read from the parse cache) when first read; `texts` are read at once. */
   readonly sources: LoadedSources;
   /** Declarations per `domain\0op_type`, newest version first. */
   readonly byOp: ReadonlyMap<string, readonly OnnxOperator[]>;
@@ -52,9 +56,15 @@ export function parseOnnxOpName(name: string): { domain: string; opType: string;
 /** The operators of `sources`, with the diagnostics of the checks. */
 export function onnxOperators(sources: LoadedSources): { byOp: Map<string, OnnxOperator[]>; diagnostics: Diagnostic[] } {
   const declared = declaredOps(sources.programs);
-  const diagnostics = [...declared.diagnostics];
+  const { byOp, diagnostics } = operatorsByOp(declared.ops);
+  return { byOp, diagnostics: [...declared.diagnostics, ...diagnostics] };
+}
+
+/** Declared operators by `domain\0op_type`, newest version first; a name not of the ONNX form is a diagnostic. */
+function operatorsByOp(ops: readonly OpInfo[]): { byOp: Map<string, OnnxOperator[]>; diagnostics: Diagnostic[] } {
+  const diagnostics: Diagnostic[] = [];
   const byOp = new Map<string, OnnxOperator[]>();
-  for (const info of declared.ops) {
+  for (const info of ops) {
     const parts = parseOnnxOpName(info.name);
     if (parts === null) {
       diagnostics.push(diagnostic('error', 'declaration', `ONNX operator name "${info.name}" is not of the form "ai.onnx::OpType@since" (domain, op_type, first opset version)`, info.span ?? null));
@@ -80,13 +90,37 @@ export function onnxLibrary(): OnnxLibrary {
   // parse cache keeps only files it was given (their names and texts make its key)
   files.push(join(ONNX_RULES_DIR, '..', 'lib.rules'));
   const texts = files.map((f) => readFileSync(f, 'utf8'));
+  const labels = files.map((f) => label(f));
   const version = packageVersion();
-  const sources = loadLibrary(files, version, undefined, texts).sources;
-  const { byOp, diagnostics } = onnxOperators(sources);
-  const problems = [...sources.diagnostics, ...diagnostics].filter((d) => d.severity === 'error');
-  // the ONNX rules are part of shapelog: a broken file is a bug, never "no rules"
-  if (problems.length > 0) throw new Error(`the ONNX relation library is broken:\n${problems.map((d) => formatDiagnostic(d, sources.texts)).join('\n')}`);
-  return (cached = { sources, byOp, key: libraryKey(files, texts, version) });
+  const key = libraryKey(files, texts, version);
+  let parsed: LoadedSources | null = null;
+  const parse = (): LoadedSources => {
+    if (parsed !== null) return parsed;
+    parsed = loadLibrary(files, version, undefined, texts).sources;
+    const { diagnostics } = onnxOperators(parsed);
+    const problems = [...parsed.diagnostics, ...diagnostics].filter((d) => d.severity === 'error');
+    // the ONNX rules are part of shapelog: a broken file is a bug, never "no rules"
+    if (problems.length > 0) throw new Error(`the ONNX relation library is broken:\n${problems.map((d) => formatDiagnostic(d, parsed!.texts)).join('\n')}`);
+    return parsed;
+  };
+  // the operators from their cache (written only from a library without errors), else from the parsed files
+  const opsPath = opsCachePath(defaultCacheDir(), key, labels);
+  let ops = opsPath === null ? null : readOpsCache(opsPath, key);
+  if (ops === null) {
+    ops = declaredOps(parse().programs).ops;
+    if (opsPath !== null) writeOpsCache(opsPath, key, ops);
+  }
+  const sources: LoadedSources = {
+    get programs() {
+      return parse().programs;
+    },
+    texts: new Map(labels.map((l, i) => [l, texts[i]!])),
+    get diagnostics() {
+      return parse().diagnostics;
+    },
+    roots: new Set(),
+  };
+  return (cached = { sources, byOp: operatorsByOp(ops).byOp, key });
 }
 
 /** The declaration a node of `domain`/`opType` at opset `version` binds to, or null. */

@@ -22,6 +22,7 @@ import { EINSUM_EQUATION_ATTR, einsumTerm } from '../../relations/onnx/einsum-eq
 import { ValueTerms, valueType, type ValueType } from './value-terms.js';
 import { typeControlFlow } from './control-flow.js';
 import { compiledCache, readCompiled, writeCompiled } from '../compiled-cache.js';
+import { librarySubset } from '../library-subset.js';
 
 export interface TypedValue {
   readonly name: string;
@@ -82,21 +83,39 @@ export interface Shared {
 export const FRESH_DIMS_ATTR = 'fresh_dims';
 const FRESH_DIMS = 4;
 
-let shared: Shared | null = null;
+/** The library compiled so far in this process, by the sorted relations it was compiled for ('*': all of them). */
+const compiledLibraries = new Map<string, Shared>();
+/**
+ * How many operator sets a process compiles a part of the library for: a command types
+ * one model (or a few), while a process typing many (typeof --onnx over the conformance
+ * cases, the tests) would compile a part per set; after these, the whole library (also
+ * cached on disk) serves every graph.
+ */
+const SUBSETS_PER_PROCESS = 2;
 
 /**
- * The ONNX library compiled and solved on its own facts once per process; each graph
- * forks it. The compiled library is cached on disk (typing/compiled-cache.ts), keyed by
- * the rule files, their labels (spans name them) and the build: compiling it is most of
- * what a fresh process would otherwise spend on a small model.
+ * The ONNX library compiled and solved on its own facts once per process and set of
+ * relations; each graph forks it. Only the part a graph's relations can use is compiled
+ * (typing/library-subset.ts: the same fixpoint for that graph), which is much smaller
+ * than the whole library: a few dozen of its ~200 operators in a real model. The
+ * compiled part is cached on disk (typing/compiled-cache.ts), keyed by the rule files,
+ * their labels (spans name them), the build and the relations: compiling, or reading
+ * the whole compiled library, is most of what a fresh process would otherwise spend on
+ * a model. `relations`: those the graph instantiates (null: any).
  */
-export function compiledOnnx(lib: OnnxLibrary): Shared {
-  if (shared !== null) return shared;
-  const cache = compiledCache(`onnx\0${lib.key}\0${[...lib.sources.texts.keys()].join('\0')}`, null);
+export function compiledOnnx(lib: OnnxLibrary, relations: ReadonlySet<string> | null = null): Shared {
+  const sorted = relations === null ? null : [...relations].sort();
+  let key = sorted === null ? '*' : sorted.join(',');
+  if (!compiledLibraries.has(key) && sorted !== null && compiledLibraries.size >= SUBSETS_PER_PROCESS) key = '*';
+  const known = compiledLibraries.get(key);
+  if (known !== undefined) return known;
+  const subset = key === '*' ? null : relations;
+  const cache = compiledCache(`onnx\0${lib.key}\0${[...lib.sources.texts.keys()].join('\0')}`, subset === null ? null : sorted);
   let entry = cache === null ? null : readCompiled(cache);
   if (entry === null) {
     const store = new TermStore();
-    entry = { store, compiled: compileProgram(store, lib.sources.programs, 'seminaive', null, new Set()) };
+    const programs = subset === null ? lib.sources.programs : librarySubset(lib.sources.programs, subset);
+    entry = { store, compiled: compileProgram(store, programs, 'seminaive', null, new Set()) };
     if (cache !== null) writeCompiled(cache, entry);
   }
   const { store, compiled } = entry;
@@ -104,7 +123,22 @@ export function compiledOnnx(lib: OnnxLibrary): Shared {
   const base = new Solver(store, compiled.program.plans, 'seminaive', DEFAULT_LIMITS, Database.empty());
   base.addFacts(compiled.program.facts);
   base.solve();
-  return (shared = { store, program: compiled.program, base });
+  const sh = { store, program: compiled.program, base };
+  compiledLibraries.set(key, sh);
+  return sh;
+}
+
+/** The relations the nodes of `graph` and of its subgraphs bind to at `opsets` (those of operators the library declares). */
+export function graphRelations(lib: OnnxLibrary, graph: OnnxGraph, opsets: ReadonlyMap<string, number>, into = new Set<string>()): Set<string> {
+  for (const n of graph.nodes) {
+    const op = onnxOperatorAt(lib, n.domain, n.opType, opsets.get(n.domain) ?? 0);
+    if (op !== null) into.add(op.info.relation);
+    for (const a of n.attrs.values()) {
+      if (a.kind === 'graph') graphRelations(lib, a.value, opsets, into);
+      else if (a.kind === 'graphs') for (const g of a.value) graphRelations(lib, g, opsets, into);
+    }
+  }
+  return into;
 }
 
 /** `t` with each dim_param made an unknown dim. */
@@ -165,6 +199,8 @@ function attrTerm(terms: ValueTerms, a: OnnxAttr): TermId | null {
 
 /** Where facts go while a graph is typed: the graph's own solver, or a scratch fork of it (a Loop's fixpoint iterations). */
 export interface TypingContext {
+  /** The compiled library the solver runs (its relation declarations lay out the facts). */
+  readonly program: CompiledProgram;
   readonly store: TermStore;
   readonly terms: ValueTerms;
   readonly solver: Solver;
@@ -230,6 +266,12 @@ export class Scope {
     throw new Error('unreachable: the main scope answers every name');
   }
 
+  /** Gives value `name` of this graph the term `t` when it has no term yet and no declared type. */
+  bindUndeclared(name: string, t: TermId): void {
+    if (name === '' || !this.own.has(name) || this.values.has(name) || (this.declared.get(name) ?? null) !== null) return;
+    this.values.set(name, t);
+  }
+
   /** The label a node of this graph has in messages. */
   nodeLabel(n: OnnxNode): string {
     return `${this.label}${nodeLabel(n)}`;
@@ -240,6 +282,7 @@ export class Scope {
 function mainContext(sh: Shared, options: GraphTypeOptions): TypingContext {
   const store = sh.store.clone();
   return {
+    program: sh.program,
     store,
     terms: new ValueTerms(store, options.dims),
     solver: sh.base.fork(store, { ...DEFAULT_LIMITS, ...options.limits }),
@@ -255,7 +298,7 @@ function mainContext(sh: Shared, options: GraphTypeOptions): TypingContext {
 export function scratchContext(ctx: TypingContext): TypingContext {
   flush(ctx);
   const store = ctx.store.clone();
-  return { store, terms: new ValueTerms(store, ctx.terms.fixedDims), solver: ctx.solver.fork(store), pending: new Map(), nodeOfFact: new Map(), diagnostics: [], emitted: [], main: false };
+  return { program: ctx.program, store, terms: new ValueTerms(store, ctx.terms.fixedDims), solver: ctx.solver.fork(store), pending: new Map(), nodeOfFact: new Map(), diagnostics: [], emitted: [], main: false };
 }
 
 /** Hands the pending facts to the solver and runs it to fixpoint. */
@@ -294,12 +337,13 @@ export function emitNode(ctx: TypingContext, scope: Scope, n: OnnxNode, opsets: 
   const version = opsets.get(n.domain) ?? 0;
   const op = onnxOperatorAt(lib, n.domain, n.opType, version);
   const fail = (message: string): void => void ctx.diagnostics.push({ severity: 'error', node: n, message: `${label}: ${message}` });
+  const constant = constantValue(ctx, scope, n);
   for (const o of n.outputs) if (o !== '') ctx.emitted.push({ name: o, op: n.opType, term: scope.term(ctx, o), scope, node: n });
   if (op === null) return fail(`no relation for ${n.domain === '' ? 'ai.onnx' : n.domain}.${n.opType} at opset ${version}`);
   const unknownAttr = attributeOutsideVersion(n, version);
   if (unknownAttr !== null) return fail(unknownAttr);
   const rel = op.info.relation;
-  const decl = compiledOnnx(lib).program.decls.get(rel)!;
+  const decl = ctx.program.decls.get(rel)!;
   const term = (name: string) => scope.term(ctx, name);
   const args: TermId[] = [];
   if (op.info.args.length === 1 && op.info.args[0] === VARIADIC_ARG) args.push(store.list(n.inputs.map(term)));
@@ -322,7 +366,7 @@ export function emitNode(ctx: TypingContext, scope: Scope, n: OnnxNode, opsets: 
       continue;
     }
     const attr = n.attrs.get(a.name);
-    const t = attr === undefined ? null : a.name === EINSUM_EQUATION_ATTR && attr.kind === 'string' ? einsumTerm(store, attr.value) : attrTerm(terms, attr);
+    const t = attr === undefined ? null : constant !== null && a.name === 'value' ? constant : a.name === EINSUM_EQUATION_ATTR && attr.kind === 'string' ? einsumTerm(store, attr.value) : attrTerm(terms, attr);
     if (typeof t === 'string') return fail(t);
     if (t !== null) args.push(t);
     else if (a.default !== null) args.push(a.default);
@@ -331,6 +375,22 @@ export function emitNode(ctx: TypingContext, scope: Scope, n: OnnxNode, opsets: 
   const fact = store.compound(rel, args);
   (ctx.pending.get(rel) ?? ctx.pending.set(rel, []).get(rel)!).push(fact);
   ctx.nodeOfFact.set(fact, n);
+}
+
+/**
+ * A Constant node's output whose type nothing declares and nothing has read yet is its
+ * `value` tensor's term from the start (what the Constant rule would bind it to): the
+ * nodes reading it see a known tensor in their first round instead of waiting for the
+ * binding, and its fact is ground (still given, for --explain and the rule's checks).
+ */
+function constantValue(ctx: TypingContext, scope: Scope, n: OnnxNode): TermId | null {
+  if (n.opType !== 'Constant' || n.domain !== '' || n.attrs.size !== 1 || n.outputs.length !== 1) return null;
+  const value = n.attrs.get('value');
+  if (value?.kind !== 'tensor') return null;
+  // one term for the attribute and the output (a float tensor's unknown data is one hole, not two)
+  const t = ctx.terms.tensor(value.value);
+  scope.bindUndeclared(n.outputs[0]!, t);
+  return t;
 }
 
 /** Emits every node of `scope`'s graph, control-flow nodes through their own typing (control-flow.ts). */
@@ -349,7 +409,7 @@ function hasSubgraph(n: OnnxNode): boolean {
 /** The types of every value of `graph`, whose nodes bind to operators at `opsets`. */
 export function typeGraph(graph: OnnxGraph, opsets: ReadonlyMap<string, number>, options: GraphTypeOptions = {}): TypedGraph {
   const lib = onnxLibrary();
-  const sh = compiledOnnx(lib);
+  const sh = compiledOnnx(lib, graphRelations(lib, graph, opsets));
   const ctx = mainContext(sh, options);
   const { store } = ctx;
   const program = sh.program;
