@@ -68,6 +68,12 @@ export interface GraphTypeOptions {
   /** --dim PARAM=N: a dim_param's value everywhere. */
   readonly dims?: ReadonlyMap<string, number>;
   readonly limits?: Partial<Limits>;
+  /**
+   * Which part of the relation library to compile: the part the graph's relations use
+   * ('part'), the whole library ('whole'), or by default the part for a process's first
+   * few operator sets and then the whole library (compiledOnnx). Either gives the same types.
+   */
+  readonly library?: 'part' | 'whole';
 }
 
 export interface Shared {
@@ -101,12 +107,13 @@ const SUBSETS_PER_PROCESS = 2;
  * compiled part is cached on disk (typing/compiled-cache.ts), keyed by the rule files,
  * their labels (spans name them), the build and the relations: compiling, or reading
  * the whole compiled library, is most of what a fresh process would otherwise spend on
- * a model. `relations`: those the graph instantiates (null: any).
+ * a model. `relations`: those the graph instantiates (null: any); `always`: compile their
+ * part even after SUBSETS_PER_PROCESS sets.
  */
-export function compiledOnnx(lib: OnnxLibrary, relations: ReadonlySet<string> | null = null): Shared {
+export function compiledOnnx(lib: OnnxLibrary, relations: ReadonlySet<string> | null = null, always = false): Shared {
   const sorted = relations === null ? null : [...relations].sort();
   let key = sorted === null ? '*' : sorted.join(',');
-  if (!compiledLibraries.has(key) && sorted !== null && compiledLibraries.size >= SUBSETS_PER_PROCESS) key = '*';
+  if (!always && !compiledLibraries.has(key) && sorted !== null && compiledLibraries.size - (compiledLibraries.has('*') ? 1 : 0) >= SUBSETS_PER_PROCESS) key = '*';
   const known = compiledLibraries.get(key);
   if (known !== undefined) return known;
   const subset = key === '*' ? null : relations;
@@ -409,7 +416,7 @@ function hasSubgraph(n: OnnxNode): boolean {
 /** The types of every value of `graph`, whose nodes bind to operators at `opsets`. */
 export function typeGraph(graph: OnnxGraph, opsets: ReadonlyMap<string, number>, options: GraphTypeOptions = {}): TypedGraph {
   const lib = onnxLibrary();
-  const sh = compiledOnnx(lib, graphRelations(lib, graph, opsets));
+  const sh = compiledOnnx(lib, options.library === 'whole' ? null : graphRelations(lib, graph, opsets), options.library === 'part');
   const ctx = mainContext(sh, options);
   const { store } = ctx;
   const program = sh.program;
