@@ -36,13 +36,15 @@ if (memoryArg >= 0 && process.env.SHAPELOG_HEAP_SET === undefined) {
   }
 }
 
-// `shapelog infer MODEL.onnx` is a process of a second or so: V8's optimizing compiler,
-// tiering up the engine's large join and commit functions after a few milliseconds of
-// use, costs more CPU than the optimized code saves before the process ends (measured:
-// about a third of the process's CPU time on the bundled models, and still a gain on a
-// 3,000-node graph). A larger interrupt budget optimizes only the functions that stay
-// hot for longer, so long runs still get optimized code.
-if (process.argv[2] === 'infer' && process.argv.some((a) => a.endsWith('.onnx'))) {
+// `shapelog infer` (an ONNX model or a Relay program) is a process of a second or so:
+// V8's optimizing compiler, tiering up the engine's large join and commit functions after
+// a few milliseconds of use, costs more CPU than the optimized code saves before the
+// process ends (measured, CPU medians of 9 alternating: about a third of the process on
+// the bundled ONNX models, still a gain on a 3,000-node graph; ResNet-50 Relay with the
+// rules strategy 870 -> 580 ms, relay strategy 410 -> 330 ms). A larger interrupt budget
+// optimizes only the functions that stay hot for longer, so long runs still get optimized
+// code. Not for `query`: a closure of a few seconds was 7% slower with it.
+if (process.argv[2] === 'infer') {
   const { setFlagsFromString } = await import('node:v8');
   setFlagsFromString('--interrupt-budget=1048576');
 }
