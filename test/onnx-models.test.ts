@@ -2,8 +2,8 @@
 // with concrete input shapes and run by onnxruntime on inputs of those shapes with every
 // intermediate value made a graph output; every value's executed shape must agree with
 // shapelog's (no contradiction) and at least 98% of them must be exact. Silero VAD keeps
-// its work in If branches: its top-level graph is asserted as it holds now (the
-// branches' values cannot be made outputs, and shapelog does not type them yet).
+// its work in If branches, whose values cannot be made outputs: its six top-level values
+// are held to the same bar, and its branches taken must be typed.
 import test from 'ava';
 import { decodeModel } from '../frontends/onnx/decode.js';
 import { withGraphOutputs } from '../frontends/onnx/encode.js';
@@ -54,16 +54,16 @@ for (const name of ['ppocr-det', 'ppocr-rec', 'ppocr-cls', 'openwakeword-hello-d
   });
 }
 
-test.serial('silero-vad-v5: the top-level graph agrees with onnxruntime; the If outputs take the branches\' declared types', async (t) => {
+test.serial('silero-vad-v5 (sr = 16000): every value agrees with onnxruntime, at least 98% exact; the branches taken are typed', async (t) => {
   const r = await check(t, 'silero-vad-v5');
   t.deepEqual(r.errors, []);
   t.deepEqual(wrongOnes(r), []);
   t.is(r.notExecuted, 0);
-  // every value not produced by an If or copied from one is exact (typing If bodies will make the others exact too)
-  const ifOutputs = new Set(['If_0_outputs_0', 'If_0_outputs_1', 'output', 'stateN']);
-  t.deepEqual(r.values.filter((v) => v.truth !== 'exact' && !ifOutputs.has(v.name)).map((v) => v.name), []);
   t.is(r.values.length, 6);
-  t.true(r.exact >= 2, `${r.exact} exact`);
-  // hundreds of values inside the branches, none of which onnxruntime can expose
+  t.true(r.exact >= 0.98 * r.values.length, `${r.exact} of ${r.values.length} exact`);
+  // hundreds of values inside the branches, which onnxruntime cannot expose; the sample rate
+  // decides the top-level If and shapes decide the nested ones, so only the branches taken
+  // are typed: the 16 kHz branch's 113 nodes and the nested branches it takes, each value with a type
   t.true(r.subgraphValues > 500, `${r.subgraphValues} values in subgraphs`);
+  t.true(r.subgraphValuesTyped >= 200, `${r.subgraphValuesTyped} of them typed`);
 });

@@ -91,8 +91,43 @@ test('SequenceMap: the body sees one element of each sequence, its outputs becom
   t.deepEqual(g.subgraphValues.map((v) => [v.name, shapeOf(v.type)]), [['a', ['N']], ['b', ['N']], ['z', ['N']]]);
 });
 
+test('If with a condition known from shapes: only the branch taken is typed, its outputs are the node\'s', (t) => {
+  const g = typed(M.ifShapeCondition);
+  t.deepEqual(g.diagnostics, []);
+  t.deepEqual(g.outputs.map((o) => shapeOf(o.type)), [[2, 3], [2, 3, 1]]);
+  // the values of the branches not taken (Identity, Unsqueeze) are not typed, so not listed
+  t.deepEqual(g.subgraphValues.map((v) => [v.name, shapeOf(v.type)]), [['sq', [2, 3]], ['id2', [2, 3, 1]]]);
+});
+
+/** The model as written and read back, typed with x fixed to [2]. */
+function typedWithX2(g: OnnxGraph): TypedGraph {
+  const model = decodeModel(encodeModel(g, OPSETS, IR_VERSION), `${g.name}.onnx`);
+  return typeGraph(model.graph, model.opsets, { shapes: new Map([['x', [2]]]) });
+}
+
+test('If: an error in the branch not taken is not an error; with the condition unknown it is', (t) => {
+  const g = typedWithX2(M.ifUntakenError);
+  t.deepEqual(g.diagnostics, []);
+  t.deepEqual(g.outputs.map((o) => shapeOf(o.type)), [[2]]);
+  // the same model with the condition a graph input: both branches are typed, the Add's error is reported
+  const unknown = { ...M.ifUntakenError, inputs: [...M.ifUntakenError.inputs, M.value('no', M.tensor('bool', []))], nodes: M.ifUntakenError.nodes.slice(1) };
+  t.true(typedWithX2(unknown).diagnostics.some((d) => d.message.includes('bad_add')), 'the Add of [2] and [3] is reported');
+});
+
+test.serial('onnxruntime runs the If whose branch not taken would fail, to the shape of the branch taken', async (t) => {
+  t.true((await loadRuntime()).ok, 'onnxruntime-node is a development dependency');
+  try {
+    const concrete = { ...M.ifUntakenError, inputs: [M.value('x', M.tensor('float32', [2])), M.ifUntakenError.inputs[1]!] };
+    const ran = await runOnRuntime(encodeModel(M.ifUntakenError, OPSETS, IR_VERSION), concrete, ['y']);
+    t.deepEqual(ran, { outputs: [{ dtype: 'float32', shape: [2] }] });
+  } finally {
+    stopRuntime();
+  }
+});
+
 const RUNNABLE: readonly [string, OnnxGraph][] = [
   ['ifDiffering', M.ifDiffering],
+  ['ifShapeCondition', M.ifShapeCondition],
   ['ifLoop', M.ifLoop],
   ['ifRanks', M.ifRanks],
   ['loopFor', M.loopFor],

@@ -4,8 +4,11 @@
 // `graph(BodyInputs, BodyOutputs)` of the very terms the body's values have, so the rules
 // of relations/onnx/control-flow.rules read the bodies' types. What monotone rules
 // cannot do is done here, once per node:
-//   - If: the outputs are the join of the two branches' (type-join.ts), given to the
-//     rules as the attribute `branch_join`.
+//   - If: when the condition's value is known (data propagation: a shape compared with a
+//     constant), only the branch taken is typed, and the outputs are its outputs (the
+//     branch not taken is not typed at all: an error there is not an error of the model);
+//     otherwise the outputs are the join of the two branches' (type-join.ts). Either is
+//     given to the rules as the attribute `branch_join`.
 //   - Loop and Scan: a carried value's type inside the body is the join of its initial
 //     type and the body's output after any number of iterations: found by iterating the
 //     body in a scratch fork of the solver until the join stops changing (a dim that
@@ -78,6 +81,15 @@ function typeIf(ctx: TypingContext, scope: Scope, n: OnnxNode, opsets: ReadonlyM
   const outs = n.outputs.length;
   for (const [name, g] of [['then_branch', thenG], ['else_branch', elseG]] as const)
     if (g.outputs.length !== outs) return fail(ctx, scope, n, `${name} has ${g.outputs.length} outputs, the node ${outs}`);
+  const s = ctx.store;
+  flush(ctx);
+  const cond = knownScalar(ctx, resolved(ctx, scope.term(ctx, n.inputs[0] ?? '')));
+  if (cond !== null) {
+    const [attr, g] = cond !== 0 ? (['then_branch', thenG] as const) : (['else_branch', elseG] as const);
+    const taken = scope.child(n, attr, g);
+    emitBody(ctx, taken, [], opsets);
+    return emitNode(ctx, scope, n, opsets, new Map([[attr, graphTerm(ctx, taken)], ['branch_join', s.list(g.outputs.map((o) => taken.term(ctx, o.name)))]]));
+  }
   const thenS = scope.child(n, 'then_branch', thenG);
   const elseS = scope.child(n, 'else_branch', elseG);
   emitBody(ctx, thenS, [], opsets);
@@ -89,7 +101,6 @@ function typeIf(ctx: TypingContext, scope: Scope, n: OnnxNode, opsets: ReadonlyM
     const b = resolved(ctx, elseS.term(ctx, elseG.outputs[k]!.name));
     return joinTypes({ store: ctx.store, term: copyTerm(ctx.store, a, ctx.store) }, { store: ctx.store, term: b }, (i) => sizeVar(ctx, `${tag}_out${k}_${i}`)).term;
   });
-  const s = ctx.store;
   emitNode(ctx, scope, n, opsets, new Map([['then_branch', graphTerm(ctx, thenS)], ['else_branch', graphTerm(ctx, elseS)], ['branch_join', s.list(joined)]]));
 }
 
@@ -172,22 +183,23 @@ function typeLoop(ctx: TypingContext, scope: Scope, n: OnnxNode, opsets: Readonl
   emitNode(ctx, scope, n, opsets, new Map([['body', graphTerm(ctx, inner)], ['carried', s.list(cands.slice(1).map((t) => copyTerm(s, t, s)))], ['trips', trips]]));
 }
 
+/** The one integer value of a tensor term whose values are known (a bool is 0 or 1); else null. */
+function knownScalar(ctx: TypingContext, t: TermId): number | null {
+  const s = ctx.store;
+  if (s.kind(t) !== Kind.Compound || s.functor(t) !== 'tensor') return null;
+  const data = s.listItems(s.arg(t, 2));
+  return data !== null && data.length === 1 && s.kind(data[0]!) === Kind.Int ? s.intValue(data[0]!) : null;
+}
+
 /** M's value when the loop runs exactly M times: M known, and no cond or a cond that stays true. */
 function knownTrips(ctx: TypingContext, scope: Scope, n: OnnxNode, condType: TermId): TermId | null {
   const m = n.inputs[0] ?? '';
   if (m === '') return null;
   const s = ctx.store;
-  const data = (t: TermId): TermId[] | null => {
-    if (s.kind(t) !== Kind.Compound || s.functor(t) !== 'tensor') return null;
-    return s.listItems(s.arg(t, 2));
-  };
-  const mv = data(resolved(ctx, scope.term(ctx, m)));
-  if (mv === null || mv.length !== 1 || s.kind(mv[0]!) !== Kind.Int) return null;
-  const alwaysTrue = (n.inputs[1] ?? '') === '' || (() => {
-    const c = data(condType);
-    return c !== null && c.length === 1 && s.kind(c[0]!) === Kind.Int && s.intValue(c[0]!) === 1;
-  })();
-  return alwaysTrue ? mv[0]! : null;
+  const mt = resolved(ctx, scope.term(ctx, m));
+  if (knownScalar(ctx, mt) === null) return null;
+  const alwaysTrue = (n.inputs[1] ?? '') === '' || knownScalar(ctx, condType) === 1;
+  return alwaysTrue ? s.listItems(s.arg(mt, 2))![0]! : null;
 }
 
 function typeScan(ctx: TypingContext, scope: Scope, n: OnnxNode, opsets: ReadonlyMap<string, number>): void {
