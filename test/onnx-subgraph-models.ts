@@ -171,3 +171,18 @@ export const ifUntakenError = graph('if_untaken_error', [value('x', f32(['N'])),
     else_branch: graph('else', [], [value('ok', null)], [node('Identity', ['x'], ['ok'])]),
   }),
 ], [scalar('zero', 'int64', 0)]);
+
+/**
+ * Scan 8 (opset 8): no sequence_lens, a state [2, 4] and a scan input [2, 3, 4], both with
+ * the batch axis first; the body adds each [4] slice to its [4] state and emits the new
+ * state twice over ([8]): final state [2, 4], scan output [2, 3, 8].
+ */
+export const scanBatched = graph('scan_batched', [value('init', f32([2, 4])), value('x', f32([2, 3, 4]))], [value('final', null), value('ys', null)], [
+  node('Scan', ['', 'init', 'x'], ['final', 'ys'], {
+    num_scan_inputs: 1,
+    body: graph('body', [value('s', null), value('xi', null)], [value('s_out', null), value('y', null)], [
+      node('Add', ['s', 'xi'], ['s_out']),
+      node('Concat', ['s_out', 's_out'], ['y'], { axis: 0 }),
+    ]),
+  }),
+]);

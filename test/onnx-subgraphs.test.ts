@@ -85,6 +85,26 @@ test('Scan: slices without the scan axis, outputs stacked at scan_output_axes', 
   t.deepEqual(typed(M.scanAxes).subgraphValues.filter((v) => v.op === 'input').map((v) => shapeOf(v.type)), [[2], [2]]);
 });
 
+const OPSET_8 = new Map([['', 8]]);
+
+test('Scan 8: the body sees one batch entry; states get the batch dim back, scan outputs [batch, sequence | body output]', (t) => {
+  const model = decodeModel(encodeModel(M.scanBatched, OPSET_8, 4), 'scan_batched.onnx');
+  const g = typeGraph(model.graph, model.opsets);
+  t.deepEqual(g.diagnostics, []);
+  t.deepEqual(g.outputs.map((o) => shapeOf(o.type)), [[2, 4], [2, 3, 8]]);
+  t.deepEqual(g.subgraphValues.map((v) => [v.name, shapeOf(v.type)]), [['s', [4]], ['xi', [4]], ['s_out', [4]], ['y', [8]]]);
+});
+
+test.serial('onnxruntime runs the Scan 8 model to the shapes typed', async (t) => {
+  t.true((await loadRuntime()).ok, 'onnxruntime-node is a development dependency');
+  try {
+    const ran = await runOnRuntime(encodeModel(M.scanBatched, OPSET_8, 4), M.scanBatched, ['final', 'ys']);
+    t.deepEqual(ran, { outputs: [{ dtype: 'float32', shape: [2, 4] }, { dtype: 'float32', shape: [2, 3, 8] }] });
+  } finally {
+    stopRuntime();
+  }
+});
+
 test('SequenceMap: the body sees one element of each sequence, its outputs become sequences', (t) => {
   const g = typed(M.sequenceMap);
   t.deepEqual(g.outputs.map((o) => o.type), [{ kind: 'sequence', elem: { kind: 'tensor', dtype: 'float32', shape: ['N'] } }]);

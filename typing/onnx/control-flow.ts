@@ -9,7 +9,8 @@
 //     branch not taken is not typed at all: an error there is not an error of the model);
 //     otherwise the outputs are the join of the two branches' (type-join.ts). Either is
 //     given to the rules as the attribute `branch_join`.
-//   - Loop and Scan: a carried value's type inside the body is the join of its initial
+//   - Loop and Scan (Scan 8: each state and scan input has a batch axis first, which the
+//     body does not see): a carried value's type inside the body is the join of its initial
 //     type and the body's output after any number of iterations: found by iterating the
 //     body in a scratch fork of the solver until the join stops changing (a dim that
 //     changes becomes a size variable of the node, and stays it; after MAX_ITERATIONS
@@ -203,17 +204,18 @@ function knownTrips(ctx: TypingContext, scope: Scope, n: OnnxNode, condType: Ter
 }
 
 function typeScan(ctx: TypingContext, scope: Scope, n: OnnxNode, opsets: ReadonlyMap<string, number>): void {
-  // Scan 8 (a batch axis and sequence_lens first) is not declared: the node reports it
-  if ((opsets.get('') ?? 0) < 9) return emitNode(ctx, scope, n, opsets);
   const g = body(n, 'body');
   if (g === null) return fail(ctx, scope, n, 'Scan needs the graph attribute body');
   const numScan = n.attrs.get('num_scan_inputs');
   if (numScan?.kind !== 'int') return fail(ctx, scope, n, "Scan needs attribute 'num_scan_inputs'");
-  const states = n.inputs.length - numScan.value;
-  if (states < 0 || g.inputs.length !== n.inputs.length) return fail(ctx, scope, n, `the body has ${g.inputs.length} inputs; Scan's body takes one per input of the node (${n.inputs.length})`);
+  // Scan 8: sequence_lens first, and every input has a batch axis the body does not see
+  const batched = (opsets.get('') ?? 0) < 9;
+  const ins = batched ? n.inputs.slice(1) : n.inputs;
+  const states = ins.length - numScan.value;
+  if (states < 0 || g.inputs.length !== ins.length) return fail(ctx, scope, n, `the body has ${g.inputs.length} inputs; Scan's body takes one per ${batched ? 'state and scan input' : 'input of the node'} (${ins.length})`);
   flush(ctx);
   const s = ctx.store;
-  const initial = n.inputs.slice(0, states).map((v) => resolved(ctx, scope.term(ctx, v)));
+  const initial = ins.slice(0, states).map((v) => resolved(ctx, scope.term(ctx, v))).map((t) => (batched ? withoutBatch(ctx, t) : t));
   // the scan inputs' slices are holes: the Scan rules bind them from the scan inputs
   const bodyInputs = (c: TypingContext, cands: readonly TermId[]): TermId[] => [...cands, ...Array.from({ length: numScan.value }, () => c.terms.hole())];
   const scanFact = (c: TypingContext, inner: Scope, cands: readonly TermId[]) =>
@@ -222,6 +224,14 @@ function typeScan(ctx: TypingContext, scope: Scope, n: OnnxNode, opsets: Readonl
   const inner = scope.child(n, 'body', g);
   emitBody(ctx, inner, bodyInputs(ctx, cands.map((t) => copyTerm(s, t, s))), opsets);
   scanFact(ctx, inner, cands);
+}
+
+/** A Scan 8 state as its body sees it: the tensor type without its first (batch) dim; a tensor of unknown shape when the rank is unknown. */
+function withoutBatch(ctx: TypingContext, t: TermId): TermId {
+  const s = ctx.store;
+  if (s.kind(t) !== Kind.Compound || s.functor(t) !== 'tensor') return ctx.terms.hole();
+  const dims = s.listItems(s.arg(t, 0));
+  return s.compound('tensor', [dims === null || dims.length === 0 ? ctx.terms.hole() : s.list(dims.slice(1)), s.arg(t, 1), ctx.terms.hole()]);
 }
 
 function typeSequenceMap(ctx: TypingContext, scope: Scope, n: OnnxNode, opsets: ReadonlyMap<string, number>): void {
