@@ -115,7 +115,12 @@ function listing(model: OnnxModel, typed: TypedGraph): string {
       for (const [attr, a] of n.attrs) {
         if (a.kind !== 'graph' || a.value.nodes.length === 0) continue;
         const sub = `${path === '' ? '' : path + '/'}${n.name !== '' ? n.name : `${n.opType}#${n.index}`}.${attr}`;
-        const values = inner.get(sub) ?? new Map<string, SubgraphValue>();
+        const values = inner.get(sub);
+        // a body with nodes and no typed value: an If branch not taken (its condition known)
+        if (values === undefined) {
+          out.push(`${indent}    ${attr}: not taken, not typed (${a.value.nodes.length} node${a.value.nodes.length === 1 ? "" : "s"})`);
+          continue;
+        }
         out.push(`${indent}    ${attr}(${a.value.inputs.map((v) => `${v.name}: ${typeText(values.get(v.name)?.type ?? null)}`).join(', ')}):`);
         nodes(a.value, values, indent + '      ', sub);
       }

@@ -134,6 +134,24 @@ test('If: an error in the branch not taken is not an error; with the condition u
   t.true(typedWithX2(unknown).diagnostics.some((d) => d.message.includes('bad_add')), 'the Add of [2] and [3] is reported');
 });
 
+test.serial('shapelog infer --value: a graph input\'s value decides the If; the listing says which branch was not taken', (t) => {
+  const dir = scratchFolder('onnx-if-value-');
+  const file = join(dir.dir, 'if.onnx');
+  // the condition a graph input `no`: its value chooses the branch
+  const g = { ...M.ifUntakenError, inputs: [...M.ifUntakenError.inputs, M.value('no', M.tensor('bool', []))], nodes: M.ifUntakenError.nodes.slice(1) };
+  writeFileSync(file, encodeModel(g, OPSETS, IR_VERSION));
+  const elseTaken = runShapelog(['infer', file, '--shape', 'x=2', '--value', 'no=0']);
+  t.is(elseTaken.code, 0, elseTaken.err);
+  t.regex(elseTaken.out, /then_branch: not taken, not typed \(1 node\)/);
+  t.regex(elseTaken.out, /-> y: float32\[2\]/);
+  const thenTaken = runShapelog(['infer', file, '--shape', 'x=2', '--value', 'no=1']);
+  t.is(thenTaken.code, 1);
+  t.regex(thenTaken.out + thenTaken.err, /bad_add/);
+  const usage = runShapelog(['infer', file, '--value', 'nope=1']);
+  t.is(usage.code, 2);
+  t.regex(usage.err, /--value nope: the model has no graph input 'nope'/);
+});
+
 test.serial('onnxruntime runs the If whose branch not taken would fail, to the shape of the branch taken', async (t) => {
   t.true((await loadRuntime()).ok, 'onnxruntime-node is a development dependency');
   try {
