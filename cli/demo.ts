@@ -192,7 +192,7 @@ export function demo(options: { json: boolean }): number {
     process.stdout.write(`\nshapelog infer MODEL.onnx: real models from npm (examples/onnx/models.json), as shipped: symbolic batch and image sizes\n\n`);
     process.stdout.write(line3(header3) + '\n' + widths3.map((w) => '-'.repeat(w)).join('  ') + '\n');
     for (const t of table3) process.stdout.write(line3(t) + '\n');
-    process.stdout.write(`\nTry: npx shapelog query examples/rules/broadcast.rules\n     npx shapelog query examples/rules/graph.rules --goal 'path(a, X)' --json\n     npx shapelog infer examples/relay/mlp.relay\n     npx shapelog infer examples/relay/conv.relay --explain %0\n     npx shapelog infer examples/relations/attention.relay --relations examples/relations/*.rules\n     npx shapelog infer examples/onnx/models/silero_vad_v5.onnx --shape input=1,512\n`);
+    process.stdout.write(`\nTry: npx shapelog query examples/rules/broadcast.rules\n     npx shapelog query examples/rules/graph.rules --goal 'path(a, X)' --json\n     npx shapelog infer examples/relay/mlp.relay\n     npx shapelog infer examples/relay/conv.relay --explain %0\n     npx shapelog infer examples/relations/attention.relay --relations examples/relations/*.rules\n     npx shapelog infer examples/onnx/models/silero_vad_v5.onnx --shape input=1,512 --shape state=2,1,128 --value sr=16000\n`);
   }
   return rows.every((r) => r.agree) && inferred.every((r) => r.agree) && user.every((u) => u.errors === 0) && onnx.every((r) => r.errors === 0) ? EXIT_OK : EXIT_USER_ERROR;
 }

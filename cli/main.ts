@@ -117,6 +117,7 @@ export async function main(argv: string[]): Promise<number> {
     .option('--relations <files...>', 'extra rule files: operators and relations added to (or overriding) the library')
     .option('--shape <NAME=d0,d1>', '.onnx: fix a graph input\'s shape (a dim: an integer, a name or ?); repeatable', collect, [])
     .option('--dim <PARAM=N>', '.onnx: fix a symbolic dim (dim_param) everywhere; repeatable', collect, [])
+    .option('--value <NAME=v0,v1>', '.onnx: give a graph input\'s integer values (row-major; bool as 0 and 1), e.g. a sample rate an If tests; repeatable', collect, [])
     .option('--write-value-info <out.onnx>', '.onnx: write the model with every inferred type as value_info')
     .option('--gradual', 'Relay: type gradually: a condition on size variables that cannot be decided becomes a residual check at its call (printed beside it; in --json as `checks`) and typing goes on under it; unknown dims of parameters get fresh size variables (docs/gradual.md)', false)
     .option('--checks-only', 'with --gradual: print only the residual checks, one per line (file:line:column: operator: condition)', false)
@@ -132,13 +133,14 @@ export async function main(argv: string[]): Promise<number> {
           json: o['json'] === true,
           shapes: o['shape'] as string[],
           dims: o['dim'] as string[],
+          values: o['value'] as string[],
           ...(typeof o['explain'] === 'string' ? { explain: o['explain'] } : {}),
           ...(typeof o['writeValueInfo'] === 'string' ? { writeValueInfo: o['writeValueInfo'] } : {}),
         });
         return;
       }
-      if ((o['shape'] as string[]).length > 0 || (o['dim'] as string[]).length > 0 || o['writeValueInfo'] !== undefined) {
-        process.stderr.write('error: --shape, --dim and --write-value-info are for .onnx models\n');
+      if ((o['shape'] as string[]).length > 0 || (o['dim'] as string[]).length > 0 || (o['value'] as string[]).length > 0 || o['writeValueInfo'] !== undefined) {
+        process.stderr.write('error: --shape, --dim, --value and --write-value-info are for .onnx models\n');
         code = 2;
         return;
       }

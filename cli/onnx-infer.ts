@@ -1,4 +1,4 @@
-// `shapelog infer MODEL.onnx [--shape NAME=d0,d1]... [--dim PARAM=N]... [--json] [--explain VALUE]
+// `shapelog infer MODEL.onnx [--shape NAME=d0,d1]... [--dim PARAM=N]... [--value NAME=v0,v1]... [--json] [--explain VALUE]
 // [--write-value-info OUT.onnx]`: the
 // type of every value of an ONNX model: graph inputs, each node's outputs, graph
 // outputs. The default output is a listing, node by node; --json prints
@@ -24,6 +24,8 @@ export interface OnnxInferOptions {
   readonly shapes: readonly string[];
   /** PARAM=N */
   readonly dims: readonly string[];
+  /** NAME=v0,v1,...: a graph input's integer values (an If's condition may depend on them) */
+  readonly values?: readonly string[];
   /** --explain VALUE: why a value has its type */
   readonly explain?: string;
   /** --write-value-info OUT.onnx: the model with every inferred type as value_info */
@@ -61,6 +63,16 @@ function parseDims(specs: readonly string[]): Map<string, number> {
     const m = /^([A-Za-z_][A-Za-z0-9_.]*)=(\d+)$/.exec(s);
     if (m === null) usage(`--dim ${s}: expected PARAM=N with N a non-negative integer`);
     out.set(m[1]!, Number(m[2]));
+  }
+  return out;
+}
+
+function parseValues(specs: readonly string[]): Map<string, number[]> {
+  const out = new Map<string, number[]>();
+  for (const s of specs) {
+    const m = /^([^=]+)=(-?\d+(?:,-?\d+)*)$/.exec(s.replace(/\s+/g, ''));
+    if (m === null) usage(`--value ${s}: expected NAME=v0,v1,... (integers, row-major; bool as 0 and 1)`);
+    out.set(m[1]!, m[2]!.split(',').map(Number));
   }
   return out;
 }
@@ -103,7 +115,12 @@ function listing(model: OnnxModel, typed: TypedGraph): string {
       for (const [attr, a] of n.attrs) {
         if (a.kind !== 'graph' || a.value.nodes.length === 0) continue;
         const sub = `${path === '' ? '' : path + '/'}${n.name !== '' ? n.name : `${n.opType}#${n.index}`}.${attr}`;
-        const values = inner.get(sub) ?? new Map<string, SubgraphValue>();
+        const values = inner.get(sub);
+        // a body with nodes and no typed value: an If branch not taken (its condition known)
+        if (values === undefined) {
+          out.push(`${indent}    ${attr}: not taken, not typed (${a.value.nodes.length} node${a.value.nodes.length === 1 ? "" : "s"})`);
+          continue;
+        }
         out.push(`${indent}    ${attr}(${a.value.inputs.map((v) => `${v.name}: ${typeText(values.get(v.name)?.type ?? null)}`).join(', ')}):`);
         nodes(a.value, values, indent + '      ', sub);
       }
@@ -151,9 +168,11 @@ function writeTyped(file: string, model: OnnxModel, typed: TypedGraph, out: stri
 export function inferOnnx(file: string, options: OnnxInferOptions): number {
   let shapes: Map<string, Dim[]>;
   let dims: Map<string, number>;
+  let values: Map<string, number[]>;
   try {
     shapes = parseShapes(options.shapes);
     dims = parseDims(options.dims);
+    values = parseValues(options.values ?? []);
   } catch (e) {
     if (!(e instanceof UsageError)) throw e;
     process.stderr.write(`error: ${e.message}\n`);
@@ -161,12 +180,13 @@ export function inferOnnx(file: string, options: OnnxInferOptions): number {
   }
   const model = readModel(file);
   const inputs = new Set(model.graph.inputs.map((v) => v.name));
-  for (const name of shapes.keys())
-    if (!inputs.has(name)) {
-      process.stderr.write(`error: --shape ${name}: the model has no graph input '${name}' (its inputs: ${[...inputs].join(', ') || 'none'})\n`);
-      return EXIT_USAGE;
-    }
-  const typed = typeModel(model, { shapes, dims });
+  for (const [flag, names] of [['--shape', shapes.keys()], ['--value', values.keys()]] as const)
+    for (const name of names)
+      if (!inputs.has(name)) {
+        process.stderr.write(`error: ${flag} ${name}: the model has no graph input '${name}' (its inputs: ${[...inputs].join(', ') || 'none'})\n`);
+        return EXIT_USAGE;
+      }
+  const typed = typeModel(model, { shapes, dims, values });
   const errors = typed.diagnostics.filter((d) => d.severity === 'error');
   if (options.explain !== undefined) {
     const why = typed.explain(options.explain);

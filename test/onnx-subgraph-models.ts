@@ -137,3 +137,52 @@ export const errorThenLoop = graph('error_then_loop', [value('v', f32([1, 2])), 
   node('Add', ['z', 'v'], ['bad']),
   ...loopGrowing.nodes.map((n) => ({ ...n, outputs: n.outputs.slice(0, 1).map(() => 'w') })),
 ], [scalar('m', 'int64', 3), scalar('yes', 'bool', 1)]);
+
+/**
+ * If conditions computed from shapes, as exported models write them (Silero VAD's
+ * decoder): x is [2, 3, 1]; `x.shape[-1] == 1` picks Squeeze(x, -1) = [2, 3] over
+ * Identity(x), and its negation (Not) picks Identity(x) = [2, 3, 1] over Unsqueeze(x, 0).
+ * The two branches of each differ in rank, so only the branch taken gives a shape.
+ */
+export const ifShapeCondition = graph('if_shape_condition', [value('x', f32([2, 3, 1]))], [value('squeezed', null), value('kept', null)], [
+  node('Shape', ['x'], ['s']),
+  node('Gather', ['s', 'last'], ['d']),
+  node('Equal', ['d', 'one'], ['is_one']),
+  node('If', ['is_one'], ['squeezed'], {
+    then_branch: graph('then', [], [value('sq', null)], [node('Squeeze', ['x', 'last'], ['sq'])]),
+    else_branch: graph('else', [], [value('id', null)], [node('Identity', ['x'], ['id'])]),
+  }),
+  node('Not', ['is_one'], ['not_one']),
+  node('If', ['not_one'], ['kept'], {
+    then_branch: graph('then', [], [value('un', null)], [node('Unsqueeze', ['x', 'zero'], ['un'])]),
+    else_branch: graph('else', [], [value('id2', null)], [node('Identity', ['x'], ['id2'])]),
+  }),
+], [ints('last', [-1]), ints('one', [1]), ints('zero', [0])]);
+
+/**
+ * An If whose condition is the constant false (a cast of 0 to bool); its then branch, not
+ * taken, adds a [3] to x [N]: an error once N is fixed to 2 (`--shape x=2`), as Silero's
+ * 8 kHz branch fails for a 16 kHz input. onnxruntime loads it (N is symbolic) and runs it.
+ */
+export const ifUntakenError = graph('if_untaken_error', [value('x', f32(['N'])), value('z', f32([3]))], [value('y', null)], [
+  node('Cast', ['zero'], ['no'], { to: 9 }),
+  node('If', ['no'], ['y'], {
+    then_branch: graph('then', [], [value('bad', null)], [{ ...node('Add', ['x', 'z'], ['bad']), name: 'bad_add' }]),
+    else_branch: graph('else', [], [value('ok', null)], [node('Identity', ['x'], ['ok'])]),
+  }),
+], [scalar('zero', 'int64', 0)]);
+
+/**
+ * Scan 8 (opset 8): no sequence_lens, a state [2, 4] and a scan input [2, 3, 4], both with
+ * the batch axis first; the body adds each [4] slice to its [4] state and emits the new
+ * state twice over ([8]): final state [2, 4], scan output [2, 3, 8].
+ */
+export const scanBatched = graph('scan_batched', [value('init', f32([2, 4])), value('x', f32([2, 3, 4]))], [value('final', null), value('ys', null)], [
+  node('Scan', ['', 'init', 'x'], ['final', 'ys'], {
+    num_scan_inputs: 1,
+    body: graph('body', [value('s', null), value('xi', null)], [value('s_out', null), value('y', null)], [
+      node('Add', ['s', 'xi'], ['s_out']),
+      node('Concat', ['s_out', 's_out'], ['y'], { axis: 0 }),
+    ]),
+  }),
+]);

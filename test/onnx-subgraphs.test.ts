@@ -85,14 +85,87 @@ test('Scan: slices without the scan axis, outputs stacked at scan_output_axes', 
   t.deepEqual(typed(M.scanAxes).subgraphValues.filter((v) => v.op === 'input').map((v) => shapeOf(v.type)), [[2], [2]]);
 });
 
+const OPSET_8 = new Map([['', 8]]);
+
+test('Scan 8: the body sees one batch entry; states get the batch dim back, scan outputs [batch, sequence | body output]', (t) => {
+  const model = decodeModel(encodeModel(M.scanBatched, OPSET_8, 4), 'scan_batched.onnx');
+  const g = typeGraph(model.graph, model.opsets);
+  t.deepEqual(g.diagnostics, []);
+  t.deepEqual(g.outputs.map((o) => shapeOf(o.type)), [[2, 4], [2, 3, 8]]);
+  t.deepEqual(g.subgraphValues.map((v) => [v.name, shapeOf(v.type)]), [['s', [4]], ['xi', [4]], ['s_out', [4]], ['y', [8]]]);
+});
+
+test.serial('onnxruntime runs the Scan 8 model to the shapes typed', async (t) => {
+  t.true((await loadRuntime()).ok, 'onnxruntime-node is a development dependency');
+  try {
+    const ran = await runOnRuntime(encodeModel(M.scanBatched, OPSET_8, 4), M.scanBatched, ['final', 'ys']);
+    t.deepEqual(ran, { outputs: [{ dtype: 'float32', shape: [2, 4] }, { dtype: 'float32', shape: [2, 3, 8] }] });
+  } finally {
+    stopRuntime();
+  }
+});
+
 test('SequenceMap: the body sees one element of each sequence, its outputs become sequences', (t) => {
   const g = typed(M.sequenceMap);
   t.deepEqual(g.outputs.map((o) => o.type), [{ kind: 'sequence', elem: { kind: 'tensor', dtype: 'float32', shape: ['N'] } }]);
   t.deepEqual(g.subgraphValues.map((v) => [v.name, shapeOf(v.type)]), [['a', ['N']], ['b', ['N']], ['z', ['N']]]);
 });
 
+test('If with a condition known from shapes: only the branch taken is typed, its outputs are the node\'s', (t) => {
+  const g = typed(M.ifShapeCondition);
+  t.deepEqual(g.diagnostics, []);
+  t.deepEqual(g.outputs.map((o) => shapeOf(o.type)), [[2, 3], [2, 3, 1]]);
+  // the values of the branches not taken (Identity, Unsqueeze) are not typed, so not listed
+  t.deepEqual(g.subgraphValues.map((v) => [v.name, shapeOf(v.type)]), [['sq', [2, 3]], ['id2', [2, 3, 1]]]);
+});
+
+/** The model as written and read back, typed with x fixed to [2]. */
+function typedWithX2(g: OnnxGraph): TypedGraph {
+  const model = decodeModel(encodeModel(g, OPSETS, IR_VERSION), `${g.name}.onnx`);
+  return typeGraph(model.graph, model.opsets, { shapes: new Map([['x', [2]]]) });
+}
+
+test('If: an error in the branch not taken is not an error; with the condition unknown it is', (t) => {
+  const g = typedWithX2(M.ifUntakenError);
+  t.deepEqual(g.diagnostics, []);
+  t.deepEqual(g.outputs.map((o) => shapeOf(o.type)), [[2]]);
+  // the same model with the condition a graph input: both branches are typed, the Add's error is reported
+  const unknown = { ...M.ifUntakenError, inputs: [...M.ifUntakenError.inputs, M.value('no', M.tensor('bool', []))], nodes: M.ifUntakenError.nodes.slice(1) };
+  t.true(typedWithX2(unknown).diagnostics.some((d) => d.message.includes('bad_add')), 'the Add of [2] and [3] is reported');
+});
+
+test.serial('shapelog infer --value: a graph input\'s value decides the If; the listing says which branch was not taken', (t) => {
+  const dir = scratchFolder('onnx-if-value-');
+  const file = join(dir.dir, 'if.onnx');
+  // the condition a graph input `no`: its value chooses the branch
+  const g = { ...M.ifUntakenError, inputs: [...M.ifUntakenError.inputs, M.value('no', M.tensor('bool', []))], nodes: M.ifUntakenError.nodes.slice(1) };
+  writeFileSync(file, encodeModel(g, OPSETS, IR_VERSION));
+  const elseTaken = runShapelog(['infer', file, '--shape', 'x=2', '--value', 'no=0']);
+  t.is(elseTaken.code, 0, elseTaken.err);
+  t.regex(elseTaken.out, /then_branch: not taken, not typed \(1 node\)/);
+  t.regex(elseTaken.out, /-> y: float32\[2\]/);
+  const thenTaken = runShapelog(['infer', file, '--shape', 'x=2', '--value', 'no=1']);
+  t.is(thenTaken.code, 1);
+  t.regex(thenTaken.out + thenTaken.err, /bad_add/);
+  const usage = runShapelog(['infer', file, '--value', 'nope=1']);
+  t.is(usage.code, 2);
+  t.regex(usage.err, /--value nope: the model has no graph input 'nope'/);
+});
+
+test.serial('onnxruntime runs the If whose branch not taken would fail, to the shape of the branch taken', async (t) => {
+  t.true((await loadRuntime()).ok, 'onnxruntime-node is a development dependency');
+  try {
+    const concrete = { ...M.ifUntakenError, inputs: [M.value('x', M.tensor('float32', [2])), M.ifUntakenError.inputs[1]!] };
+    const ran = await runOnRuntime(encodeModel(M.ifUntakenError, OPSETS, IR_VERSION), concrete, ['y']);
+    t.deepEqual(ran, { outputs: [{ dtype: 'float32', shape: [2] }] });
+  } finally {
+    stopRuntime();
+  }
+});
+
 const RUNNABLE: readonly [string, OnnxGraph][] = [
   ['ifDiffering', M.ifDiffering],
+  ['ifShapeCondition', M.ifShapeCondition],
   ['ifLoop', M.ifLoop],
   ['ifRanks', M.ifRanks],
   ['loopFor', M.loopFor],

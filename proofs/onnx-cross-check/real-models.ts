@@ -7,7 +7,7 @@
 import { decodeModel } from '../../frontends/onnx/decode.js';
 import { withGraphOutputs } from '../../frontends/onnx/encode.js';
 import type { OnnxGraph } from '../../frontends/onnx/model.js';
-import { readBundledModel, runShapes, type BundledModel } from '../../typing/onnx/bundled-models.js';
+import { readBundledModel, runShapes, runValues, type BundledModel } from '../../typing/onnx/bundled-models.js';
 import { typeModel } from '../../typing/onnx/model-types.js';
 import type { ValueType } from '../../typing/onnx/value-terms.js';
 import { againstExecution, type OutputType, type Truth } from './compare.js';
@@ -63,7 +63,7 @@ export async function checkRealModel(m: BundledModel): Promise<RealModelCheck> {
   const bytes = readBundledModel(m);
   if (bytes === null) throw new Error(`${m.name}: ${m.package}@${m.version} is not installed (npm install)`);
   const model = decodeModel(bytes, m.name);
-  const typed = typeModel(model, { shapes: runShapes(m) });
+  const typed = typeModel(model, { shapes: runShapes(m), values: runValues(m) });
   const names = typed.values.map((v) => v.name);
   const declaredOutputs = new Set(model.graph.outputs.map((o) => o.name));
   const feeds: RuntimeFeed[] = Object.entries(m.run).map(([name, i]) => ({ name, type: i.dtype, dims: i.shape, ...(i.values !== undefined ? { values: i.values } : {}) }));
@@ -86,6 +86,6 @@ export async function checkRealModel(m: BundledModel): Promise<RealModelCheck> {
     notExecuted: count('no-execution'),
     errors: typed.diagnostics.filter((d) => d.severity === 'error').map((d) => d.message),
     subgraphValues: inside.size,
-    subgraphValuesTyped: typed.values.filter((v) => inside.has(v.name) && v.type !== null).length,
+    subgraphValuesTyped: typed.subgraphValues.filter((v) => inside.has(v.name) && v.type !== null).length,
   };
 }

@@ -57,3 +57,8 @@ export function readBundledModel(m: BundledModel): Uint8Array | null {
 export function runShapes(m: BundledModel): Map<string, readonly number[]> {
   return new Map(Object.entries(m.run).map(([name, i]) => [name, i.shape]));
 }
+
+/** The `--value` map of a model's run: the inputs whose values the run gives. */
+export function runValues(m: BundledModel): Map<string, readonly number[]> {
+  return new Map(Object.entries(m.run).flatMap(([name, i]) => (i.values !== undefined ? [[name, i.values] as const] : [])));
+}

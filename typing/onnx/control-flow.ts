@@ -4,9 +4,13 @@
 // `graph(BodyInputs, BodyOutputs)` of the very terms the body's values have, so the rules
 // of relations/onnx/control-flow.rules read the bodies' types. What monotone rules
 // cannot do is done here, once per node:
-//   - If: the outputs are the join of the two branches' (type-join.ts), given to the
-//     rules as the attribute `branch_join`.
-//   - Loop and Scan: a carried value's type inside the body is the join of its initial
+//   - If: when the condition's value is known (data propagation: a shape compared with a
+//     constant), only the branch taken is typed, and the outputs are its outputs (the
+//     branch not taken is not typed at all: an error there is not an error of the model);
+//     otherwise the outputs are the join of the two branches' (type-join.ts). Either is
+//     given to the rules as the attribute `branch_join`.
+//   - Loop and Scan (Scan 8: each state and scan input has a batch axis first, which the
+//     body does not see): a carried value's type inside the body is the join of its initial
 //     type and the body's output after any number of iterations: found by iterating the
 //     body in a scratch fork of the solver until the join stops changing (a dim that
 //     changes becomes a size variable of the node, and stays it; after MAX_ITERATIONS
@@ -78,6 +82,15 @@ function typeIf(ctx: TypingContext, scope: Scope, n: OnnxNode, opsets: ReadonlyM
   const outs = n.outputs.length;
   for (const [name, g] of [['then_branch', thenG], ['else_branch', elseG]] as const)
     if (g.outputs.length !== outs) return fail(ctx, scope, n, `${name} has ${g.outputs.length} outputs, the node ${outs}`);
+  const s = ctx.store;
+  flush(ctx);
+  const cond = knownScalar(ctx, resolved(ctx, scope.term(ctx, n.inputs[0] ?? '')));
+  if (cond !== null) {
+    const [attr, g] = cond !== 0 ? (['then_branch', thenG] as const) : (['else_branch', elseG] as const);
+    const taken = scope.child(n, attr, g);
+    emitBody(ctx, taken, [], opsets);
+    return emitNode(ctx, scope, n, opsets, new Map([[attr, graphTerm(ctx, taken)], ['branch_join', s.list(g.outputs.map((o) => taken.term(ctx, o.name)))]]));
+  }
   const thenS = scope.child(n, 'then_branch', thenG);
   const elseS = scope.child(n, 'else_branch', elseG);
   emitBody(ctx, thenS, [], opsets);
@@ -89,7 +102,6 @@ function typeIf(ctx: TypingContext, scope: Scope, n: OnnxNode, opsets: ReadonlyM
     const b = resolved(ctx, elseS.term(ctx, elseG.outputs[k]!.name));
     return joinTypes({ store: ctx.store, term: copyTerm(ctx.store, a, ctx.store) }, { store: ctx.store, term: b }, (i) => sizeVar(ctx, `${tag}_out${k}_${i}`)).term;
   });
-  const s = ctx.store;
   emitNode(ctx, scope, n, opsets, new Map([['then_branch', graphTerm(ctx, thenS)], ['else_branch', graphTerm(ctx, elseS)], ['branch_join', s.list(joined)]]));
 }
 
@@ -172,36 +184,38 @@ function typeLoop(ctx: TypingContext, scope: Scope, n: OnnxNode, opsets: Readonl
   emitNode(ctx, scope, n, opsets, new Map([['body', graphTerm(ctx, inner)], ['carried', s.list(cands.slice(1).map((t) => copyTerm(s, t, s)))], ['trips', trips]]));
 }
 
+/** The one integer value of a tensor term whose values are known (a bool is 0 or 1); else null. */
+function knownScalar(ctx: TypingContext, t: TermId): number | null {
+  const s = ctx.store;
+  if (s.kind(t) !== Kind.Compound || s.functor(t) !== 'tensor') return null;
+  const data = s.listItems(s.arg(t, 2));
+  return data !== null && data.length === 1 && s.kind(data[0]!) === Kind.Int ? s.intValue(data[0]!) : null;
+}
+
 /** M's value when the loop runs exactly M times: M known, and no cond or a cond that stays true. */
 function knownTrips(ctx: TypingContext, scope: Scope, n: OnnxNode, condType: TermId): TermId | null {
   const m = n.inputs[0] ?? '';
   if (m === '') return null;
   const s = ctx.store;
-  const data = (t: TermId): TermId[] | null => {
-    if (s.kind(t) !== Kind.Compound || s.functor(t) !== 'tensor') return null;
-    return s.listItems(s.arg(t, 2));
-  };
-  const mv = data(resolved(ctx, scope.term(ctx, m)));
-  if (mv === null || mv.length !== 1 || s.kind(mv[0]!) !== Kind.Int) return null;
-  const alwaysTrue = (n.inputs[1] ?? '') === '' || (() => {
-    const c = data(condType);
-    return c !== null && c.length === 1 && s.kind(c[0]!) === Kind.Int && s.intValue(c[0]!) === 1;
-  })();
-  return alwaysTrue ? mv[0]! : null;
+  const mt = resolved(ctx, scope.term(ctx, m));
+  if (knownScalar(ctx, mt) === null) return null;
+  const alwaysTrue = (n.inputs[1] ?? '') === '' || knownScalar(ctx, condType) === 1;
+  return alwaysTrue ? s.listItems(s.arg(mt, 2))![0]! : null;
 }
 
 function typeScan(ctx: TypingContext, scope: Scope, n: OnnxNode, opsets: ReadonlyMap<string, number>): void {
-  // Scan 8 (a batch axis and sequence_lens first) is not declared: the node reports it
-  if ((opsets.get('') ?? 0) < 9) return emitNode(ctx, scope, n, opsets);
   const g = body(n, 'body');
   if (g === null) return fail(ctx, scope, n, 'Scan needs the graph attribute body');
   const numScan = n.attrs.get('num_scan_inputs');
   if (numScan?.kind !== 'int') return fail(ctx, scope, n, "Scan needs attribute 'num_scan_inputs'");
-  const states = n.inputs.length - numScan.value;
-  if (states < 0 || g.inputs.length !== n.inputs.length) return fail(ctx, scope, n, `the body has ${g.inputs.length} inputs; Scan's body takes one per input of the node (${n.inputs.length})`);
+  // Scan 8: sequence_lens first, and every input has a batch axis the body does not see
+  const batched = (opsets.get('') ?? 0) < 9;
+  const ins = batched ? n.inputs.slice(1) : n.inputs;
+  const states = ins.length - numScan.value;
+  if (states < 0 || g.inputs.length !== ins.length) return fail(ctx, scope, n, `the body has ${g.inputs.length} inputs; Scan's body takes one per ${batched ? 'state and scan input' : 'input of the node'} (${ins.length})`);
   flush(ctx);
   const s = ctx.store;
-  const initial = n.inputs.slice(0, states).map((v) => resolved(ctx, scope.term(ctx, v)));
+  const initial = ins.slice(0, states).map((v) => resolved(ctx, scope.term(ctx, v))).map((t) => (batched ? withoutBatch(ctx, t) : t));
   // the scan inputs' slices are holes: the Scan rules bind them from the scan inputs
   const bodyInputs = (c: TypingContext, cands: readonly TermId[]): TermId[] => [...cands, ...Array.from({ length: numScan.value }, () => c.terms.hole())];
   const scanFact = (c: TypingContext, inner: Scope, cands: readonly TermId[]) =>
@@ -210,6 +224,14 @@ function typeScan(ctx: TypingContext, scope: Scope, n: OnnxNode, opsets: Readonl
   const inner = scope.child(n, 'body', g);
   emitBody(ctx, inner, bodyInputs(ctx, cands.map((t) => copyTerm(s, t, s))), opsets);
   scanFact(ctx, inner, cands);
+}
+
+/** A Scan 8 state as its body sees it: the tensor type without its first (batch) dim; a tensor of unknown shape when the rank is unknown. */
+function withoutBatch(ctx: TypingContext, t: TermId): TermId {
+  const s = ctx.store;
+  if (s.kind(t) !== Kind.Compound || s.functor(t) !== 'tensor') return ctx.terms.hole();
+  const dims = s.listItems(s.arg(t, 0));
+  return s.compound('tensor', [dims === null || dims.length === 0 ? ctx.terms.hole() : s.list(dims.slice(1)), s.arg(t, 1), ctx.terms.hole()]);
 }
 
 function typeSequenceMap(ctx: TypingContext, scope: Scope, n: OnnxNode, opsets: ReadonlyMap<string, number>): void {

@@ -67,6 +67,8 @@ export interface GraphTypeOptions {
   readonly shapes?: ReadonlyMap<string, readonly (number | string | null)[]>;
   /** --dim PARAM=N: a dim_param's value everywhere. */
   readonly dims?: ReadonlyMap<string, number>;
+  /** --value NAME=v0,v1: a graph input's values (row-major integers; bool as 0 and 1), e.g. the sample rate an If tests. */
+  readonly values?: ReadonlyMap<string, readonly number[]>;
   readonly limits?: Partial<Limits>;
   /**
    * Which part of the relation library to compile: the part the graph's relations use
@@ -351,7 +353,9 @@ export function emitNode(ctx: TypingContext, scope: Scope, n: OnnxNode, opsets: 
   if (unknownAttr !== null) return fail(unknownAttr);
   const rel = op.info.relation;
   const decl = ctx.program.decls.get(rel)!;
-  const term = (name: string) => scope.term(ctx, name);
+  // resolved: a value solved before this fact (the graph is solved incrementally, at each
+  // control-flow node) enters the fact as what it is now, not as holes bound elsewhere
+  const term = (name: string) => resolved(ctx, scope.term(ctx, name));
   const args: TermId[] = [];
   if (op.info.args.length === 1 && op.info.args[0] === VARIADIC_ARG) args.push(store.list(n.inputs.map(term)));
   else {
@@ -429,7 +433,8 @@ export function typeGraph(graph: OnnxGraph, opsets: ReadonlyMap<string, number>,
     if (initializers.has(v.name)) continue;
     const fixed = options.shapes?.get(v.name);
     const type = fixed !== undefined && v.type?.kind === 'tensor' ? { ...v.type, shape: fixed } : fixed !== undefined ? { kind: 'tensor' as const, dtype: null, shape: fixed } : v.type;
-    top.values.set(v.name, ctx.terms.type(type));
+    const given = options.values?.get(v.name);
+    top.values.set(v.name, given === undefined ? ctx.terms.type(type) : ctx.terms.withValues(ctx.terms.type(type), given));
   }
   for (const t of graph.initializers) top.values.set(t.name, ctx.terms.tensor(t));
   emitGraph(ctx, top, opsets);

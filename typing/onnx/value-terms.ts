@@ -48,6 +48,13 @@ export class ValueTerms {
     }
   }
 
+  /** Tensor type `t` (a term of type()) with its values given: the data of a graph input fixed by --value. */
+  withValues(t: TermId, values: readonly number[]): TermId {
+    const s = this.store;
+    if (s.kind(t) !== Kind.Compound || s.functor(t) !== 'tensor') return t;
+    return s.compound('tensor', [s.arg(t, 0), s.arg(t, 1), s.list(values.map((v) => s.int(v)))]);
+  }
+
   /** A tensor whose dims are known, with its values when kept. */
   tensor(t: Pick<OnnxTensor, 'dims' | 'dtype' | 'values' | 'fractions'>): TermId {
     const s = this.store;
