@@ -118,11 +118,16 @@ export async function main(argv: string[]): Promise<number> {
     .option('--shape <NAME=d0,d1>', '.onnx: fix a graph input\'s shape (a dim: an integer, a name or ?); repeatable', collect, [])
     .option('--dim <PARAM=N>', '.onnx: fix a symbolic dim (dim_param) everywhere; repeatable', collect, [])
     .option('--write-value-info <out.onnx>', '.onnx: write the model with every inferred type as value_info')
-    .option('--gradual', 'Relay: type gradually: a condition on size variables that cannot be decided becomes a residual check at its call (printed beside it; in --json as `checks`) and typing goes on under it; unknown dims of parameters get fresh size variables (docs/gradual.md)', false)
-    .option('--checks-only', 'with --gradual: print only the residual checks, one per line (file:line:column: operator: condition)', false)
+    .option('--gradual', 'Relay and ONNX: type gradually: a condition on size variables that cannot be decided becomes a residual check at its call (printed beside it; in --json as `checks`) and typing goes on under it; unknown dims of parameters get fresh size variables (docs/gradual.md)', false)
+    .option('--checks-only', 'with --gradual: print only the residual checks, one per line (file:line:column: operator: condition; ONNX: file: node "name" (OpType): condition)', false)
     .action(async (file: string, o: Record<string, unknown>) => {
-      if ((o['gradual'] === true || o['checksOnly'] === true) && (file.endsWith('.onnx') || file.endsWith('.itir'))) {
-        process.stderr.write('error: --gradual and --checks-only are for Relay programs (.relay)\n');
+      if (o['checksOnly'] === true && o['gradual'] !== true) {
+        process.stderr.write('error: --checks-only needs --gradual\n');
+        code = 2;
+        return;
+      }
+      if (o['gradual'] === true && file.endsWith('.itir')) {
+        process.stderr.write('error: --gradual and --checks-only are for Relay programs (.relay) and ONNX models (.onnx)\n');
         code = 2;
         return;
       }
@@ -134,6 +139,8 @@ export async function main(argv: string[]): Promise<number> {
           dims: o['dim'] as string[],
           ...(typeof o['explain'] === 'string' ? { explain: o['explain'] } : {}),
           ...(typeof o['writeValueInfo'] === 'string' ? { writeValueInfo: o['writeValueInfo'] } : {}),
+          gradual: o['gradual'] === true,
+          checksOnly: o['checksOnly'] === true,
         });
         return;
       }
