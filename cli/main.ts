@@ -159,11 +159,6 @@ export async function main(argv: string[]): Promise<number> {
         code = 2;
         return;
       }
-      if (o['checksOnly'] === true && o['gradual'] !== true) {
-        process.stderr.write('error: --checks-only needs --gradual\n');
-        code = 2;
-        return;
-      }
       if (o['gradual'] === true) {
         if (o['explain'] !== undefined) {
           process.stderr.write('error: --explain and --gradual do not go together: explain a binding without --gradual\n');
