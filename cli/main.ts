@@ -119,11 +119,16 @@ export async function main(argv: string[]): Promise<number> {
     .option('--dim <PARAM=N>', '.onnx: fix a symbolic dim (dim_param) everywhere; repeatable', collect, [])
     .option('--value <NAME=v0,v1>', '.onnx: give a graph input\'s integer values (row-major; bool as 0 and 1), e.g. a sample rate an If tests; repeatable', collect, [])
     .option('--write-value-info <out.onnx>', '.onnx: write the model with every inferred type as value_info')
-    .option('--gradual', 'Relay: type gradually: a condition on size variables that cannot be decided becomes a residual check at its call (printed beside it; in --json as `checks`) and typing goes on under it; unknown dims of parameters get fresh size variables (docs/gradual.md)', false)
-    .option('--checks-only', 'with --gradual: print only the residual checks, one per line (file:line:column: operator: condition)', false)
+    .option('--gradual', 'Relay and ONNX: type gradually: a condition on size variables that cannot be decided becomes a residual check at its call (printed beside it; in --json as `checks`) and typing goes on under it; unknown dims of parameters get fresh size variables (docs/gradual.md)', false)
+    .option('--checks-only', 'with --gradual: print only the residual checks, one per line (file:line:column: operator: condition; ONNX: file: node "name" (OpType): condition)', false)
     .action(async (file: string, o: Record<string, unknown>) => {
-      if ((o['gradual'] === true || o['checksOnly'] === true) && (file.endsWith('.onnx') || file.endsWith('.itir'))) {
-        process.stderr.write('error: --gradual and --checks-only are for Relay programs (.relay)\n');
+      if (o['checksOnly'] === true && o['gradual'] !== true) {
+        process.stderr.write('error: --checks-only needs --gradual\n');
+        code = 2;
+        return;
+      }
+      if (o['gradual'] === true && file.endsWith('.itir')) {
+        process.stderr.write('error: --gradual and --checks-only are for Relay programs (.relay) and ONNX models (.onnx)\n');
         code = 2;
         return;
       }
@@ -136,6 +141,8 @@ export async function main(argv: string[]): Promise<number> {
           values: o['value'] as string[],
           ...(typeof o['explain'] === 'string' ? { explain: o['explain'] } : {}),
           ...(typeof o['writeValueInfo'] === 'string' ? { writeValueInfo: o['writeValueInfo'] } : {}),
+          gradual: o['gradual'] === true,
+          checksOnly: o['checksOnly'] === true,
         });
         return;
       }
@@ -151,11 +158,6 @@ export async function main(argv: string[]): Promise<number> {
       }
       if (o['strategy'] === 'twin') {
         process.stderr.write('error: --strategy twin is for .itir programs; use rules or relay\n');
-        code = 2;
-        return;
-      }
-      if (o['checksOnly'] === true && o['gradual'] !== true) {
-        process.stderr.write('error: --checks-only needs --gradual\n');
         code = 2;
         return;
       }

@@ -14,6 +14,7 @@ import type { OnnxAttr, OnnxGraph, OnnxModel, OnnxNode } from '../frontends/onnx
 import { withSubgraphValueInfo, withValueInfo, type ValueInfoEntry } from '../frontends/onnx/value-info-writer.js';
 import { diagnostic, UserError } from '../diagnostics/diagnostic.js';
 import { readModel, typeModel } from '../typing/onnx/model-types.js';
+import { type OnnxCheck, typeModelGradually } from '../typing/onnx/gradual.js';
 import type { SubgraphStep, SubgraphValue, TypedGraph, TypedValue } from '../typing/onnx/graph-types.js';
 import type { ValueType } from '../typing/onnx/value-terms.js';
 import { EXIT_OK, EXIT_USAGE, EXIT_USER_ERROR } from './report.js';
@@ -30,6 +31,10 @@ export interface OnnxInferOptions {
   readonly explain?: string;
   /** --write-value-info OUT.onnx: the model with every inferred type as value_info */
   readonly writeValueInfo?: string;
+  /** --gradual: residual checks per node where a condition cannot be decided (typing/onnx/gradual.ts) */
+  readonly gradual?: boolean;
+  /** --checks-only (with --gradual): print just the checks */
+  readonly checksOnly?: boolean;
 }
 
 type Dim = number | string | null;
@@ -165,6 +170,11 @@ function writeTyped(file: string, model: OnnxModel, typed: TypedGraph, out: stri
   }
 }
 
+/** `node "name" (OpType): condition`, and what was assumed under it. */
+function checkLine(c: OnnxCheck): string {
+  return `node "${c.node}" (${c.opType}): ${c.condition}${c.assumes === null ? '' : ` (assumed: ${c.assumes})`}`;
+}
+
 export function inferOnnx(file: string, options: OnnxInferOptions): number {
   let shapes: Map<string, Dim[]>;
   let dims: Map<string, number>;
@@ -186,7 +196,8 @@ export function inferOnnx(file: string, options: OnnxInferOptions): number {
         process.stderr.write(`error: ${flag} ${name}: the model has no graph input '${name}' (its inputs: ${[...inputs].join(', ') || 'none'})\n`);
         return EXIT_USAGE;
       }
-  const typed = typeModel(model, { shapes, dims, values });
+  const gradual = options.gradual === true ? typeModelGradually(model, { shapes, dims, values }) : null;
+  const typed = gradual?.typed ?? typeModel(model, { shapes, dims, values });
   const errors = typed.diagnostics.filter((d) => d.severity === 'error');
   if (options.explain !== undefined) {
     const why = typed.explain(options.explain);
@@ -205,12 +216,18 @@ export function inferOnnx(file: string, options: OnnxInferOptions): number {
       values: [...typed.values, ...typed.subgraphValues].map(valueJson),
       outputs: typed.outputs.map(valueJson),
       diagnostics: typed.diagnostics.map((d) => ({ severity: d.severity, node: nodeRef(d.node), message: d.message })),
+      ...(gradual === null ? {} : { checks: gradual.checks.map((c) => ({ node: c.node, op: c.opType, condition: c.condition, assumes: c.assumes })) }),
     };
     // one value per line: readable, and still one JSON document
     const list = (xs: readonly unknown[]) => (xs.length === 0 ? '[]' : `[\n  ${xs.map((x) => JSON.stringify(x)).join(',\n  ')}\n ]`);
-    process.stdout.write(`{"inputs": ${list(json.inputs)},\n "values": ${list(json.values)},\n "outputs": ${list(json.outputs)},\n "diagnostics": ${list(json.diagnostics)}}\n`);
+    const checks = json.checks === undefined ? '' : `,\n "checks": ${list(json.checks)}`;
+    process.stdout.write(`{"inputs": ${list(json.inputs)},\n "values": ${list(json.values)},\n "outputs": ${list(json.outputs)},\n "diagnostics": ${list(json.diagnostics)}${checks}}\n`);
+  } else if (gradual !== null && options.checksOnly === true) {
+    process.stdout.write(gradual.checks.map((c) => `${file}: ${checkLine(c)}\n`).join(''));
+    for (const d of typed.diagnostics) process.stderr.write(`${file}: ${d.severity}: ${d.message}\n`);
   } else {
     process.stdout.write(listing(model, typed) + '\n');
+    if (gradual !== null) process.stdout.write(`checks:${gradual.checks.length === 0 ? ' none' : ''}\n${gradual.checks.map((c) => `  ${checkLine(c)}\n`).join('')}`);
     for (const d of typed.diagnostics) process.stderr.write(`${file}: ${d.severity}: ${d.message}\n`);
   }
   return errors.length > 0 ? EXIT_USER_ERROR : EXIT_OK;

@@ -70,6 +70,13 @@ export interface GenerateOptions {
    * derived: the call gives a unification with this type instead of a relation instance.
    */
   readonly assumedResults?: ReadonlyMap<RExpr, RType>;
+  /**
+   * `if` expressions whose branches are not unified with each other: the `if` has this
+   * type (the join of its branches, fresh size variables where they differ).
+   */
+  readonly joinedIfs?: ReadonlyMap<RExpr, RType>;
+  /** Every `if` types its branches apart and has its `then` branch's type (to read each branch's own type). */
+  readonly branchesApart?: boolean;
 }
 
 export function generate(module: Module, ops: OpCatalogue, options: GenerateOptions = {}): Generated {
@@ -265,7 +272,9 @@ export function generate(module: Module, ops: OpCatalogue, options: GenerateOpti
         unify(tensorOf([], 'bool'), expr(e.cond, env), e.cond.span, 'the condition of if must be a bool scalar');
         const a = block(e.then, env);
         const b = block(e.else, env);
-        unify(a, b, e.span, 'both branches of if must have the same type');
+        const joined = options.joinedIfs?.get(e);
+        if (joined !== undefined) return typeOf(joined, typeParams);
+        if (options.branchesApart !== true) unify(a, b, e.span, 'both branches of if must have the same type');
         return a;
       }
       case 'fn': {

@@ -19,7 +19,7 @@ import type { DimExpr, Module, Param, RDim, RExpr, RType, Span } from '../fronte
 import { parseRelayType } from '../frontends/relay/parse.js';
 import { UserError } from '../diagnostics/diagnostic.js';
 import type { Limits } from '../solver/engine/limits.js';
-import { type Dim, dimVar } from '../solver/terms/dims.js';
+import { type Dim, dimConst, dimSub, dimVar } from '../solver/terms/dims.js';
 import { inferModule, type InferResult, type InferStrategy, readProgram, typedText } from './infer.js';
 import { dimExpr } from './constraints.js';
 import { canonicalComparison, checksOf, type Comparison, disjunction, firstOfEach, type ResidualCheck } from './residual-checks.js';
@@ -47,6 +47,7 @@ export function inferGradualText(text: string, file: string, strategy: InferStra
 export function inferGradual(module: Module, texts: ReadonlyMap<string, string>, strategy: InferStrategy, limits: Partial<Limits> = {}): GradualResult {
   const assumedResults = new Map<RExpr, RType>();
   const assumptions: ResidualCheck[] = [];
+  const joins = new Map<IfExpr, IfJoin>();
   const taken = sizeVariablesOf(texts, module);
   const freshDims: string[] = [];
   const freshName = (): string => {
@@ -57,14 +58,19 @@ export function inferGradual(module: Module, texts: ReadonlyMap<string, string>,
     freshDims.push(name);
     return name;
   };
+  const infer = (m: Module, apart = false): InferResult => {
+    const results = new Map(assumedResults);
+    const joinedIfs = new Map<RExpr, RType>([...joins].map(([e, j]) => [e, j.type]));
+    return inferModule(m, texts, strategy, limits, undefined, { assumedResults: results, joinedIfs, branchesApart: apart });
+  };
   let current = module;
-  let result = inferModule(current, texts, strategy, limits, undefined, { assumedResults });
+  let result = infer(current);
   for (let round = 1; round < MAX_ROUNDS; round++) {
     let changed = false;
-    for (const s of result.outcome.stuck ?? []) {
+    for (const s of [...(result.outcome.stuck ?? []), ...typedOnlyByContext(current, result, strategy, limits)]) {
       const call = callAt(current, s.span);
       if (call === null || assumedResults.has(call)) continue;
-      const a = assumeResult(call, s.args, strategy, limits);
+      const a = assumeResult(call, s.args, strategy, limits, freshName);
       if (a === null) continue;
       assumedResults.set(call, a.type);
       assumptions.push(...a.checks);
@@ -72,7 +78,7 @@ export function inferGradual(module: Module, texts: ReadonlyMap<string, string>,
     }
     if (!changed) {
       // a fresh size variable that a use needs equal to another size is that size
-      const equated = withFreshDimsEquated(current, result, freshDims);
+      const equated = withFreshDimsEquated(current, result, new Set(freshDims), joins);
       changed = equated !== current;
       current = equated;
       // the assumptions were made for the parameters as they were: made again
@@ -81,18 +87,27 @@ export function inferGradual(module: Module, texts: ReadonlyMap<string, string>,
         assumptions.length = 0;
       }
     }
+    if (!changed && result.diagnostics.some((d) => d.severity === 'error')) changed = joinBranches(current, infer(current, true), joins, freshName);
     if (!changed) {
       const filled = withFreshParamDims(current, result, freshName);
       changed = filled !== current;
       current = filled;
     }
+    if (!changed) {
+      const ranked = withUnrankedParamsRanked(current, result, freshName);
+      changed = ranked !== current;
+      current = ranked;
+    }
     if (!changed) break;
-    result = inferModule(current, texts, strategy, limits, undefined, { assumedResults });
+    result = infer(current);
   }
-  const checks = firstOfEach([...checksOf(result.outcome.undecided ?? []), ...assumptions]);
+  const checks = firstOfEach([...checksOf(result.outcome.undecided ?? []), ...assumptions, ...[...joins].flatMap(([e, j]) => joinChecks(e, j))]);
   // the undecided conditions are reported as checks, not as warnings
   const diagnostics = result.diagnostics.filter((d) => !(d.code === 'undecided' && !d.message.startsWith('not ') && /cannot be decided\)?$/.test(d.message)));
-  return { result: { ...result, diagnostics }, checks, freshDims };
+  // a fresh size variable later equated to another size is gone from the program
+  const typed = result.outcome.bindings.map((b) => b.type).join(' ');
+  const used = freshDims.filter((d) => new RegExp(`\\b${d}\\b`).test(typed));
+  return { result: { ...result, diagnostics }, checks, freshDims: used };
 }
 
 /** The program printed back with every binding's type and, beside each call, the checks it needs. */
@@ -114,7 +129,7 @@ export function gradualText(g: GradualResult): string {
  * The result of a call nothing determined, under an assumption on one size variable of
  * its inputs, and the check that stands for the assumption; null when no setting types it.
  */
-function assumeResult(call: Extract<RExpr, { kind: 'call' }>, args: readonly string[], strategy: InferStrategy, limits: Partial<Limits>): { type: RType; checks: ResidualCheck[] } | null {
+function assumeResult(call: Extract<RExpr, { kind: 'call' }>, args: readonly string[], strategy: InferStrategy, limits: Partial<Limits>, freshName: () => string): { type: RType; checks: ResidualCheck[] } | null {
   let types: RType[];
   try {
     types = args.map((a) => parseRelayType(a));
@@ -127,6 +142,8 @@ function assumeResult(call: Extract<RExpr, { kind: 'call' }>, args: readonly str
   const site = (type: string) => ({ operator: op, relation: found.ok ? found.op.relation : null, span: call.span, assumes: `${op} gives ${type}` });
   const dims = types.flatMap(dimsOf);
   const variables = [...new Set(dims.flatMap((d) => (d.kind === 'sym' ? varsOf(d.expr) : [])))];
+  const general = resultForEverySize(call, types, variables, strategy, limits, freshName);
+  if (general !== null) return { type: general, checks: [] };
   for (const v of variables) {
     // the sizes to try: 1, then every size the inputs mention that does not mention v
     const sizes = new Map<string, DimExpr>([['1', { kind: 'int', value: 1 }]]);
@@ -179,12 +196,94 @@ function assumeResult(call: Extract<RExpr, { kind: 'call' }>, args: readonly str
   return null;
 }
 
-/** The call alone on arguments of these types, typed by the strategy: its result, or null (an error, a part unknown, or a condition left undecided). */
-function typeCallAlone(call: Extract<RExpr, { kind: 'call' }>, types: readonly RType[], strategy: InferStrategy, limits: Partial<Limits>): string | null {
+/** The sizes a size variable is set to when asking whether a call types for every size. */
+const SAMPLE_SIZES = [1, 2, 3, 4, 5, 6, 7, 8, 9, 16, 17, 224];
+
+/**
+ * The result of a call that types for every size of one of its input's size variables
+ * tried (SAMPLE_SIZES) but whose dims no rule can write in terms of it (`nn.upsampling`
+ * by 1.5 of `h`): the dims that do not change with the size kept, those equal to it
+ * that size variable, the others fresh size variables (a dim no rule determines). No
+ * check is needed, since no size tried fails. Null when some size fails (then a check
+ * is needed) or none of the variables gives such a result.
+ */
+function resultForEverySize(call: Extract<RExpr, { kind: 'call' }>, types: readonly RType[], variables: readonly string[], strategy: InferStrategy, limits: Partial<Limits>, freshName: () => string): RType | null {
+  for (const v of variables) {
+    const results: RType[] = [];
+    for (const k of SAMPLE_SIZES) {
+      const text = typeCallAlone(call, types.map((t) => substituteType(t, v, { kind: 'int', value: k })), strategy, limits);
+      const type = text === null ? null : knownType(text);
+      if (type === null) break;
+      results.push(type);
+    }
+    if (results.length < SAMPLE_SIZES.length) continue;
+    const general = generalise(results, v);
+    if (general !== null) return fillUnknownDims(general, freshName);
+  }
+  return null;
+}
+
+/** The type whose instances for v = SAMPLE_SIZES are these: equal dims kept, dims equal to the size `v`, other differing dims unknown; null when the types differ in structure. */
+function generalise(results: readonly RType[], v: string): RType | null {
+  const first = results[0]!;
+  if (first.kind === 'tuple') {
+    const fields = first.fields.map((_, i) => generalise(results.map((r) => (r.kind === 'tuple' && r.fields.length === first.fields.length ? r.fields[i]! : first)), v));
+    return results.every((r) => r.kind === 'tuple' && r.fields.length === first.fields.length) && fields.every((f) => f !== null) ? { ...first, fields: fields as RType[] } : null;
+  }
+  if (first.kind !== 'tensor' || !results.every((r) => r.kind === 'tensor' && r.dtype === first.dtype && r.shape.length === first.shape.length)) return null;
+  const shapes = results.map((r) => (r as Extract<RType, { kind: 'tensor' }>).shape);
+  return {
+    ...first,
+    shape: first.shape.map((d, i): RDim => {
+      const column = shapes.map((s) => s[i]!);
+      if (column.every((x) => dimsEqual(x, d))) return d;
+      if (column.every((x, k) => x.kind === 'int' && x.value === SAMPLE_SIZES[k])) return { kind: 'sym', expr: { kind: 'var', name: v }, span: d.span };
+      return { kind: 'unknown', span: d.span };
+    }),
+  };
+}
+
+/**
+ * Calls left with undecided conditions whose result their inputs alone do not determine
+ * (typed alone, they are stuck): the result came from their context (a declared result
+ * type), and the conditions are what a rule waited on to derive it from the inputs, not
+ * what the call needs. The rules strategy types such a call so; the relay strategy,
+ * which types calls from their inputs only, reports it stuck. Both then assume its result.
+ */
+function typedOnlyByContext(module: Module, r: InferResult, strategy: InferStrategy, limits: Partial<Limits>): { span: Span; args: string[] }[] {
+  const out: { span: Span; args: string[] }[] = [];
+  const seen = new Set<Span>();
+  for (const u of r.outcome.undecided ?? []) {
+    if (seen.has(u.span)) continue;
+    seen.add(u.span);
+    const call = callAt(module, u.span);
+    if (call === null) continue;
+    const fn = r.outcome.bindings.find((b) => b.node === call)?.fn ?? module.functions.find((f) => f.body.span.start.offset <= call.span.start.offset && call.span.end.offset <= f.body.span.end.offset)?.name;
+    const args = call.args.map((a) => (a.kind === 'local' ? (r.outcome.bindings.find((b) => b.fn === fn && b.name === `%${a.name}`)?.type ?? null) : null));
+    const types = args.map((t) => (t === null ? null : knownType(t)));
+    if (types.some((t) => t === null)) continue;
+    if (stuckAlone(call, types as RType[], strategy, limits)) out.push({ span: u.span, args: args as string[] });
+  }
+  return out;
+}
+
+/** Whether the call alone on arguments of these types is stuck: no error, but its result not determined. */
+function stuckAlone(call: Extract<RExpr, { kind: 'call' }>, types: readonly RType[], strategy: InferStrategy, limits: Partial<Limits>): boolean {
+  const r = inferModule(aloneModule(call, types), new Map(), strategy, limits);
+  return (r.outcome.stuck ?? []).length > 0;
+}
+
+function aloneModule(call: Extract<RExpr, { kind: 'call' }>, types: readonly RType[]): Module {
   const span = call.span;
   const params: Param[] = types.map((type, i) => ({ name: `a${i}`, type, span }));
   const body: RExpr = { ...call, args: params.map((p) => ({ kind: 'local', name: p.name, span })) };
-  const module: Module = { file: span.file, version: null, typeDefs: [], functions: [{ name: 'main', typeParams: [], params, ret: null, body, span }] };
+  return { file: span.file, version: null, typeDefs: [], functions: [{ name: 'main', typeParams: [], params, ret: null, body, span }] };
+}
+
+/** The call alone on arguments of these types, typed by the strategy: its result, or null (an error, a part unknown, or a condition left undecided). */
+function typeCallAlone(call: Extract<RExpr, { kind: 'call' }>, types: readonly RType[], strategy: InferStrategy, limits: Partial<Limits>): string | null {
+  const module = aloneModule(call, types);
+  const body = module.functions[0]!.body;
   const r = inferModule(module, new Map(), strategy, limits);
   if (r.diagnostics.some((d) => d.severity === 'error' || d.code === UNDETERMINED) || (r.outcome.undecided ?? []).length > 0) return null;
   const type = r.outcome.results.get(body) ?? null;
@@ -238,19 +337,141 @@ function fillUnknownDims(t: RType, freshName: () => string): RType {
 
 /**
  * The module with a fresh size variable replaced by the size a clash says it must equal
- * (`n vs d1`: both strategies name the two sizes of a clash so): the parameter's type is
- * then what its uses need. The same module when no clash is about a fresh variable.
+ * (`n vs d1`, `cannot unify n with d1`: the strategies name the two sizes of a clash so): a
+ * parameter's type or an `if`'s join is then what its uses need. The same module when no
+ * clash is about a fresh variable (joins are updated in place).
  */
-function withFreshDimsEquated(module: Module, r: InferResult, freshDims: readonly string[]): Module {
-  const fresh = new Set(freshDims);
+function withFreshDimsEquated(module: Module, r: InferResult, fresh: ReadonlySet<string>, joins: Map<IfExpr, IfJoin>): Module {
   for (const d of r.diagnostics) {
     if (d.severity !== 'error') continue;
-    for (const m of d.message.matchAll(/\b([A-Za-z_]\w*|\d+) vs ([A-Za-z_]\w*|\d+)\b/g)) {
+    for (const m of d.message.matchAll(/\b([A-Za-z_]\w*|\d+) (?:vs|with) ([A-Za-z_]\w*|\d+)\b/g)) {
       const [a, b] = [m[1]!, m[2]!];
       const [v, other] = fresh.has(b) ? [b, a] : fresh.has(a) ? [a, b] : [null, null];
       if (v === null || other === null || v === other) continue;
       const by: DimExpr = /^\d+$/.test(other) ? { kind: 'int', value: Number(other) } : { kind: 'var', name: other };
+      for (const [e, j] of joins) joins.set(e, { ...j, type: substituteType(j.type, v, by) });
       return { ...module, functions: module.functions.map((f) => ({ ...f, params: f.params.map((p) => (p.type === null ? p : { ...p, type: substituteType(p.type, v, by) })) })) };
+    }
+  }
+  return module;
+}
+
+// ---------------------------------------------------------------- if branches joined
+
+type IfExpr = Extract<RExpr, { kind: 'if' }>;
+
+/** An `if` typed as the join of its branches: equal dims kept, differing ones fresh size variables (`joined`). */
+interface IfJoin {
+  readonly type: RType;
+  readonly branches: readonly [RType, RType];
+  /** The fresh size variables the join introduced. */
+  readonly joined: ReadonlySet<string>;
+}
+
+/**
+ * Joins the branches of each `if` whose branch types (typed apart, in `apart`) are fully
+ * known and differ only in dims not provably different (`n` vs `m`, `n` vs `3`; not `3`
+ * vs `4`, nor ranks or dtypes): the `if` then has the join's type. Whether any was joined.
+ */
+function joinBranches(module: Module, apart: InferResult, joins: Map<IfExpr, IfJoin>, freshName: () => string): boolean {
+  let changed = false;
+  for (const e of expressionsOf(module)) {
+    if (e.kind !== 'if' || joins.has(e)) continue;
+    const [a, b] = [apart.outcome.results.get(lastOf(e.then)), apart.outcome.results.get(lastOf(e.else))].map((t) => (t === undefined ? null : knownType(t)));
+    if (a === null || b === null || a === undefined || b === undefined || !joinable(a, b)) continue;
+    const joined = new Set<string>();
+    const type = joinTypes(a, b, () => {
+      const name = freshName();
+      joined.add(name);
+      return name;
+    });
+    if (joined.size === 0) continue;
+    joins.set(e, { type, branches: [a, b], joined });
+    changed = true;
+  }
+  return changed;
+}
+
+/** A type with every part known, parsed; null otherwise. */
+function knownType(text: string): RType | null {
+  if (/(^|[^\w])_([^\w]|$)/.test(text)) return null;
+  try {
+    return parseRelayType(text);
+  } catch (e) {
+    if (e instanceof UserError) return null;
+    throw e;
+  }
+}
+
+function joinable(a: RType, b: RType): boolean {
+  if (a.kind === 'tuple' && b.kind === 'tuple') return a.fields.length === b.fields.length && a.fields.every((f, i) => joinable(f, b.fields[i]!));
+  if (a.kind !== 'tensor' || b.kind !== 'tensor' || a.dtype !== b.dtype || a.shape.length !== b.shape.length) return false;
+  return a.shape.every((d, i) => {
+    const [x, y] = [rdim(d), rdim(b.shape[i]!)];
+    if (x === null || y === null) return dimsEqual(d, b.shape[i]!);
+    const diff = dimSub(x, y);
+    // provably different: a non-zero constant apart
+    return !(diff.terms.length === 0 && diff.constant !== 0);
+  });
+}
+
+function joinTypes(a: RType, b: RType, freshName: () => string): RType {
+  if (a.kind === 'tuple' && b.kind === 'tuple') return { ...a, fields: a.fields.map((f, i) => joinTypes(f, b.fields[i]!, freshName)) };
+  if (a.kind !== 'tensor' || b.kind !== 'tensor') return a;
+  return { ...a, shape: a.shape.map((d, i): RDim => (dimsEqual(d, b.shape[i]!) ? d : { kind: 'sym', expr: { kind: 'var', name: freshName() }, span: d.span })) };
+}
+
+function rdim(d: RDim): Dim | null {
+  return d.kind === 'int' ? dimConst(d.value) : d.kind === 'sym' ? dimExpr(d.expr) : null;
+}
+
+function dimsEqual(a: RDim, b: RDim): boolean {
+  const [x, y] = [rdim(a), rdim(b)];
+  return x !== null && y !== null ? x.key === y.key : a.kind === b.kind;
+}
+
+/**
+ * The checks a join needs: where a use set a joined dim to a size (the join's fresh
+ * variable equated), each branch whose dim differs from it must equal it at the `if`.
+ */
+function joinChecks(e: IfExpr, j: IfJoin): ResidualCheck[] {
+  const site = { operator: 'if', relation: null, span: e.span, assumes: null };
+  const out: ResidualCheck[] = [];
+  const walk = (join: RType, branch: RType) => {
+    if (join.kind === 'tuple' && branch.kind === 'tuple') join.fields.forEach((f, i) => walk(f, branch.fields[i]!));
+    if (join.kind !== 'tensor' || branch.kind !== 'tensor') return;
+    join.shape.forEach((d, i) => {
+      const [x, y] = [rdim(d), rdim(branch.shape[i]!)];
+      if (x === null || y === null || (d.kind === 'sym' && d.expr.kind === 'var' && j.joined.has(d.expr.name))) return;
+      const c = canonicalComparison(y, '==', x);
+      if (c !== null) out.push(disjunction([c], site));
+    });
+  };
+  for (const b of j.branches) walk(j.type, b);
+  return out;
+}
+
+// ---------------------------------------------------------------- parameters no use gives a rank
+
+/**
+ * The module with the first parameter whose type inference left wholly unknown given the
+ * rank and dtype of another tensor argument of its first use (`add(%x, %z)`: %x's), with
+ * a fresh size variable for each dim: the most general type of that rank. The same
+ * module when there is none, or its first use has no other argument of known rank.
+ */
+function withUnrankedParamsRanked(module: Module, r: InferResult, freshName: () => string): Module {
+  for (const f of module.functions) {
+    const typeOf = new Map(r.outcome.bindings.filter((b) => b.fn === f.name).map((b) => [b.name, b.type]));
+    for (const p of f.params) {
+      if (p.type !== null || typeOf.get(`%${p.name}`) !== '_') continue;
+      const use = expressionsOf({ ...module, functions: [f] }).find((e) => e.kind === 'call' && e.callee.kind === 'op' && e.args.some((a) => a.kind === 'local' && a.name === p.name));
+      if (use === undefined || use.kind !== 'call') continue;
+      const like = use.args
+        .map((a) => (a.kind === 'local' && a.name !== p.name ? knownType(typeOf.get(`%${a.name}`) ?? '_') : null))
+        .find((t): t is Extract<RType, { kind: 'tensor' }> => t !== null && t.kind === 'tensor');
+      if (like === undefined) continue;
+      const type: RType = { ...like, shape: like.shape.map((d): RDim => ({ kind: 'sym', expr: { kind: 'var', name: freshName() }, span: p.span })), span: p.span };
+      return { ...module, functions: module.functions.map((g) => (g !== f ? g : { ...g, params: g.params.map((q) => (q === p ? { ...q, type } : q)) })) };
     }
   }
   return module;
@@ -258,39 +479,53 @@ function withFreshDimsEquated(module: Module, r: InferResult, freshDims: readonl
 
 // ---------------------------------------------------------------- helpers over the AST
 
-/** The operator call at this span. */
-function callAt(module: Module, span: Span): Extract<RExpr, { kind: 'call' }> | null {
-  const stack: RExpr[] = module.functions.map((f) => f.body);
+/** Every expression of the module, each once, in source order. */
+function expressionsOf(module: Module): RExpr[] {
+  const out: RExpr[] = [];
+  const stack: RExpr[] = module.functions.map((f) => f.body).reverse();
   while (stack.length > 0) {
     const e = stack.pop()!;
-    if (e.kind === 'call' && e.span === span) return e;
+    out.push(e);
+    const children: RExpr[] = [];
     switch (e.kind) {
       case 'call':
-        stack.push(e.callee, ...e.args);
+        children.push(e.callee, ...e.args);
         break;
       case 'tuple':
-        stack.push(...e.fields);
+        children.push(...e.fields);
         break;
       case 'proj':
-        stack.push(e.tuple);
+        children.push(e.tuple);
         break;
       case 'let':
-        stack.push(e.value, e.body);
+        children.push(e.value, e.body);
         break;
       case 'if':
-        stack.push(e.cond, e.then, e.else);
+        children.push(e.cond, e.then, e.else);
         break;
       case 'fn':
-        stack.push(e.body);
+        children.push(e.body);
         break;
       case 'match':
-        stack.push(e.scrutinee, ...e.clauses.map((c) => c.body));
+        children.push(e.scrutinee, ...e.clauses.map((c) => c.body));
         break;
       default:
         break;
     }
+    stack.push(...children.reverse());
   }
-  return null;
+  return out;
+}
+
+/** The operator call at this span. */
+function callAt(module: Module, span: Span): Extract<RExpr, { kind: 'call' }> | null {
+  return (expressionsOf(module).find((e) => e.kind === 'call' && e.span === span) as Extract<RExpr, { kind: 'call' }> | undefined) ?? null;
+}
+
+/** The last expression of a block, after its bindings. */
+function lastOf(e: RExpr): RExpr {
+  while (e.kind === 'let') e = e.body;
+  return e;
 }
 
 /** The size variables a type mentions. */

@@ -34,7 +34,7 @@ export interface ResidualCheck {
 /** A comparison in canonical form, or null when it is decided (no variable left). */
 export function canonicalComparison(left: Dim, op: UndecidedCondition['op'], right: Dim): Comparison | null {
   if (op === '==' || op === '!=') {
-    const diff = divideByContent(withoutFloorDivisions(dimSub(left, right)), 'exact');
+    const diff = divideByContent(withoutFloorDivisions(withCommonDenominator(withoutNestedModulo(dimSub(left, right)))), 'exact');
     if (diff === null) return null;
     if (diff.terms.length === 0) return null;
     // leading coefficient positive; positive terms on the left, negative ones and the constant on the right
@@ -52,6 +52,42 @@ export function canonicalComparison(left: Dim, op: UndecidedCondition['op'], rig
   const e = divideByContent(withoutFloorDivisions(e0), 'floor');
   if (e === null || e.terms.length === 0) return null;
   return { left: e, op: '>=', right: dimConst(0) };
+}
+
+/**
+ * `(N / k) % m` written as `N / k - m*(N / (k*m))` (floor division: the floor of a floor
+ * of N / k by m is that of N by k*m), so that a nested divisibility condition has the
+ * same form as one stated with the two divisions side by side.
+ */
+function withoutNestedModulo(d: Dim): Dim {
+  let out = dimConst(d.constant);
+  for (const t of d.terms) {
+    const mod = t.factors.length === 1 && t.factors[0]!.kind === 'mod' ? t.factors[0]! : null;
+    const inner = mod !== null && mod.kind === 'mod' && mod.den.terms.length === 0 && mod.num.constant === 0 && mod.num.terms.length === 1 ? mod.num.terms[0]! : null;
+    const div = inner !== null && inner.coeff === 1 && inner.factors.length === 1 && inner.factors[0]!.kind === 'floordiv' ? inner.factors[0]! : null;
+    if (mod !== null && mod.kind === 'mod' && div !== null && div.kind === 'floordiv' && div.den.terms.length === 0 && div.den.constant > 0 && mod.den.constant > 0) {
+      const m = mod.den.constant;
+      const expanded = dimSub(dimFloorDiv(div.num, div.den), dimMul(dimConst(m), dimFloorDiv(div.num, dimConst(div.den.constant * m))));
+      out = dimAdd(out, dimMul(dimConst(t.coeff), expanded));
+    } else {
+      out = dimAdd(out, t.factors.reduce((acc, f) => dimMul(acc, atomDim(f)), dimConst(t.coeff)));
+    }
+  }
+  return out;
+}
+
+/**
+ * An equality with two or more floor divisions by constants, multiplied by the least
+ * common multiple of their divisors (`E == 0` holds exactly when `L*E == 0` does), so
+ * that withoutFloorDivisions can write each as a modulo: `N / 6 == 128*(N / 768)` and
+ * `6*(N / 6) == 768*(N / 768)` both become `N % 768 == N % 6` in the end. One floor
+ * division alone (`h / 2 == 3`) stays as written.
+ */
+function withCommonDenominator(d: Dim): Dim {
+  const dens = d.terms.flatMap((t) => (t.factors.length === 1 && t.factors[0]!.kind === 'floordiv' && t.factors[0]!.den.terms.length === 0 && t.factors[0]!.den.constant > 0 ? [t.factors[0]!.den.constant] : []));
+  if (dens.length < 2) return d;
+  const l = dens.reduce((a, b) => (a / gcd(a, b)) * b, 1);
+  return dimMul(dimConst(l), d);
 }
 
 /**

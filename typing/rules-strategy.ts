@@ -416,7 +416,7 @@ export function inferWithRules(gen: Generated, library: RuleLibrary, limits: Par
  * The relations derived only to find errors (`cv_small`, read by an error rule and by
  * nothing else, transitively): a comparison they wait on is the negation of a check.
  */
-function errorOnly(rules: readonly Rule[]): ReadonlySet<string> {
+export function errorOnly(rules: readonly Rule[]): ReadonlySet<string> {
   let found = errorOnlyCache.get(rules);
   if (found !== undefined) return found;
   const readers = new Map<string, Rule[]>();
@@ -440,7 +440,7 @@ function errorOnly(rules: readonly Rule[]): ReadonlySet<string> {
 }
 const errorOnlyCache = new WeakMap<readonly Rule[], ReadonlySet<string>>();
 
-const NEGATED = { '==': '!=', '!=': '==', '<': '>=', '>=': '<', '>': '<=', '<=': '>' } as const;
+export const NEGATED = { '==': '!=', '!=': '==', '<': '>=', '>=': '<', '>': '<=', '<=': '>' } as const;
 
 /** Why typing stopped, naming only what `infer` and `typeof` offer. */
 function typingLimitMessage(hit: LimitError, rounds: number, constraints: number): string {

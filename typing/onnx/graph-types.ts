@@ -21,6 +21,7 @@ import { attributeOutsideVersion } from '../../relations/onnx/attribute-versions
 import { EINSUM_EQUATION_ATTR, einsumTerm } from '../../relations/onnx/einsum-equation.js';
 import { ValueTerms, valueType, type ValueType } from './value-terms.js';
 import { typeControlFlow } from './control-flow.js';
+import { undecidedAtNodes, type UndecidedAtNode } from './undecided-nodes.js';
 import { compiledCache, readCompiled, writeCompiled } from '../compiled-cache.js';
 import { librarySubset } from '../library-subset.js';
 
@@ -60,6 +61,8 @@ export interface TypedGraph {
   readonly diagnostics: readonly NodeDiagnostic[];
   /** Why a value has its type: the derivation of the relation instance of the node producing it (null: a graph input, an initializer or no such value). */
   readonly explain: (value: string) => string | null;
+  /** With the `undecided` option: the conditions on symbolic dims left undecided, by node. */
+  readonly undecided?: readonly UndecidedAtNode[];
 }
 
 export interface GraphTypeOptions {
@@ -76,6 +79,8 @@ export interface GraphTypeOptions {
    * few operator sets and then the whole library (compiledOnnx). Either gives the same types.
    */
   readonly library?: 'part' | 'whole';
+  /** Also report the conditions left undecided, by node (gradual checking: undecided-nodes.ts). */
+  readonly undecided?: boolean;
 }
 
 export interface Shared {
@@ -486,5 +491,6 @@ export function typeGraph(graph: OnnxGraph, opsets: ReadonlyMap<string, number>,
     outputs: graph.outputs.map((v) => typed(v.name, 'output')),
     diagnostics,
     explain,
+    ...(options.undecided === true ? { undecided: undecidedAtNodes(solver, store, program, nodeOf) } : {}),
   };
 }
