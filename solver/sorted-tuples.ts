@@ -5,7 +5,7 @@
 // radix), and the numbers are sorted as a Float64Array, where duplicates end up side by
 // side. When the ranks do not fit in one exact double, rows are sorted by comparing ranks.
 import { compareTerms } from './terms/order.js';
-import type { TermId, TermStore } from './terms/term-store.js';
+import { Kind, type TermId, type TermStore } from './terms/term-store.js';
 
 export interface SortedTuples {
   readonly arity: number;
@@ -31,12 +31,40 @@ export function sortedTuples(store: TermStore, facts: readonly TermId[], arity: 
         distinct.push(v);
       }
     }
-    distinct.sort((a, b) => compareTerms(store, a, b));
-    values.push(Int32Array.from(distinct));
+    values.push(sortTerms(store, distinct));
     product *= distinct.length;
   }
   if (product > Number.MAX_SAFE_INTEGER || byRows) return byRankRows(store, facts, arity, values);
   return byRadixKey(store, facts, arity, values, mark);
+}
+
+/** Most integers one double holds beside an index below 2^INDEX_BITS. */
+const INDEX_BITS = 22;
+const MAX_PACKED_INT = 2 ** (52 - INDEX_BITS);
+
+/**
+ * Distinct terms in the standard order. A column of integers (the common case of big
+ * inputs) is sorted without comparing terms: each value and its index packed into one
+ * double, sorted as numbers, when they fit; anything else through `compareTerms`.
+ */
+function sortTerms(store: TermStore, distinct: TermId[]): Int32Array {
+  const n = distinct.length;
+  let packable = n < 2 ** INDEX_BITS;
+  for (let i = 0; i < n && packable; i++) {
+    const id = distinct[i]!;
+    packable = store.kind(id) === Kind.Int && Math.abs(store.intValue(id)) < MAX_PACKED_INT;
+  }
+  if (!packable) return Int32Array.from(distinct.sort((a, b) => compareTerms(store, a, b)));
+  const keys = new Float64Array(n);
+  for (let i = 0; i < n; i++) keys[i] = store.intValue(distinct[i]!) * 2 ** INDEX_BITS + i;
+  keys.sort();
+  const out = new Int32Array(n);
+  for (let k = 0; k < n; k++) {
+    const key = keys[k]!;
+    const value = Math.floor(key / 2 ** INDEX_BITS);
+    out[k] = distinct[key - value * 2 ** INDEX_BITS]!;
+  }
+  return out;
 }
 
 /** Each tuple as one number, its ranks in mixed radix; `rank` is scratch space indexed by term id. */
