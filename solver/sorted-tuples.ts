@@ -44,21 +44,35 @@ const MAX_PACKED_INT = 2 ** (52 - INDEX_BITS);
 
 /**
  * Distinct terms in the standard order. A column of integers (the common case of big
- * inputs) is sorted without comparing terms: each value and its index packed into one
- * double, sorted as numbers, when they fit; anything else through `compareTerms`.
+ * inputs) is ordered without comparing terms: by value in a table when the values are
+ * dense (each distinct, so one slot each), else each value and its index packed into
+ * one double and sorted as numbers when they fit; anything else through `compareTerms`.
  */
 function sortTerms(store: TermStore, distinct: TermId[]): Int32Array {
   const n = distinct.length;
-  let packable = n < 2 ** INDEX_BITS;
-  for (let i = 0; i < n && packable; i++) {
+  let ints = n < 2 ** INDEX_BITS;
+  let min = Infinity;
+  let max = -Infinity;
+  for (let i = 0; i < n && ints; i++) {
     const id = distinct[i]!;
-    packable = store.kind(id) === Kind.Int && Math.abs(store.intValue(id)) < MAX_PACKED_INT;
+    const v = store.intValue(id);
+    ints = store.kind(id) === Kind.Int && Math.abs(v) < MAX_PACKED_INT;
+    if (v < min) min = v;
+    if (v > max) max = v;
   }
-  if (!packable) return Int32Array.from(distinct.sort((a, b) => compareTerms(store, a, b)));
+  if (!ints) return Int32Array.from(distinct.sort((a, b) => compareTerms(store, a, b)));
+  const out = new Int32Array(n);
+  if (n === 0) return out;
+  if (max - min < 4 * n + 1024) {
+    const slots = new Int32Array(max - min + 1);
+    for (let i = 0; i < n; i++) slots[store.intValue(distinct[i]!) - min] = distinct[i]!;
+    let k = 0;
+    for (let v = 0; v < slots.length; v++) if (slots[v] !== 0) out[k++] = slots[v]!;
+    return out;
+  }
   const keys = new Float64Array(n);
   for (let i = 0; i < n; i++) keys[i] = store.intValue(distinct[i]!) * 2 ** INDEX_BITS + i;
   keys.sort();
-  const out = new Int32Array(n);
   for (let k = 0; k < n; k++) {
     const key = keys[k]!;
     const value = Math.floor(key / 2 ** INDEX_BITS);
