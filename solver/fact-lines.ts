@@ -1,8 +1,9 @@
 // Facts as lines of text (`path(0, 1)`), straight from sorted tuples of term ids: the
-// text of each distinct argument is made once and reused, and no fact term is built.
+// text of each distinct argument is made once and reused (an integer's is made each time:
+// cheaper than keeping millions of them), and no fact term is built.
 import type { SortedTuples } from './sorted-tuples.js';
 import { functorText, termText } from './terms/print.js';
-import type { TermId, TermStore } from './terms/term-store.js';
+import { Kind, type TermId, type TermStore } from './terms/term-store.js';
 
 /** Calls `line` with each tuple as a fact of `pred`, in order (without the final `.`). */
 export function writeFactLines(store: TermStore, pred: string, tuples: SortedTuples, line: (text: string) => void): void {
@@ -14,6 +15,7 @@ export function writeFactLines(store: TermStore, pred: string, tuples: SortedTup
   }
   const texts = new Map<TermId, string>();
   const text = (id: TermId): string => {
+    if (store.kind(id) === Kind.Int) return String(store.intValue(id));
     let t = texts.get(id);
     if (t === undefined) texts.set(id, (t = termText(store, id)));
     return t;

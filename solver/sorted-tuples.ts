@@ -5,7 +5,7 @@
 // radix), and the numbers are sorted as a Float64Array, where duplicates end up side by
 // side. When the ranks do not fit in one exact double, rows are sorted by comparing ranks.
 import { compareTerms } from './terms/order.js';
-import type { TermId, TermStore } from './terms/term-store.js';
+import { Kind, type TermId, type TermStore } from './terms/term-store.js';
 
 export interface SortedTuples {
   readonly arity: number;
@@ -31,12 +31,54 @@ export function sortedTuples(store: TermStore, facts: readonly TermId[], arity: 
         distinct.push(v);
       }
     }
-    distinct.sort((a, b) => compareTerms(store, a, b));
-    values.push(Int32Array.from(distinct));
+    values.push(sortTerms(store, distinct));
     product *= distinct.length;
   }
   if (product > Number.MAX_SAFE_INTEGER || byRows) return byRankRows(store, facts, arity, values);
   return byRadixKey(store, facts, arity, values, mark);
+}
+
+/** Most integers one double holds beside an index below 2^INDEX_BITS. */
+const INDEX_BITS = 22;
+const MAX_PACKED_INT = 2 ** (52 - INDEX_BITS);
+
+/**
+ * Distinct terms in the standard order. A column of integers (the common case of big
+ * inputs) is ordered without comparing terms: by value in a table when the values are
+ * dense (each distinct, so one slot each), else each value and its index packed into
+ * one double and sorted as numbers when they fit; anything else through `compareTerms`.
+ */
+function sortTerms(store: TermStore, distinct: TermId[]): Int32Array {
+  const n = distinct.length;
+  let ints = n < 2 ** INDEX_BITS;
+  let min = Infinity;
+  let max = -Infinity;
+  for (let i = 0; i < n && ints; i++) {
+    const id = distinct[i]!;
+    const v = store.intValue(id);
+    ints = store.kind(id) === Kind.Int && Math.abs(v) < MAX_PACKED_INT;
+    if (v < min) min = v;
+    if (v > max) max = v;
+  }
+  if (!ints) return Int32Array.from(distinct.sort((a, b) => compareTerms(store, a, b)));
+  const out = new Int32Array(n);
+  if (n === 0) return out;
+  if (max - min < 4 * n + 1024) {
+    const slots = new Int32Array(max - min + 1);
+    for (let i = 0; i < n; i++) slots[store.intValue(distinct[i]!) - min] = distinct[i]!;
+    let k = 0;
+    for (let v = 0; v < slots.length; v++) if (slots[v] !== 0) out[k++] = slots[v]!;
+    return out;
+  }
+  const keys = new Float64Array(n);
+  for (let i = 0; i < n; i++) keys[i] = store.intValue(distinct[i]!) * 2 ** INDEX_BITS + i;
+  keys.sort();
+  for (let k = 0; k < n; k++) {
+    const key = keys[k]!;
+    const value = Math.floor(key / 2 ** INDEX_BITS);
+    out[k] = distinct[key - value * 2 ** INDEX_BITS]!;
+  }
+  return out;
 }
 
 /** Each tuple as one number, its ranks in mixed radix; `rank` is scratch space indexed by term id. */

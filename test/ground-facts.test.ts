@@ -1,12 +1,18 @@
 // The ground-fact fast path of the parser (solver/language/ground-facts.ts, used by
 // parseProgram) against the grammar alone (parseProgramWithGrammar): on random files of
 // facts, near-misses of facts, rules, declarations, comments and mistakes, both give the
-// same statements with the same spans, or the same located syntax errors.
+// same statements with the same spans, or the same located syntax errors; and lowering a
+// fast fact from its values (solver/compile/lower.ts) compiles the same program as
+// lowering the grammar's tree.
 import test from 'ava';
 import fc from 'fast-check';
 import { parseProgram, parseProgramWithGrammar } from '../solver/language/parse.js';
 import { UserError } from '../diagnostics/diagnostic.js';
 import { GroundFact } from '../solver/language/ground-facts.js';
+import { compileProgram } from '../solver/compile/program.js';
+import type { Program } from '../solver/language/ast.js';
+import { termText } from '../solver/terms/print.js';
+import { TermStore } from '../solver/terms/term-store.js';
 
 /** A tree as plain data: a fact held by its place (GroundFact) becomes the tree it stands for. */
 function plain(value: unknown): unknown {
@@ -102,4 +108,46 @@ test('a syntax error after many facts is located as the grammar locates it', (t)
 
 test('many statements that are not plain facts are read the same way', (t) => {
   same(t, Array.from({ length: 600 }, (_, i) => (i % 3 === 0 ? `p(${i}).` : `q(f(${i}), [${i}]).`)).join('\n'));
+});
+
+/** What compiling a parsed file gives: diagnostics, or the facts, their spans, the rules, the warnings and every term's text. */
+function compiled(program: Program): unknown {
+  const store = new TermStore();
+  const c = compileProgram(store, [program], 'seminaive', null);
+  if (!c.ok) return { diagnostics: c.diagnostics };
+  const terms: string[] = [];
+  for (let id = 1; id < store.size; id++) terms.push(termText(store, id));
+  const p = c.program;
+  return { facts: p.facts, factSpans: p.factSpans, rules: p.rules, warnings: p.warnings, decls: p.decls, terms };
+}
+
+/** Facts whose names are built-ins, declared relations or used with two arities, beside rules and declarations. */
+const compiledName = fc.constantFrom('edge', 'p', 'q', 'error', 'not', 'len', 'max', 'integer', 'R');
+const compiledFact = fc
+  .tuple(compiledName, fc.array(fc.tuple(blank, arg, blank), { minLength: 0, maxLength: 3 }))
+  .map(([n, args]) => `${n}(${args.map(([x, y, z]) => `${x}${y}${z}`).join(',')}).`);
+const compiledOther = fc.constantFrom('relation R(a, b).', 'relation R(a; k: int = 1).', 'q(X) :- p(X, _).', 'p(?1, a).', 'edge(X, Y) :- p(X, Y).');
+const compiledFile = fc
+  .array(fc.tuple(fc.oneof({ weight: 4, arbitrary: compiledFact }, { weight: 1, arbitrary: compiledOther }), layout), { maxLength: 10 })
+  .map((parts) => parts.map(([s, l]) => s + l).join(''));
+
+test('random files: a fact lowered from its values compiles as its tree does (facts, spans, errors, terms)', (t) => {
+  let fast = 0;
+  fc.assert(
+    fc.property(compiledFile, (text) => {
+      let a: Program;
+      let b: Program;
+      try {
+        a = parseProgram(text, 'f.rules');
+        b = parseProgramWithGrammar(text, 'f.rules');
+      } catch (e) {
+        if (e instanceof UserError) return; // syntax errors: the test above
+        throw e;
+      }
+      fast += a.statements.filter((s) => s instanceof GroundFact).length;
+      t.deepEqual(compiled(a), compiled(b), JSON.stringify(text));
+    }),
+    { numRuns: 1500, seed: 16 },
+  );
+  t.true(fast > 1000, `the fast path was taken (${fast} facts)`);
 });

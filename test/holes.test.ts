@@ -220,6 +220,18 @@ test('regression: strategies agree when negating a predicate with an undecided i
   }
 });
 
+test('a comparison checked early on integers leaves its undecided warnings to the bindings that reach it', (t) => {
+  // `X < 3` is checked on integers right after a(X) (solver/engine/plan.ts earlyGuards);
+  // n reaches the comparison through b(n, z) and is undecided there, m has no b fact and
+  // never reached it: one warning, for n only, as when the comparison ran only in place
+  const src = 'a(1). a(5). a(n). a(m).\nb(1, x). b(5, y). b(n, z).\nq(X, Z) :- a(X), b(X, Z), X < 3.';
+  for (const strategy of ['naive', 'seminaive', 'demand', 'mutable'] as const) {
+    const r = run(src, { strategy, goal: 'q(X, Z)' });
+    t.deepEqual(r.answers, [{ X: 1, Z: 'x' }], strategy);
+    t.deepEqual(warnings(r, 'undecided').map((d) => d.message), ['n < 3 cannot be decided'], strategy);
+  }
+});
+
 test('regression: an arity error is not followed by an "undefined predicate" error', (t) => {
   const ds = compileErrors('p :- q.\nq(1).');
   t.deepEqual(ds.map((d) => d.code), ['arity']);

@@ -172,6 +172,16 @@ test('a division by zero for one binding is reported at its place, naming the bi
   }
 });
 
+test('a comparison is not checked early past an expression: its division by zero is still reported', (t) => {
+  // X < 0 is false for X = 1, but the binding reaches `Z = 10 / Y` first, as written
+  for (const strategy of ['naive', 'seminaive', 'demand'] as const) {
+    const r = run('a(1).\nb(1, 0).\nr(Z) :- a(X), b(X, Y), Z = 10 / Y, X < 0.\n', { strategy });
+    t.deepEqual(facts(r, 'r'), [], strategy);
+    const ds = r.diagnostics.filter((d) => d.severity === 'error').map((d) => `${d.span?.start.line}:${d.span?.start.column} ${d.message}`);
+    t.deepEqual(ds, ['3:24 division by zero when X = 1, Y = 0'], strategy);
+  }
+});
+
 test('check: --depth beyond 4 and a huge --random are usage errors; --ops names each operator once', (t) => {
   const depth = shapelog(['check', '--depth', '99']);
   t.is(depth.code, 2);

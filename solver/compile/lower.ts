@@ -7,12 +7,13 @@ import { clauseTerms, walkTerm } from '../language/ast-walk.js';
 import { didYouMean } from '../../diagnostics/suggest.js';
 import { TermDepthError, type TermId, type TermStore } from '../terms/term-store.js';
 import { arith, ArithmeticError, FAIL, WAIT } from '../terms/arith.js';
+import { GroundFact } from '../language/ground-facts.js';
 import { FUNCTIONS, type FunctionName, type HeadIR, type Lit, type RelationDecl, type Rule, TESTS, type TestName, type Tmpl } from './ir.js';
 
 export interface Lowered {
   readonly rules: Rule[];
-  /** Ground facts given in the source: predicate → fact term ids, with the clause span of each. */
-  readonly facts: Map<string, { fact: TermId; span: Span }[]>;
+  /** Ground facts given in the source: predicate → fact term ids, with the clause span of each (computed when read). */
+  readonly facts: Map<string, GivenFact[]>;
   readonly decls: Map<string, RelationDecl>;
   /** Arity and first occurrence of every predicate mentioned. */
   readonly preds: Map<string, { arity: number; span: Span }>;
@@ -47,7 +48,8 @@ export function lower(store: TermStore, programs: readonly Program[]): Lowered {
 
   // Holes written with numbers keep their numbers; named holes get fresh ones after them.
   const namedHoles = new Map<string, TermId>();
-  for (const p of programs) for (const s of p.statements) visitHoles(s, (name) => /^\d+$/.test(name) && store.hole(Number(name)));
+  // (a plain ground fact has no holes)
+  for (const p of programs) for (const s of p.statements) if (!(s instanceof GroundFact)) visitHoles(s, (name) => /^\d+$/.test(name) && store.hole(Number(name)));
 
   // Declarations first, so uses before the declaration resolve.
   for (const p of programs) {
@@ -86,7 +88,13 @@ export function lower(store: TermStore, programs: readonly Program[]): Lowered {
   const attrTypes = new Map<string, AttrType[]>();
   for (const p of programs) for (const s of p.statements) if (s.kind === 'relation' && !attrTypes.has(s.name)) attrTypes.set(s.name, s.attrs.map((a) => a.type));
 
-  for (const p of programs) for (const s of p.statements) if (s.kind === 'clause') lowerClause(s);
+  const values: (number | string)[] = [];
+  const ids: TermId[] = [];
+  for (const p of programs)
+    for (const s of p.statements) {
+      if (s instanceof GroundFact && lowerGroundFact(s)) continue;
+      if (s.kind === 'clause') lowerClause(s);
+    }
   return out;
 
   // ---- helpers --------------------------------------------------------------
@@ -203,6 +211,29 @@ export function lower(store: TermStore, programs: readonly Program[]): Lowered {
       return;
     }
     pushRule(head, body, vars.names, s.span);
+  }
+
+  /**
+   * A plain ground fact (integers and atoms) lowered from its values, with no tree and
+   * no span unless a diagnostic needs one: what `lowerClause` does for it, in the cases
+   * where that is simple. False (nothing done) for a head that is a built-in or a
+   * declared relation, left to `lowerClause`.
+   */
+  function lowerGroundFact(s: GroundFact): boolean {
+    const pred = s.values(values);
+    if (RESERVED.has(pred) || out.decls.has(pred) || (pred in FUNCTIONS && values.length === FUNCTIONS[pred])) return false;
+    const prev = out.preds.get(pred);
+    if ((prev === undefined || prev.arity !== values.length) && !notePred(pred, values.length, s.head.span)) return true;
+    out.defined.add(pred);
+    ids.length = values.length;
+    for (let i = 0; i < values.length; i++) {
+      const v = values[i]!;
+      ids[i] = typeof v === 'number' ? store.int(v) : store.atom(v);
+    }
+    let list = out.facts.get(pred);
+    if (!list) out.facts.set(pred, (list = []));
+    list.push(new StatedFact(store.compound(pred, ids), s));
+    return true;
   }
 
   function pushRule(head: HeadIR, body: Lit[], varNames: string[], span: Span): void {
@@ -453,6 +484,24 @@ export function lower(store: TermStore, programs: readonly Program[]): Lowered {
       err('limit', e.message, t.span);
     }
     return t;
+  }
+}
+
+/** A ground fact given in the source, and the span of its clause. */
+export interface GivenFact {
+  readonly fact: TermId;
+  readonly span: Span;
+}
+
+/** A given fact whose span is read from its statement when asked for (most never are). */
+class StatedFact implements GivenFact {
+  constructor(
+    readonly fact: TermId,
+    private readonly statement: GroundFact,
+  ) {}
+
+  get span(): Span {
+    return this.statement.span;
   }
 }
 

@@ -10,7 +10,7 @@ import type { TermId, TermStore } from '../terms/term-store.js';
 import { compilePlan, linkNegations, type Plan } from '../engine/plan.js';
 import { transformForDemand, userPredOf } from './demand.js';
 import type { RelationDecl, Rule } from './ir.js';
-import { lower, where } from './lower.js';
+import { type GivenFact, lower, where } from './lower.js';
 import { Modes } from './modes.js';
 import { schedule } from './schedule.js';
 import { stratify } from './stratify.js';
@@ -29,6 +29,11 @@ export interface CompiledProgram {
   /** All rules after the demand transformation, indexed by rule id (provenance refers to them). */
   readonly rules: Rule[];
   readonly facts: Map<string, TermId[]>;
+  /**
+   * Where each given fact was written (its first occurrence). Built when first read (an
+   * explanation, a diagnostic, the compiled-library cache): a run of millions of facts
+   * that explains nothing computes no span.
+   */
   readonly factSpans: Map<TermId, Span>;
   readonly decls: Map<string, RelationDecl>;
   readonly goalVars: string[] | null;
@@ -134,15 +139,30 @@ export function compileProgram(store: TermStore, files: readonly Program[], stra
   const plans = result.rules.map((r, i) => compilePlan(store, r, i, result.strata[i]!));
   linkNegations(plans);
   const facts = new Map<string, TermId[]>();
-  const factSpans = new Map<TermId, Span>();
-  for (const [pred, list] of lowered.facts) {
-    facts.set(pred, list.map((x) => x.fact));
-    for (const x of list) if (!factSpans.has(x.fact)) factSpans.set(x.fact, x.span);
-  }
+  for (const [pred, list] of lowered.facts) facts.set(pred, list.map((x) => x.fact));
+  let factSpans: Map<TermId, Span> | null = null;
   return {
     ok: true,
-    program: { plans, rules: result.rules, facts, factSpans, decls: lowered.decls, goalVars, demanded: result.demanded, warnings },
+    program: {
+      plans,
+      rules: result.rules,
+      facts,
+      get factSpans() {
+        return (factSpans ??= factSpanTable(lowered.facts));
+      },
+      decls: lowered.decls,
+      goalVars,
+      demanded: result.demanded,
+      warnings,
+    },
   };
+}
+
+/** The span of each given fact (its first occurrence), by fact. */
+function factSpanTable(given: ReadonlyMap<string, readonly GivenFact[]>): Map<TermId, Span> {
+  const out = new Map<TermId, Span>();
+  for (const list of given.values()) for (const x of list) if (!out.has(x.fact)) out.set(x.fact, x.span);
+  return out;
 }
 
 /**

@@ -145,6 +145,13 @@ export class Joiner {
         if (this.negationUndecided(st)) return this.wait(i);
         return this.step(i + 1);
       }
+      case 'guard': {
+        const x = b.build(st.a, vals);
+        const y = b.build(st.b, vals);
+        const s = this.ctx.store;
+        if (x > 0 && y > 0 && s.kind(x) === Kind.Int && s.kind(y) === Kind.Int && compare(s, st.op, x, y) === false) return;
+        return this.step(i + 1);
+      }
       case 'compare': {
         const a = this.build(st.a, st.span);
         const c = a < 0 ? a : this.build(st.b, st.span);

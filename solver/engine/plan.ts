@@ -48,6 +48,12 @@ export type Step =
       readonly span: Span;
     }
   | { readonly k: 'compare'; readonly op: CompareOp; readonly a: Tmpl; readonly b: Tmpl; readonly span: Span }
+  /**
+   * An early copy of a later comparison (`earlyGuards`): drops a binding only when both
+   * sides are integers and the comparison is false. Anything else (undecided, not
+   * integers) goes on to the comparison itself, which decides and reports as before.
+   */
+  | { readonly k: 'guard'; readonly op: CompareOp; readonly a: Tmpl; readonly b: Tmpl; readonly span: Span }
   | { readonly k: 'match'; readonly pat: Pat; readonly value: Tmpl; readonly span: Span } // X = E binding the pattern side
   | { readonly k: 'equal'; readonly a: Tmpl; readonly b: Tmpl; readonly negate: boolean; readonly span: Span } // X = Y / X \= Y, both bound
   | { readonly k: 'test'; readonly name: TestName; readonly a: Tmpl; readonly span: Span };
@@ -223,6 +229,79 @@ function compileSteps(rule: Rule, body: readonly Lit[], scanOf: ReadonlyMap<Lit,
   return { steps, reads, scanCount: scanNo };
 }
 
+/** A variable or a constant: building it reads a value and does nothing else. */
+function isPlain(t: Tmpl): boolean {
+  return t.k === 'var' || t.k === 'const';
+}
+
+/** Does matching this pattern only read the fact and bind or check variables (no expression is built)? */
+function isPlainPat(p: Pat | null): boolean {
+  if (p === null) return true;
+  switch (p.k) {
+    case 'value':
+      return false;
+    case 'cons':
+      return isPlainPat(p.head) && isPlainPat(p.tail);
+    case 'struct':
+      return p.args.every(isPlainPat);
+    default:
+      return true;
+  }
+}
+
+function patBinds(p: Pat | null, out: Set<number>): Set<number> {
+  if (p === null) return out;
+  if (p.k === 'bind') out.add(p.v);
+  else if (p.k === 'cons') (patBinds(p.head, out), patBinds(p.tail, out));
+  else if (p.k === 'struct') for (const a of p.args) patBinds(a, out);
+  return out;
+}
+
+/**
+ * A scan that has no effect but its bindings: plain keys and patterns, so it never
+ * waits, never builds a term and never meets an arithmetic error. A binding that skips
+ * it loses only the derivations it would have led to.
+ */
+function isPlainScan(st: Step): st is Extract<Step, { k: 'scan' }> {
+  return st.k === 'scan' && st.keyTmpls.every(isPlain) && st.pats.every(isPlainPat);
+}
+
+/**
+ * The steps with a guard (see Step) for each comparison of plain operands, placed right
+ * after the step that binds its last variable, when only plain scans lie between there
+ * and the comparison: `linked(X, Z) :- edge(X, Y), edge(Y, Z), X < 100` drops X >= 100
+ * before the second scan instead of after it. A binding the guard drops would have
+ * reached the comparison with the same integers (or not reached it), so the results,
+ * the waits (undecided comparisons) and the run-time errors are those of `steps`.
+ * The first step is never preceded by a guard (it names a demand plan's demand).
+ */
+export function earlyGuards(steps: readonly Step[]): readonly Step[] {
+  const before = new Map<number, Step[]>();
+  steps.forEach((st, j) => {
+    if (st.k !== 'compare' || !isPlain(st.a) || !isPlain(st.b)) return;
+    const vars = new Set<number>();
+    for (const t of [st.a, st.b]) if (t.k === 'var') vars.add(t.v);
+    let p = j;
+    for (; p - 1 >= 1; p--) {
+      const prev = steps[p - 1]!;
+      if (!isPlainScan(prev)) break;
+      const binds = new Set<number>();
+      for (const pat of prev.pats) patBinds(pat, binds);
+      if ([...vars].some((v) => binds.has(v))) break;
+    }
+    if (p === j) return;
+    let list = before.get(p);
+    if (!list) before.set(p, (list = []));
+    list.push({ k: 'guard', op: st.op, a: st.a, b: st.b, span: st.span });
+  });
+  if (before.size === 0) return steps;
+  const out: Step[] = [];
+  steps.forEach((st, j) => {
+    out.push(...(before.get(j) ?? []), st);
+  });
+  return out;
+}
+
 export function errorRelation(ruleId: number): string {
   return `$error:${ruleId}`;
 }
@@ -232,7 +311,7 @@ export function compilePlan(store: TermStore, rule: Rule, index: number, stratum
   const scanOf = new Map<Lit, number>();
   let n = 0;
   for (const l of rule.body) if (l.k === 'atom' && !l.neg) scanOf.set(l, n++);
-  const variants: (Step[] | null)[] = [];
+  const variants: (readonly Step[] | null)[] = [];
   for (const [lit, scanNo] of scanOf) {
     if (scanNo === 0) {
       variants.push(null);
@@ -240,9 +319,10 @@ export function compilePlan(store: TermStore, rule: Rule, index: number, stratum
     }
     // the delta literal first; the rest in their order, delayed until they can run
     const reordered = schedule({ ...rule, body: [lit, ...rule.body.filter((l) => l !== lit)] }, new Set(), null);
-    variants.push(reordered.ok && reordered.body[0] === lit ? compileSteps(rule, reordered.body, scanOf).steps : null);
+    variants.push(reordered.ok && reordered.body[0] === lit ? earlyGuards(compileSteps(rule, reordered.body, scanOf).steps) : null);
   }
-  const { steps, reads, scanCount } = main;
+  const { reads, scanCount } = main;
+  const steps = earlyGuards(main.steps);
   const h = rule.head;
   const head: HeadPlan =
     h.k === 'atom'

@@ -5,6 +5,7 @@
 import type { AstTerm, Literal, Statement } from './ast.js';
 import { clauseTerms, literalTerms } from './ast-walk.js';
 import { diagnostic, UserError } from '../../diagnostics/diagnostic.js';
+import { GroundFact } from './ground-facts.js';
 
 /** The subterms of t one level down (a list's tail counts as one level, like its items). */
 function children(t: AstTerm): readonly AstTerm[] {
@@ -45,6 +46,7 @@ function reject(t: AstTerm, limit: number): never {
 /** Throws a UserError at the first term of the statements nested deeper than `limit`. */
 export function checkStatementDepth(statements: readonly Statement[], limit: number): void {
   for (const s of statements) {
+    if (s instanceof GroundFact) continue; // flat: a call of plain values
     if (s.kind === 'relation') {
       const bad = tooDeep(s.attrs.flatMap((a) => (a.default ? [a.default] : [])), limit);
       if (bad) reject(bad, limit);

@@ -15,7 +15,9 @@ export type Positions = readonly number[];
 
 export const NO_POSITIONS: Positions = [];
 
-type Trie = Map<number, Trie | number[]>;
+/** A key's positions: one position as a plain number until a reader asks (no array per key while building). */
+type Leaf = number[] | number;
+type Trie = Map<number, Trie | Leaf>;
 
 export class LogIndex {
   private readonly root: Trie = new Map();
@@ -38,9 +40,10 @@ export class LogIndex {
         node = next;
       }
       const v = arg(f, cols[last]!);
-      const list = node.get(v) as number[] | undefined;
-      if (list === undefined) node.set(v, [pos]);
-      else list.push(pos);
+      const leaf = node.get(v) as Leaf | undefined;
+      if (leaf === undefined) node.set(v, pos);
+      else if (typeof leaf === 'number') node.set(v, [leaf, pos]);
+      else leaf.push(pos);
     }
     if (upTo > this.synced) this.synced = upTo;
   }
@@ -51,16 +54,27 @@ export class LogIndex {
 
   /** The positions of the facts whose key columns hold `key` (one id per key column). */
   get(key: readonly number[]): Positions {
-    let node: Trie | number[] | undefined = this.root;
-    for (let k = 0; k < key.length; k++) {
-      if (node === undefined) return NO_POSITIONS;
-      node = (node as Trie).get(key[k]!);
+    let parent: Trie = this.root;
+    for (let k = 0; k < key.length - 1; k++) {
+      const next = parent.get(key[k]!) as Trie | undefined;
+      if (next === undefined) return NO_POSITIONS;
+      parent = next;
     }
-    return (node as number[] | undefined) ?? NO_POSITIONS;
+    return positionsOf(parent, key[key.length - 1]!);
   }
 
   /** The positions for a single-column key. */
   get1(key: number): Positions {
-    return (this.root.get(key) as number[] | undefined) ?? NO_POSITIONS;
+    return positionsOf(this.root, key);
   }
+}
+
+/** The positions under `key` in a last-level node; a single position becomes its array here, once. */
+function positionsOf(node: Trie, key: number): Positions {
+  const leaf = node.get(key) as Leaf | undefined;
+  if (leaf === undefined) return NO_POSITIONS;
+  if (typeof leaf !== 'number') return leaf;
+  const list = [leaf];
+  node.set(key, list);
+  return list;
 }
