@@ -39,6 +39,19 @@ export function parseLayout(layout: string): ParsedLayout {
 }
 
 /**
+ * The primal axes of parsed layout axes, sorted, as a string (`NCHW16c` → `CHNW`): two
+ * layouts convert into each other (TVM's BijectiveLayout) iff their keys are equal, and
+ * a layout has a view over its key (layoutView) as over a canonical layout.
+ */
+export function primalKey(axes: readonly LayoutAxis[]): string {
+  return axes
+    .filter((a) => a.factor === null)
+    .map((a) => a.primal)
+    .sort()
+    .join('');
+}
+
+/**
  * How a layout sits over a canonical primal layout (`NCHW`): the position of each
  * canonical axis, and of each sub-axis with the canonical index of its primal axis.
  */
@@ -123,10 +136,17 @@ export function withSubExtents(view: LayoutView, shape: readonly number[]): Layo
  */
 export const CANONICAL_LAYOUTS: readonly string[] = ['NCW', 'NCHW', 'NCDHW', 'OIW', 'OIHW', 'OIDHW', 'IOW', 'IOHW', 'IODHW'];
 
-/** The views of `layout` over each canonical layout with the same primal axes (none for an invalid layout). */
+/**
+ * The views of `layout` over each canonical layout with the same primal axes, and over
+ * its primal key (primalKey: what layout_transform reads), once each; none for an
+ * invalid layout.
+ */
 export function canonicalViews(layout: string): { canonical: string; view: LayoutView }[] {
+  const parsed = parseLayout(layout);
+  if (!parsed.ok) return [];
+  const key = primalKey(parsed.axes);
   const out: { canonical: string; view: LayoutView }[] = [];
-  for (const canonical of CANONICAL_LAYOUTS) {
+  for (const canonical of CANONICAL_LAYOUTS.includes(key) ? CANONICAL_LAYOUTS : [...CANONICAL_LAYOUTS, key]) {
     if (canonical.length > layout.length) continue;
     const view = layoutView(layout, canonical);
     if (typeof view !== 'string') out.push({ canonical, view });

@@ -3,7 +3,9 @@
 //   layout_axes(L, Axes)     Axes in layout order, each p("C") (a primal axis) or
 //                            s("C", 16) (a sub-axis of C split by 16), or
 //   layout_invalid(L, Why)   when L is not a layout (relations/layout.ts says why);
-// and, for every canonical layout Can with the same primal axes (CANONICAL_LAYOUTS):
+//   layout_primals(L, Key)   Key = L's primal axes sorted ("NCHW16c": "CHNW"; primalKey);
+// and, for every canonical layout Can with the same primal axes (CANONICAL_LAYOUTS),
+// and for Key (as Can: what layout_transform converts through):
 //   layout_view(Can, L, P, Q)        P = the position in L of each axis of Can, then of
 //                                    each sub-axis (layout order); Q = its inverse
 //   layout_packing(Can, L, Fs, Subs) Fs = the factor each axis of Can is split by (1:
@@ -13,12 +15,12 @@
 // (relations/layout.rules, conv.rules) look these facts up and never take a layout
 // string apart, so a view costs the engine nothing per call and no derivation.
 import type { AttrValue } from '../relations/attr-value.js';
-import { canonicalViews, parseLayout, splitFactor } from '../relations/layout.js';
+import { canonicalViews, parseLayout, primalKey, splitFactor } from '../relations/layout.js';
 import type { OpInfo } from '../relations/schema.js';
 import type { TermId, TermStore } from '../solver/terms/term-store.js';
 
 /** The relations whose facts this file gives. */
-export const LAYOUT_RELATIONS: readonly string[] = ['layout_axes', 'layout_invalid', 'layout_view', 'layout_packing'];
+export const LAYOUT_RELATIONS: readonly string[] = ['layout_axes', 'layout_invalid', 'layout_primals', 'layout_view', 'layout_packing'];
 
 /** The layout strings among an operator call's attributes (`""` is not a layout: it means "as the data"). */
 export function layoutStrings(op: OpInfo, given: ReadonlyMap<string, AttrValue>): string[] {
@@ -37,7 +39,10 @@ export function layoutFacts(store: TermStore, layout: string): { rel: string; fa
   const l = store.str(layout);
   if (!parsed.ok) return [{ rel: 'layout_invalid', fact: store.compound('layout_invalid', [l, store.str(parsed.reason)]) }];
   const axes = parsed.axes.map((a) => (a.factor === null ? store.compound('p', [store.str(a.primal)]) : store.compound('s', [store.str(a.primal), store.int(a.factor)])));
-  const out = [{ rel: 'layout_axes', fact: store.compound('layout_axes', [l, store.list(axes)]) }];
+  const out = [
+    { rel: 'layout_axes', fact: store.compound('layout_axes', [l, store.list(axes)]) },
+    { rel: 'layout_primals', fact: store.compound('layout_primals', [l, store.str(primalKey(parsed.axes))]) },
+  ];
   const ints = (xs: readonly number[]) => store.list(xs.map((x) => store.int(x)));
   for (const { canonical, view } of canonicalViews(layout)) {
     const can = store.str(canonical);

@@ -14,7 +14,7 @@
 //  - the dim of a sub-axis of src_layout must equal its factor (TVM ignores the dim).
 // A hole among the data's dims makes the relation wait without a result (as the rules,
 // which derive the result once every dim is known); Any dims give Any.
-import { type LayoutAxis, parseLayout } from '../layout.js';
+import { type LayoutAxis, parseLayout, primalKey } from '../layout.js';
 import { Pending, dDiv, dMod, dMul, expectTensor, finish, getString } from './common.js';
 import { type RelationFn, isError } from './relation.js';
 import { type IDim, intDim, printDim, printType, tensorType } from './types.js';
@@ -22,15 +22,6 @@ import { type IDim, intDim, printDim, printType, tensorType } from './types.js';
 /** The factor of X's sub-axis among `axes`, 1 without one. */
 function factorOf(axes: readonly LayoutAxis[], x: string): number {
   return axes.find((a) => a.factor !== null && a.primal === x)?.factor ?? 1;
-}
-
-/** The primal axes' names, sorted: equal for two layouts BijectiveLayout can convert between. */
-function primalKey(axes: readonly LayoutAxis[]): string {
-  return axes
-    .filter((a) => a.factor === null)
-    .map((a) => a.primal)
-    .sort()
-    .join('');
 }
 
 export const layoutTransformRel: RelationFn = (args, out, attrs, r) => {
