@@ -22,10 +22,12 @@ import { createHash } from 'node:crypto';
 import { readFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { deserialize, serialize } from 'node:v8';
-import type { CompileOutcome } from '../solver/compile/program.js';
+import type { Program } from '../solver/language/ast.js';
+import { compileProgram, type CompileOutcome } from '../solver/compile/program.js';
 import { relationId } from '../solver/store/relation-map.js';
 import { TermStore, type TermStoreSnapshot } from '../solver/terms/term-store.js';
 import { defaultCacheDir, writeCacheFile } from '../relations/parse-cache.js';
+import { librarySubset } from './library-subset.js';
 
 declare const __SHAPELOG_BUILD_ID__: string | undefined;
 
@@ -121,4 +123,19 @@ function plainData(root: unknown): boolean {
     for (const x of Object.values(v)) stack.push(x);
   }
   return true;
+}
+
+/**
+ * The part of a relation library that programs instantiating `relations` can use
+ * (typing/library-subset.ts; null: the whole library), compiled: read from `cache` when
+ * it holds it, else compiled now and written there (null: not cached). The one place the
+ * Relay and ONNX typings get their compiled library from.
+ */
+export function compileLibraryPart(cache: CompiledCache | null, programs: readonly Program[], relations: ReadonlySet<string> | null): CompiledEntry {
+  const read = cache === null ? null : readCompiled(cache);
+  if (read !== null) return read;
+  const store = new TermStore();
+  const entry = { store, compiled: compileProgram(store, relations === null ? programs : librarySubset(programs, relations), 'seminaive', null, new Set()) };
+  if (cache !== null) writeCompiled(cache, entry);
+  return entry;
 }

@@ -4,7 +4,7 @@
 // declaration in the rule files; the engine solves to fixpoint; diagnostics are traced
 // back to the call site that produced the relation instance.
 import type { AttrValue, Param, RExpr, Span } from '../frontends/relay/ast.js';
-import { compileProgram, type CompiledProgram } from '../solver/compile/program.js';
+import type { CompiledProgram, CompileOutcome } from '../solver/compile/program.js';
 import { DEFAULT_LIMITS, type LimitError, type Limits } from '../solver/engine/limits.js';
 import { Solver } from '../solver/engine/solve.js';
 import { type Diagnostic, diagnostic, formatDiagnostic } from '../diagnostics/diagnostic.js';
@@ -17,9 +17,8 @@ import { RunResult } from '../solver/run.js';
 import { explainFact } from '../solver/explain.js';
 import { Kind, type TermId, TermStore } from '../solver/terms/term-store.js';
 import type { Generated } from './constraints.js';
-import { librarySubset } from './library-subset.js';
 import { LAYOUT_RELATIONS, layoutFacts, layoutStrings } from './layout-facts.js';
-import { compiledCache, readCompiled, writeCompiled } from './compiled-cache.js';
+import { compileLibraryPart, compiledCache } from './compiled-cache.js';
 import { relayTypeText, TypeTerms } from './term-types.js';
 import { UNDETERMINED } from './call-site-diagnostics.js';
 import { termText } from '../solver/terms/print.js';
@@ -52,7 +51,7 @@ let diskEntries = 0;
  */
 interface SharedLibrary {
   readonly store: TermStore;
-  readonly compiled: ReturnType<typeof compileProgram>;
+  readonly compiled: CompileOutcome;
   /** The solver at the library's own fixpoint, or null when that is not clean (then each inference starts from scratch). */
   readonly base: Solver | null;
 }
@@ -77,14 +76,7 @@ function compiledLibrary(library: RuleLibrary, instantiated: ReadonlySet<string>
   // working directory: they are part of the key.
   const onDisk = diskEntries++ < DISK_ENTRIES_PER_PROCESS;
   const cache = !onDisk || library.key === undefined ? null : compiledCache(`${library.key}\0${[...library.sources.texts.keys()].join('\0')}`, instantiated === null ? null : [...instantiated]);
-  let entry = cache === null ? null : readCompiled(cache);
-  if (entry === null) {
-    const store = new TermStore();
-    const programs = instantiated === null ? library.sources.programs : librarySubset(library.sources.programs, instantiated);
-    entry = { store, compiled: compileProgram(store, programs, 'seminaive', null, new Set()) };
-    if (cache !== null) writeCompiled(cache, entry);
-  }
-  const { store, compiled } = entry;
+  const { store, compiled } = compileLibraryPart(cache, library.sources.programs, instantiated);
   let base: Solver | null = null;
   if (compiled.ok) {
     const s = new Solver(store, compiled.program.plans, 'seminaive', DEFAULT_LIMITS, Database.empty());

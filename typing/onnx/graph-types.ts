@@ -5,7 +5,7 @@
 // term, resolved, is its type. A rule's error is reported at the node whose fact it
 // was derived from.
 import { formatDiagnostic } from '../../diagnostics/diagnostic.js';
-import { compileProgram, type CompiledProgram } from '../../solver/compile/program.js';
+import type { CompiledProgram } from '../../solver/compile/program.js';
 import { DEFAULT_LIMITS, type Limits } from '../../solver/engine/limits.js';
 import { Solver } from '../../solver/engine/solve.js';
 import { Database } from '../../solver/store/database.js';
@@ -22,8 +22,7 @@ import { EINSUM_EQUATION_ATTR, einsumTerm } from '../../relations/onnx/einsum-eq
 import { ValueTerms, valueType, type ValueType } from './value-terms.js';
 import { typeControlFlow } from './control-flow.js';
 import { undecidedAtNodes, type UndecidedAtNode } from './undecided-nodes.js';
-import { compiledCache, readCompiled, writeCompiled } from '../compiled-cache.js';
-import { librarySubset } from '../library-subset.js';
+import { compileLibraryPart, compiledCache } from '../compiled-cache.js';
 
 export interface TypedValue {
   readonly name: string;
@@ -125,14 +124,7 @@ export function compiledOnnx(lib: OnnxLibrary, relations: ReadonlySet<string> | 
   if (known !== undefined) return known;
   const subset = key === '*' ? null : relations;
   const cache = compiledCache(`onnx\0${lib.key}\0${[...lib.sources.texts.keys()].join('\0')}`, subset === null ? null : sorted);
-  let entry = cache === null ? null : readCompiled(cache);
-  if (entry === null) {
-    const store = new TermStore();
-    const programs = subset === null ? lib.sources.programs : librarySubset(lib.sources.programs, subset);
-    entry = { store, compiled: compileProgram(store, programs, 'seminaive', null, new Set()) };
-    if (cache !== null) writeCompiled(cache, entry);
-  }
-  const { store, compiled } = entry;
+  const { store, compiled } = compileLibraryPart(cache, lib.sources.programs, subset);
   if (!compiled.ok) throw new Error(`the ONNX relation library does not compile:\n${compiled.diagnostics.map((d) => formatDiagnostic(d, lib.sources.texts)).join('\n')}`);
   const base = new Solver(store, compiled.program.plans, 'seminaive', DEFAULT_LIMITS, Database.empty());
   base.addFacts(compiled.program.facts);
