@@ -77,9 +77,23 @@ function parseValues(specs: readonly string[]): Map<string, number[]> {
   for (const s of specs) {
     const m = /^([^=]+)=(-?\d+(?:,-?\d+)*)$/.exec(s.replace(/\s+/g, ''));
     if (m === null) usage(`--value ${s}: expected NAME=v0,v1,... (integers, row-major; bool as 0 and 1)`);
-    out.set(m[1]!, m[2]!.split(',').map(Number));
+    const vs = m[2]!.split(',').map(Number);
+    const big = vs.findIndex((v) => !Number.isSafeInteger(v));
+    if (big >= 0) usage(`--value ${m[1]}: ${m[2]!.split(',')[big]} is not an integer between -(2^53 - 1) and 2^53 - 1`);
+    out.set(m[1]!, vs);
   }
   return out;
+}
+
+/** Why `count` row-major values cannot fill a tensor of `shape` (fixed dims must divide the count; all fixed: equal it), or null. */
+function valueCountProblem(shape: readonly (number | string | null)[] | null | undefined, count: number): string | null {
+  if (shape === null || shape === undefined) return null;
+  const fixed = shape.filter((d): d is number => typeof d === 'number');
+  const size = fixed.reduce((a, b) => a * b, 1);
+  const text = `of shape [${shape.map((d) => d ?? '?').join(', ')}]`;
+  if (fixed.length === shape.length) return count === size ? null : `${text} (${size} element${size === 1 ? "" : "s"})`;
+  if (size === 0) return count === 0 ? null : `${text} (0 elements)`;
+  return count % size === 0 ? null : `${text} (a multiple of ${size} elements)`;
 }
 
 function typeText(t: ValueType | null): string {
@@ -196,6 +210,14 @@ export function inferOnnx(file: string, options: OnnxInferOptions): number {
         process.stderr.write(`error: ${flag} ${name}: the model has no graph input '${name}' (its inputs: ${[...inputs].join(', ') || 'none'})\n`);
         return EXIT_USAGE;
       }
+  for (const [name, vs] of values) {
+    const input = model.graph.inputs.find((v) => v.name === name)!;
+    const problem = valueCountProblem(shapes.get(name) ?? (input.type?.kind === 'tensor' ? input.type.shape : null), vs.length);
+    if (problem !== null) {
+      process.stderr.write(`error: --value ${name}: ${vs.length} value${vs.length === 1 ? '' : 's'} for a graph input ${problem}\n`);
+      return EXIT_USAGE;
+    }
+  }
   const gradual = options.gradual === true ? typeModelGradually(model, { shapes, dims, values }) : null;
   const typed = gradual?.typed ?? typeModel(model, { shapes, dims, values });
   const errors = typed.diagnostics.filter((d) => d.severity === 'error');

@@ -150,6 +150,14 @@ test.serial('shapelog infer --value: a graph input\'s value decides the If; the 
   const usage = runShapelog(['infer', file, '--value', 'nope=1']);
   t.is(usage.code, 2);
   t.regex(usage.err, /--value nope: the model has no graph input 'nope'/);
+  // a scalar condition takes one value; an integer beyond 2^53 is not one
+  const tooMany = runShapelog(['infer', file, '--shape', 'x=2', '--value', 'no=1,0']);
+  t.is(tooMany.code, 2);
+  t.regex(tooMany.err, /--value no: 2 values for a graph input of shape \[\] \(1 element\)/);
+  const huge = runShapelog(['infer', file, '--shape', 'x=2', '--value', 'no=99999999999999999999']);
+  t.is(huge.code, 2);
+  t.regex(huge.err, /--value no: 99999999999999999999 is not an integer between/);
+  for (const r of [tooMany, huge]) t.notRegex(r.err, /\n\s+at /);
 });
 
 test.serial('onnxruntime runs the If whose branch not taken would fail, to the shape of the branch taken', async (t) => {
