@@ -129,13 +129,16 @@ function plainData(root: unknown): boolean {
  * The part of a relation library that programs instantiating `relations` can use
  * (typing/library-subset.ts; null: the whole library), compiled: read from `cache` when
  * it holds it, else compiled now and written there (null: not cached). The one place the
- * Relay and ONNX typings get their compiled library from.
+ * Relay and ONNX typings get their compiled library from. `programs` is asked for only
+ * when the cache misses: a hit never parses the rule files (nor reads their parse cache,
+ * the larger part of a warm start).
  */
-export function compileLibraryPart(cache: CompiledCache | null, programs: readonly Program[], relations: ReadonlySet<string> | null): CompiledEntry {
+export function compileLibraryPart(cache: CompiledCache | null, programs: () => readonly Program[], relations: ReadonlySet<string> | null): CompiledEntry {
   const read = cache === null ? null : readCompiled(cache);
   if (read !== null) return read;
   const store = new TermStore();
-  const entry = { store, compiled: compileProgram(store, relations === null ? programs : librarySubset(programs, relations), 'seminaive', null, new Set()) };
+  const all = programs();
+  const entry = { store, compiled: compileProgram(store, relations === null ? all : librarySubset(all, relations), 'seminaive', null, new Set()) };
   if (cache !== null) writeCompiled(cache, entry);
   return entry;
 }

@@ -76,7 +76,7 @@ function compiledLibrary(library: RuleLibrary, instantiated: ReadonlySet<string>
   // working directory: they are part of the key.
   const onDisk = diskEntries++ < DISK_ENTRIES_PER_PROCESS;
   const cache = !onDisk || library.key === undefined ? null : compiledCache(`${library.key}\0${[...library.sources.texts.keys()].join('\0')}`, instantiated === null ? null : [...instantiated]);
-  const { store, compiled } = compileLibraryPart(cache, library.sources.programs, instantiated);
+  const { store, compiled } = compileLibraryPart(cache, () => library.sources.programs, instantiated);
   let base: Solver | null = null;
   if (compiled.ok) {
     const s = new Solver(store, compiled.program.plans, 'seminaive', DEFAULT_LIMITS, Database.empty());

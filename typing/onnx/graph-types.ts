@@ -124,7 +124,7 @@ export function compiledOnnx(lib: OnnxLibrary, relations: ReadonlySet<string> | 
   if (known !== undefined) return known;
   const subset = key === '*' ? null : relations;
   const cache = compiledCache(`onnx\0${lib.key}\0${[...lib.sources.texts.keys()].join('\0')}`, subset === null ? null : sorted);
-  const { store, compiled } = compileLibraryPart(cache, lib.sources.programs, subset);
+  const { store, compiled } = compileLibraryPart(cache, () => lib.sources.programs, subset);
   if (!compiled.ok) throw new Error(`the ONNX relation library does not compile:\n${compiled.diagnostics.map((d) => formatDiagnostic(d, lib.sources.texts)).join('\n')}`);
   const base = new Solver(store, compiled.program.plans, 'seminaive', DEFAULT_LIMITS, Database.empty());
   base.addFacts(compiled.program.facts);
