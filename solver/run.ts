@@ -149,25 +149,30 @@ export class RunResult {
     return this.solver.stats;
   }
 
-  /** Live facts of every internal relation that stands for a user predicate. */
-  private factsOf(pred: string): TermId[] {
+  /**
+   * Live facts of every internal relation that stands for a user predicate: its first `n`
+   * entries. One relation with no replaced facts lends its log as it is (no copy: printing
+   * millions of facts should not hold them twice).
+   */
+  private factsOf(pred: string): { facts: ArrayLike<TermId>; n: number } {
+    const rels = [...this.solver.db.relations].filter(([name]) => name === pred || userPredOf(name) === pred).map(([, rel]) => rel);
+    if (rels.length === 1 && rels[0]!.removed === 0) return { facts: rels[0]!.log.raw, n: rels[0]!.log.length };
     const out: TermId[] = [];
-    for (const [name, rel] of this.solver.db.relations) {
-      if (name !== pred && userPredOf(name) !== pred) continue;
+    for (const rel of rels) {
       const raw = rel.log.raw;
       const n = rel.log.length;
       if (rel.removed === 0) for (let i = 0; i < n; i++) out.push(raw[i]!);
       else for (let i = 0; i < n; i++) if (this.solver.db.has(raw[i]!)) out.push(raw[i]!);
     }
-    return out;
+    return { facts: out, n: out.length };
   }
 
   /** Distinct argument tuples of a user predicate, sorted, as one flat array of term ids (no term is interned). */
   sortedTuples(pred: string): SortedTuples {
-    const facts = this.factsOf(pred);
-    const arity = facts.length > 0 ? this.store.arity(facts[0]!) : 0;
-    if (facts.every((f) => this.store.arity(f) === arity)) return sortedTuples(this.store, facts, arity);
-    throw new Error(`${pred} has facts of different arities`);
+    const { facts, n } = this.factsOf(pred);
+    const arity = n > 0 ? this.store.arity(facts[0]!) : 0;
+    for (let i = 0; i < n; i++) if (this.store.arity(facts[i]!) !== arity) throw new Error(`${pred} has facts of different arities`);
+    return sortedTuples(this.store, facts, arity, 'auto', n);
   }
 
   /** Distinct argument tuples of a user predicate, sorted. */
@@ -200,7 +205,7 @@ export class RunResult {
       const u = userPredOf(name);
       if (u !== null) preds.add(u);
     }
-    return [...preds].sort().filter((p) => this.factsOf(p).length > 0);
+    return [...preds].sort().filter((p) => this.factsOf(p).n > 0);
   }
 
   /** Every fact grouped by predicate (sorted by name), each group sorted; internal predicates left out. */

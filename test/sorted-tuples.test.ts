@@ -1,8 +1,10 @@
 // Sorted distinct tuples (printing and answers) must equal sorting the tuples one by one
-// with the term order and dropping repeats, through both of their code paths.
+// with the term order and dropping repeats, through each of their code paths (counting
+// sort, packed keys, row comparison, and the one chosen by the sizes).
+import test from 'ava';
 import { testProp } from '@fast-check/ava';
 import fc from 'fast-check';
-import { sortedTuples } from '../solver/sorted-tuples.js';
+import { sortedTuples, type SortPath } from '../solver/sorted-tuples.js';
 import { compareTerms } from '../solver/terms/order.js';
 import { TermStore, type TermId } from '../solver/terms/term-store.js';
 
@@ -29,7 +31,9 @@ function term(store: TermStore, s: Spec): TermId {
 
 const rows = fc.integer({ min: 1, max: 3 }).chain((arity) => fc.tuple(fc.constant(arity), fc.array(fc.array(spec, { minLength: arity, maxLength: arity }), { maxLength: 40 })));
 
-testProp('sortedTuples equals a one-by-one sort without repeats', [rows, fc.boolean()], (t, [arity, specs], byRows) => {
+const path: fc.Arbitrary<SortPath> = fc.constantFrom('auto', 'counting', 'key', 'rows');
+
+testProp('sortedTuples equals a one-by-one sort without repeats', [rows, path], (t, [arity, specs], how) => {
   const store = new TermStore();
   const facts = specs.map((r) => store.compound('p', r.map((s) => term(store, s))));
   const expected: TermId[][] = [];
@@ -46,7 +50,7 @@ testProp('sortedTuples equals a one-by-one sort without repeats', [rows, fc.bool
     }
     return 0;
   });
-  const got = sortedTuples(store, facts, arity, byRows);
+  const got = sortedTuples(store, facts, arity, how);
   t.is(got.count, expected.length);
   t.deepEqual(Array.from(got.ids), expected.flat());
 }, { seed: 5, numRuns: 200 });
@@ -60,7 +64,7 @@ const intColumn = fc.oneof(
 );
 const intRows = fc.integer({ min: 1, max: 2 }).chain((arity) => fc.tuple(fc.constant(arity), fc.array(fc.array(intColumn, { minLength: arity, maxLength: arity }), { maxLength: 60 })));
 
-testProp('sortedTuples of integer columns (dense, sparse, huge) equals a one-by-one sort', [intRows], (t, [arity, values]) => {
+testProp('sortedTuples of integer columns (dense, sparse, huge) equals a one-by-one sort', [intRows, path], (t, [arity, values], how) => {
   const store = new TermStore();
   const facts = values.map((r) => store.compound('p', r.map((v) => store.int(v))));
   const expected = [...new Set(facts)].map((f) => store.args(f));
@@ -71,5 +75,16 @@ testProp('sortedTuples of integer columns (dense, sparse, huge) equals a one-by-
     }
     return 0;
   });
-  t.deepEqual(Array.from(sortedTuples(store, facts, arity).ids), expected.flat());
+  t.deepEqual(Array.from(sortedTuples(store, facts, arity, how).ids), expected.flat());
 }, { seed: 7, numRuns: 300 });
+
+test('sortedTuples reads only the first n facts it is given, and repeats given twice are kept once', (t) => {
+  const store = new TermStore();
+  const f = (a: number, b: number) => store.compound('p', [store.int(a), store.int(b)]);
+  const facts = [f(2, 1), f(1, 5), f(2, 1), f(1, 2), f(0, 9)];
+  for (const how of ['auto', 'counting', 'key', 'rows'] as const) {
+    const got = sortedTuples(store, facts, 2, how, 4);
+    t.deepEqual(Array.from(got.ids), [1, 2, 1, 5, 2, 1].map((v) => store.int(v)), how);
+    t.is(got.count, 3, how);
+  }
+});
