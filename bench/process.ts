@@ -4,7 +4,8 @@
 // printing the same facts (given and derived; unsorted, which favours SWI) or answers.
 // Every output is written to a file and its lines counted against the workload's
 // independent counts. Samples alternate: shapelog, SWI, shapelog, SWI, ... Peak memory
-// (resident set) comes from GNU time (`/usr/bin/time -f %M`) when it is installed.
+// (resident set) and CPU time (user + system, all of the process's threads) come from GNU
+// time (`/usr/bin/time -f '%M %U %S'`) when it is installed.
 // The shapelog command is `node bin/shapelog.js`, or `node $SHAPELOG_BIN`.
 import { spawnSync } from 'node:child_process';
 import { closeSync, existsSync, mkdtempSync, openSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
@@ -25,6 +26,8 @@ export interface ProcessSample {
   readonly ms: number;
   /** Peak resident set in MB, or null without GNU time. */
   readonly rssMB: number | null;
+  /** CPU time (user + system) in ms, or null without GNU time. */
+  readonly cpuMs: number | null;
   readonly lines: number;
   /** shapelog's own solve time (`--stats`), when asked for. */
   readonly solveMs: number | null;
@@ -95,7 +98,7 @@ const hasGnuTime = existsSync(GNU_TIME);
 function timed(command: string, args: readonly string[], label: string): ProcessSample & { stderr: string } {
   const out = join(scratch(), 'out.txt');
   const fd = openSync(out, 'w');
-  const [cmd, argv] = hasGnuTime ? [GNU_TIME, ['-f', 'bench-rss-kb %M', command, ...args]] : [command, [...args]];
+  const [cmd, argv] = hasGnuTime ? [GNU_TIME, ['-f', 'bench-rss-kb %M cpu-s %U %S', command, ...args]] : [command, [...args]];
   const started = performance.now();
   const r = spawnSync(cmd, argv, { stdio: ['ignore', fd, 'pipe'], encoding: 'utf8', maxBuffer: 1 << 26 });
   const ms = performance.now() - started;
@@ -103,7 +106,7 @@ function timed(command: string, args: readonly string[], label: string): Process
   if (r.error) throw new Error(`${label}: ${r.error.message}`);
   const stderr = r.stderr ?? '';
   if (r.status !== 0) throw new Error(`${label} exited with ${r.status ?? r.signal}:\n${stderr.slice(-2000)}`);
-  const rss = /bench-rss-kb (\d+)/.exec(stderr);
+  const rss = /bench-rss-kb (\d+) cpu-s ([\d.]+) ([\d.]+)/.exec(stderr);
   const text = readFileSync(out, 'utf8');
   let lines = 0;
   for (let i = 0; i < text.length; ) {
@@ -113,7 +116,8 @@ function timed(command: string, args: readonly string[], label: string): Process
     i = end + 1;
   }
   const solve = /strategy \S+: .* (\d+) ms$/m.exec(stderr);
-  return { ms, rssMB: rss ? Number(rss[1]) / 1024 : null, lines, solveMs: solve ? Number(solve[1]) : null, stderr };
+  const cpuMs = rss ? Math.round((Number(rss[2]) + Number(rss[3])) * 1000) : null;
+  return { ms, rssMB: rss ? Number(rss[1]) / 1024 : null, cpuMs, lines, solveMs: solve ? Number(solve[1]) : null, stderr };
 }
 
 function checkLines(label: string, s: ProcessSample, expected: number): void {
