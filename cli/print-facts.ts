@@ -9,8 +9,9 @@ const CHUNK_CHARS = 1 << 16;
 
 export function writeAllFacts(result: RunResult): void {
   let chunk = '';
-  const emit = (text: string): void => {
-    chunk += text + '\n';
+  /** Adds a line (`end` is what closes it) and writes the chunk once it is long enough. */
+  const emit = (text: string, end: string): void => {
+    chunk += text + end;
     if (chunk.length >= CHUNK_CHARS) {
       process.stdout.write(chunk);
       chunk = '';
@@ -18,8 +19,8 @@ export function writeAllFacts(result: RunResult): void {
   };
   for (const pred of result.predicates()) {
     const tuples = result.sortedTuples(pred);
-    emit(`% ${pred} (${tuples.count} fact${tuples.count === 1 ? '' : 's'})`);
-    writeFactLines(result.store, pred, tuples, (line) => emit(line + '.'));
+    emit(`% ${pred} (${tuples.count} fact${tuples.count === 1 ? '' : 's'})`, '\n');
+    writeFactLines(result.store, pred, tuples, (line) => emit(line, '.\n'));
   }
   if (chunk.length > 0) process.stdout.write(chunk);
 }
