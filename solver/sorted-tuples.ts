@@ -46,8 +46,9 @@ export function sortedTuples(store: TermStore, facts: ArrayLike<TermId>, arity: 
     widest = Math.max(widest, distinct.length);
   }
   const chosen = path !== 'auto' ? path : widest <= COUNTING_MAX ? 'counting' : product <= Number.MAX_SAFE_INTEGER ? 'key' : 'rows';
-  if (chosen === 'counting') return byCounting(store, facts, n, arity, values, mark);
-  if (chosen === 'key' && product <= Number.MAX_SAFE_INTEGER) return byRadixKey(store, facts, n, arity, values, mark);
+  // (a forced path that cannot hold the sizes falls back: 16-bit ranks, exact doubles)
+  if (chosen === 'counting' && widest <= COUNTING_MAX) return byCounting(store, facts, n, arity, values, mark);
+  if (chosen !== 'rows' && product <= Number.MAX_SAFE_INTEGER) return byRadixKey(store, facts, n, arity, values, mark);
   return byRankRows(store, facts, n, arity, values);
 }
 
