@@ -67,8 +67,8 @@ export interface TypedGraph {
 export interface GraphTypeOptions {
   /** --shape NAME=d0,d1: a graph input's shape. */
   readonly shapes?: ReadonlyMap<string, readonly (number | string | null)[]>;
-  /** --dim PARAM=N: a dim_param's value everywhere. */
-  readonly dims?: ReadonlyMap<string, number>;
+  /** --dim PARAM=N: a dim_param's value everywhere (gradual typing also renames a size variable: PARAM to another name). */
+  readonly dims?: ReadonlyMap<string, number | string>;
   /** --value NAME=v0,v1: a graph input's values (row-major integers; bool as 0 and 1), e.g. the sample rate an If tests. */
   readonly values?: ReadonlyMap<string, readonly number[]>;
   readonly limits?: Partial<Limits>;
