@@ -238,18 +238,18 @@ export function inferOnnx(file: string, options: OnnxInferOptions): number {
       values: [...typed.values, ...typed.subgraphValues].map(valueJson),
       outputs: typed.outputs.map(valueJson),
       diagnostics: typed.diagnostics.map((d) => ({ severity: d.severity, node: nodeRef(d.node), message: d.message })),
-      ...(gradual === null ? {} : { checks: gradual.checks.map((c) => ({ node: c.node, op: c.opType, condition: c.condition, assumes: c.assumes })) }),
+      ...(gradual === null ? {} : { checks: gradual.checks.map((c) => ({ node: c.node, op: c.opType, index: c.index, condition: c.condition, assumes: c.assumes })), freshDims: gradual.freshDims }),
     };
     // one value per line: readable, and still one JSON document
     const list = (xs: readonly unknown[]) => (xs.length === 0 ? '[]' : `[\n  ${xs.map((x) => JSON.stringify(x)).join(',\n  ')}\n ]`);
-    const checks = json.checks === undefined ? '' : `,\n "checks": ${list(json.checks)}`;
+    const checks = json.checks === undefined ? '' : `,\n "checks": ${list(json.checks)},\n "freshDims": ${JSON.stringify(json.freshDims)}`;
     process.stdout.write(`{"inputs": ${list(json.inputs)},\n "values": ${list(json.values)},\n "outputs": ${list(json.outputs)},\n "diagnostics": ${list(json.diagnostics)}${checks}}\n`);
   } else if (gradual !== null && options.checksOnly === true) {
     process.stdout.write(gradual.checks.map((c) => `${file}: ${checkLine(c)}\n`).join(''));
     for (const d of typed.diagnostics) process.stderr.write(`${file}: ${d.severity}: ${d.message}\n`);
   } else {
     process.stdout.write(listing(model, typed) + '\n');
-    if (gradual !== null) process.stdout.write(`checks:${gradual.checks.length === 0 ? ' none' : ''}\n${gradual.checks.map((c) => `  ${checkLine(c)}\n`).join('')}`);
+    if (gradual !== null) process.stdout.write(`checks:${gradual.checks.length === 0 ? ' none' : ''}\n${gradual.checks.map((c) => `  ${checkLine(c)}\n`).join('')}${gradual.freshDims.length === 0 ? '' : `fresh size variables: ${gradual.freshDims.join(', ')}\n`}`);
     for (const d of typed.diagnostics) process.stderr.write(`${file}: ${d.severity}: ${d.message}\n`);
   }
   return errors.length > 0 ? EXIT_USER_ERROR : EXIT_OK;

@@ -83,7 +83,9 @@ export function typeModelGradually(model: OnnxModel, options: GraphTypeOptions =
       outputs: model.graph.outputs.map((v) => ({ ...v, type: declared.get(v.name) ?? v.type })),
     };
   };
-  const typeNow = () => typeGraph(withAssumed(), model.opsets, { ...options, shapes, dims: renamed, undecided: true });
+  // the graph inputs' dims stay size variables where the inputs' shapes are given; fresh dims are size variables too
+  const inputNames = namesOf({ ...model, graph: { ...model.graph, outputs: [], valueInfo: [], nodes: [] } });
+  const typeNow = () => typeGraph(withAssumed(), model.opsets, { ...options, shapes, dims: renamed, undecided: true, sizeVariables: new Set([...inputNames, ...freshDims]) });
   let typed = typeNow();
   for (let round = 1; round < MAX_ROUNDS; round++) {
     let changed = assumeOneNode(model, typed, assumedNodes, assumed, assumptions, options);
@@ -180,12 +182,12 @@ function fillOneValue(typed: TypedGraph, shapes: Map<string, readonly (number | 
   const partial = (t: ValueType | null): t is Extract<ValueType, { kind: 'tensor' }> & { shape: (number | string | null)[] } => t !== null && t.kind === 'tensor' && t.shape !== null && t.shape.some((d) => d === null);
   const fill = (shape: readonly (number | string | null)[]) => shape.map((d) => (d === null ? freshName() : d));
   for (const v of typed.inputs) {
-    if (!partial(v.type)) continue;
+    if (!partial(v.type) || shapes.has(v.name)) continue;
     shapes.set(v.name, fill(v.type.shape));
     return true;
   }
   for (const v of typed.values) {
-    if (!partial(v.type)) continue;
+    if (!partial(v.type) || freshOutputs.has(v.name)) continue;
     freshOutputs.set(v.name, { kind: 'tensor', dtype: v.type.dtype, shape: fill(v.type.shape) });
     return true;
   }
