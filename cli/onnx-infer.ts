@@ -8,7 +8,9 @@
 // bodies) follow, each with "graph": the enclosing node and attribute
 // (`loop_1.body/if_2.then_branch`), and the listing shows them under their node; --explain VALUE prints the derivation of the node
 // that produces VALUE; --write-value-info writes the model back with the inferred types as
-// value_info (frontends/onnx/value-info-writer.ts), subgraphs included. Exit 1 when a diagnostic is an error.
+// value_info (frontends/onnx/value-info-writer.ts), subgraphs included; --gradual types the
+// model gradually (typing/onnx/gradual.ts): the checks per node follow the listing, and
+// --json adds "checks" and "freshDims". Exit 1 when a diagnostic is an error.
 import { readFileSync, writeFileSync } from 'node:fs';
 import type { OnnxAttr, OnnxGraph, OnnxModel, OnnxNode } from '../frontends/onnx/model.js';
 import { withSubgraphValueInfo, withValueInfo, type ValueInfoEntry } from '../frontends/onnx/value-info-writer.js';
