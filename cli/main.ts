@@ -188,13 +188,23 @@ export async function main(argv: string[]): Promise<number> {
 
   program
     .command('checks')
-    .description('evaluate the residual checks of a Relay program (those `infer --gradual` inserts) for concrete sizes; print each failing check with its call site; exit 1 if any fails')
-    .argument('<file>', 'a Relay program (.relay) with size variables')
-    .requiredOption('--dims <NAME=N,...>', 'the sizes, e.g. n=3,h=224 (non-negative integers; repeatable)', collect, [])
+    .description('evaluate the residual checks of a Relay program or an ONNX model (those `infer --gradual` inserts) for concrete sizes; print each failing check with its call site (.onnx: its node: index, name, op_type); exit 1 if any fails')
+    .argument('<file>', 'a Relay program (.relay) or an ONNX model (.onnx) with size variables')
+    .requiredOption('--dims <NAME=N,...>', 'the sizes, e.g. n=3,h=224 (non-negative integers; repeatable); .onnx: the dim_params (the names --dim fixes), and the fresh or If-join size variables the checks mention', collect, [])
     .addOption(new Option('-s, --strategy <name>', 'rules: the rule engine; relay: Relay\'s own solver with the hand-coded relations').choices(['rules', 'relay']).default('rules'))
-    .option('--json', 'print {dims, checks: [{condition, operator, span, holds}], failed} as JSON', false)
+    .option('--json', 'print {dims, checks: [{condition, operator, span, holds}], failed} as JSON (.onnx: each check with {node: {index, name, op_type}} instead of operator and span)', false)
     .option('--max-time <ms>', `stop after this many milliseconds (default ${DEFAULT_LIMITS.maxMillis})`, positiveInt)
     .action(async (file: string, o: Record<string, unknown>) => {
+      if (file.endsWith('.onnx')) {
+        const { checksOnnx } = await import('./onnx-checks.js');
+        code = checksOnnx(file, { dims: o['dims'] as string[], json: o['json'] === true });
+        return;
+      }
+      if (file.endsWith('.itir')) {
+        process.stderr.write('error: checks is for Relay programs (.relay) and ONNX models (.onnx)\n');
+        code = 2;
+        return;
+      }
       const { checksCommand } = await import('./gradual.js');
       code = checksCommand(file, {
         strategy: o['strategy'] as 'rules' | 'relay',

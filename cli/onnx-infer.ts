@@ -8,7 +8,9 @@
 // bodies) follow, each with "graph": the enclosing node and attribute
 // (`loop_1.body/if_2.then_branch`), and the listing shows them under their node; --explain VALUE prints the derivation of the node
 // that produces VALUE; --write-value-info writes the model back with the inferred types as
-// value_info (frontends/onnx/value-info-writer.ts), subgraphs included. Exit 1 when a diagnostic is an error.
+// value_info (frontends/onnx/value-info-writer.ts), subgraphs included; --gradual types the
+// model gradually (typing/onnx/gradual.ts): the checks per node follow the listing, and
+// --json adds "checks" and "freshDims". Exit 1 when a diagnostic is an error.
 import { readFileSync, writeFileSync } from 'node:fs';
 import type { OnnxAttr, OnnxGraph, OnnxModel, OnnxNode } from '../frontends/onnx/model.js';
 import { withSubgraphValueInfo, withValueInfo, type ValueInfoEntry } from '../frontends/onnx/value-info-writer.js';
@@ -238,18 +240,18 @@ export function inferOnnx(file: string, options: OnnxInferOptions): number {
       values: [...typed.values, ...typed.subgraphValues].map(valueJson),
       outputs: typed.outputs.map(valueJson),
       diagnostics: typed.diagnostics.map((d) => ({ severity: d.severity, node: nodeRef(d.node), message: d.message })),
-      ...(gradual === null ? {} : { checks: gradual.checks.map((c) => ({ node: c.node, op: c.opType, condition: c.condition, assumes: c.assumes })) }),
+      ...(gradual === null ? {} : { checks: gradual.checks.map((c) => ({ node: c.node, op: c.opType, index: c.index, condition: c.condition, assumes: c.assumes })), freshDims: gradual.freshDims }),
     };
     // one value per line: readable, and still one JSON document
     const list = (xs: readonly unknown[]) => (xs.length === 0 ? '[]' : `[\n  ${xs.map((x) => JSON.stringify(x)).join(',\n  ')}\n ]`);
-    const checks = json.checks === undefined ? '' : `,\n "checks": ${list(json.checks)}`;
+    const checks = json.checks === undefined ? '' : `,\n "checks": ${list(json.checks)},\n "freshDims": ${JSON.stringify(json.freshDims)}`;
     process.stdout.write(`{"inputs": ${list(json.inputs)},\n "values": ${list(json.values)},\n "outputs": ${list(json.outputs)},\n "diagnostics": ${list(json.diagnostics)}${checks}}\n`);
   } else if (gradual !== null && options.checksOnly === true) {
     process.stdout.write(gradual.checks.map((c) => `${file}: ${checkLine(c)}\n`).join(''));
     for (const d of typed.diagnostics) process.stderr.write(`${file}: ${d.severity}: ${d.message}\n`);
   } else {
     process.stdout.write(listing(model, typed) + '\n');
-    if (gradual !== null) process.stdout.write(`checks:${gradual.checks.length === 0 ? ' none' : ''}\n${gradual.checks.map((c) => `  ${checkLine(c)}\n`).join('')}`);
+    if (gradual !== null) process.stdout.write(`checks:${gradual.checks.length === 0 ? ' none' : ''}\n${gradual.checks.map((c) => `  ${checkLine(c)}\n`).join('')}${gradual.freshDims.length === 0 ? '' : `fresh size variables: ${gradual.freshDims.join(', ')}\n`}`);
     for (const d of typed.diagnostics) process.stderr.write(`${file}: ${d.severity}: ${d.message}\n`);
   }
   return errors.length > 0 ? EXIT_USER_ERROR : EXIT_OK;

@@ -1,7 +1,8 @@
 // Gradual typing's best effort (issue 14, point 2): `if` branches whose shapes differ
 // symbolically join to fresh size variables (plus checks where a use needs them equal),
-// an unannotated parameter no use gives a rank gets its first use's rank with fresh dims,
-// and a dim no rule can write is a fresh size variable. Each expected type and check is
+// an unannotated parameter gets the rank of another argument of a use with fresh dims, or
+// the most general type when it is used alone, and a dim no rule can write is a fresh
+// size variable. Each expected type and check is
 // worked out by hand (in the comments), and both strategies must give them.
 import test from 'ava';
 import { readFileSync } from 'node:fs';
@@ -65,6 +66,32 @@ for (const s of STRATEGIES) {
     t.deepEqual(g.checks, []);
   });
 
+  test(`${s}: a parameter used alone (no operator constrains it) has the most general type, without failing`, (t) => {
+    const g = gradual(fixture('used-alone.relay'), s);
+    // by hand: nn.relu accepts any tensor and gives it back; nothing else uses %z
+    t.deepEqual(errorsOf(g), []);
+    t.is(typeOf(g, '%z'), '_');
+    t.is(typeOf(g, '%0'), '_');
+    t.is(typeOf(g, '%1'), 'Tensor[(n, 4), float32]');
+    t.deepEqual(g.checks, []);
+    t.deepEqual(g.result.diagnostics.filter((d) => d.code === 'unconstrained').map((d) => d.message), ['%z: no use constrains it, so it has the most general type, _ (any type its uses accept), as have the values computed from it']);
+  });
+
+  test(`${s}: a parameter used alone first and beside a known argument later gets that argument's rank (not the most general type)`, (t) => {
+    const g = gradual(fixture('ranked-by-later-use.relay'), s);
+    t.deepEqual(errorsOf(g), []);
+    // by hand: nn.dense(%x: (n, 4), %z) gives %z rank 2, (d1, d2); dense needs its columns equal to %x's: d2 == 4
+    t.is(typeOf(g, '%z'), 'Tensor[(d1, d2), float32]');
+    t.is(typeOf(g, '%1'), 'Tensor[(n, d1), float32]');
+    t.deepEqual(listed(g), ['4:8 nn.dense: d2 == 4']);
+  });
+
+  test(`${s}: a parameter used alone does not hide a real error elsewhere`, (t) => {
+    const g = gradual(fixture('used-alone-and-clash.relay'), s);
+    t.is(errorsOf(g).length, 1);
+    t.regex(errorsOf(g)[0]!, /cannot broadcast/);
+  });
+
   test(`${s}: a broadcast whose result only the declared result type gives needs d == 1 || d == n (not d == 1 and n == 1)`, (t) => {
     const g = gradual(fixture('declared-result.relay'), s);
     t.deepEqual(errorsOf(g), []);
@@ -76,6 +103,7 @@ test('without --gradual the joined, ranked and fresh cases stay errors or unknow
   for (const [name, pattern] of [
     ['if-join.relay', /n vs m|cannot unify/],
     ['unranked.relay', /cannot infer the type of %z/],
+    ['used-alone.relay', /cannot infer the type of %z: annotate it/],
     ['upsampling.relay', /nn.upsampling: cannot infer the result type/],
   ] as const) {
     const r = runShapelog(['infer', fixture(name)]);

@@ -18,6 +18,8 @@ import { runShapelog } from './helpers.js';
 const STRATEGIES: InferStrategy[] = ['rules', 'relay'];
 const FIXTURES = join(import.meta.dirname, 'fixtures', 'gradual');
 const fixture = (name: string) => join(FIXTURES, name);
+/** The best-effort programs (if-joins, fresh dims, parameters without annotations): test/gradual-best-effort.test.ts. */
+const BEST_EFFORT = join(import.meta.dirname, 'fixtures', 'gradual-best-effort');
 
 function gradual(file: string, strategy: InferStrategy): GradualResult {
   return inferGradualText(readFileSync(file, 'utf8'), file, strategy);
@@ -148,7 +150,7 @@ test('checks: bad --dims and programs without size variables are clear errors', 
 
 // ---------------------------------------------------------------- the gradual guarantee
 
-/** The bundled Relay programs (examples/relay/**, examples/gradual/** when present) that type without errors, small enough for a property. */
+/** The bundled Relay programs (examples/relay/**, examples/gradual/** when present, the gradual and best-effort fixtures), small enough for a property. */
 function bundled(): string[] {
   const out: string[] = [];
   const walk = (dir: string) => {
@@ -167,6 +169,7 @@ function bundled(): string[] {
   walk('examples/relay');
   walk('examples/gradual');
   walk(FIXTURES);
+  walk(BEST_EFFORT);
   return out.sort();
 }
 
@@ -209,7 +212,17 @@ test('removing annotations (parameter dims written _) never makes a typeable pro
       t.deepEqual(errorsOf(g), [], `${file} (${s}) with dims removed by ${JSON.stringify(drop)}`);
       return errorsOf(g).length === 0;
     }),
-    { numRuns: 8, seed: 14 },
+    {
+      numRuns: 8,
+      seed: 14,
+      // the best effort is in the property whatever the seed draws: if-joins, fresh dims, a dim no rule can write
+      examples: [
+        [join(BEST_EFFORT, 'if-join.relay'), 'relay', [false, true]],
+        [join(BEST_EFFORT, 'if-join-declared.relay'), 'rules', [true, false, false]],
+        [join(BEST_EFFORT, 'upsampling.relay'), 'rules', [false, true]],
+        [join(BEST_EFFORT, 'ranked-by-later-use.relay'), 'relay', [true]],
+      ],
+    },
   );
 });
 
@@ -244,7 +257,13 @@ test('adding the correct annotation (the inferred parameter type) never adds a c
       seed: 15,
       // a draw where the fresh names differ between the two runs and one check gets weaker
       // (`d3 == 1` before, `d3 == 1 || d3 == 256` after): neither is an added check
-      examples: [[join('examples', 'gradual', 'seq2seq.relay'), 'relay', [true, true, true, false], [false, false, true, false, true, false]]],
+      examples: [
+        [join('examples', 'gradual', 'seq2seq.relay'), 'relay', [true, true, true, false], [false, false, true, false, true, false]],
+        // the best effort: an if-join's fresh dim, a parameter ranked by its use, a dim no rule can write
+        [join(BEST_EFFORT, 'if-join.relay'), 'rules', [false], [true]],
+        [join(BEST_EFFORT, 'unranked.relay'), 'relay', [false], [true]],
+        [join(BEST_EFFORT, 'upsampling.relay'), 'rules', [false, false, true], [true]],
+      ],
     },
   );
 });

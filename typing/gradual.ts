@@ -17,7 +17,7 @@
 // (typing/residual-checks.ts), each once at its first call site.
 import type { DimExpr, Module, Param, RDim, RExpr, RType, Span } from '../frontends/relay/ast.js';
 import { parseRelayType } from '../frontends/relay/parse.js';
-import { UserError } from '../diagnostics/diagnostic.js';
+import { type Diagnostic, diagnostic, UserError } from '../diagnostics/diagnostic.js';
 import type { Limits } from '../solver/engine/limits.js';
 import { type Dim, dimConst, dimSub, dimVar } from '../solver/terms/dims.js';
 import { inferModule, type InferResult, type InferStrategy, readProgram, typedText } from './infer.js';
@@ -103,7 +103,8 @@ export function inferGradual(module: Module, texts: ReadonlyMap<string, string>,
   }
   const checks = firstOfEach([...checksOf(result.outcome.undecided ?? []), ...assumptions, ...[...joins].flatMap(([e, j]) => joinChecks(e, j))]);
   // the undecided conditions are reported as checks, not as warnings
-  const diagnostics = result.diagnostics.filter((d) => !(d.code === 'undecided' && !d.message.startsWith('not ') && /cannot be decided\)?$/.test(d.message)));
+  const reported = result.diagnostics.filter((d) => !(d.code === 'undecided' && !d.message.startsWith('not ') && /cannot be decided\)?$/.test(d.message)));
+  const diagnostics = withUnconstrainedParamsGeneral(current, result, reported);
   // a fresh size variable later equated to another size is gone from the program
   const typed = result.outcome.bindings.map((b) => b.type).join(' ');
   const used = freshDims.filter((d) => new RegExp(`\\b${d}\\b`).test(typed));
@@ -455,19 +456,18 @@ function joinChecks(e: IfExpr, j: IfJoin): ResidualCheck[] {
 
 /**
  * The module with the first parameter whose type inference left wholly unknown given the
- * rank and dtype of another tensor argument of its first use (`add(%x, %z)`: %x's), with
- * a fresh size variable for each dim: the most general type of that rank. The same
- * module when there is none, or its first use has no other argument of known rank.
+ * rank and dtype of another tensor argument of its first use that has one (`add(%x, %z)`:
+ * %x's), with a fresh size variable for each dim: the most general type of that rank. The
+ * same module when there is none, or no use has another argument of known rank.
  */
 function withUnrankedParamsRanked(module: Module, r: InferResult, freshName: () => string): Module {
   for (const f of module.functions) {
     const typeOf = new Map(r.outcome.bindings.filter((b) => b.fn === f.name).map((b) => [b.name, b.type]));
     for (const p of f.params) {
       if (p.type !== null || typeOf.get(`%${p.name}`) !== '_') continue;
-      const use = expressionsOf({ ...module, functions: [f] }).find((e) => e.kind === 'call' && e.callee.kind === 'op' && e.args.some((a) => a.kind === 'local' && a.name === p.name));
-      if (use === undefined || use.kind !== 'call') continue;
-      const like = use.args
-        .map((a) => (a.kind === 'local' && a.name !== p.name ? knownType(typeOf.get(`%${a.name}`) ?? '_') : null))
+      const uses = expressionsOf({ ...module, functions: [f] }).filter((e): e is Extract<RExpr, { kind: 'call' }> => e.kind === 'call' && e.callee.kind === 'op' && e.args.some((a) => a.kind === 'local' && a.name === p.name));
+      const like = uses
+        .flatMap((use) => use.args.map((a) => (a.kind === 'local' && a.name !== p.name ? knownType(typeOf.get(`%${a.name}`) ?? '_') : null)))
         .find((t): t is Extract<RType, { kind: 'tensor' }> => t !== null && t.kind === 'tensor');
       if (like === undefined) continue;
       const type: RType = { ...like, shape: like.shape.map((d): RDim => ({ kind: 'sym', expr: { kind: 'var', name: freshName() }, span: p.span })), span: p.span };
@@ -477,12 +477,54 @@ function withUnrankedParamsRanked(module: Module, r: InferResult, freshName: () 
   return module;
 }
 
+// ---------------------------------------------------------------- parameters no use constrains
+
+/**
+ * The diagnostics with `cannot infer the type of %z: annotate it` turned into a warning
+ * when %z is a parameter that nothing constrains (its type wholly unknown: no rule
+ * derived anything of it, and no use gave it a rank) and every other unknown type of the
+ * program is computed from such parameters: they have the most general type (any
+ * tensor, `_`), and so have the values computed from them. Unchanged when some other
+ * error remains, or some unknown type does not come from such a parameter.
+ */
+function withUnconstrainedParamsGeneral(module: Module, r: InferResult, diagnostics: readonly Diagnostic[]): Diagnostic[] {
+  const errors = diagnostics.filter((d) => d.severity === 'error');
+  if (errors.length === 0 || errors.some((d) => d.code !== 'unresolved')) return [...diagnostics];
+  const unknown = (type: string) => /(^|[^\w])_([^\w]|$)/.test(type);
+  const general = new Set<string>();
+  const tainted = new Set<string>();
+  for (const b of r.outcome.bindings) {
+    const key = `${b.fn} ${b.name}`;
+    if (b.kind === 'param') {
+      if (b.type === '_') general.add(key), tainted.add(key);
+      else if (unknown(b.type)) return [...diagnostics];
+      continue;
+    }
+    const fromTainted = expressionsOf(module, [b.node as RExpr]).some((e) => e.kind === 'local' && tainted.has(`${b.fn} %${e.name}`));
+    if (fromTainted) tainted.add(key);
+    else if (unknown(b.type)) return [...diagnostics];
+  }
+  if (general.size === 0) return [...diagnostics];
+  // used alone: no call has such a parameter beside an argument of another kind (which would constrain it)
+  for (const f of module.functions)
+    for (const e of expressionsOf(module, [f.body]))
+      if (e.kind === 'call' && e.args.some((a) => a.kind === 'local' && general.has(`${f.name} %${a.name}`)) && e.args.some((a) => a.kind !== 'local' || !tainted.has(`${f.name} %${a.name}`))) return [...diagnostics];
+  for (const f of module.functions) {
+    const type = r.outcome.results.get(f.body);
+    if (type !== undefined && unknown(type) && !expressionsOf(module, [f.body]).some((e) => e.kind === 'local' && tainted.has(`${f.name} %${e.name}`))) return [...diagnostics];
+  }
+  const out = diagnostics.filter((d) => d.severity !== 'error');
+  for (const b of r.outcome.bindings)
+    if (general.has(`${b.fn} ${b.name}`)) out.push(diagnostic('warning', 'unconstrained', `${b.name}: no use constrains it, so it has the most general type, _ (any type its uses accept), as have the values computed from it`, b.span));
+  return out;
+}
+
 // ---------------------------------------------------------------- helpers over the AST
 
-/** Every expression of the module, each once, in source order. */
-function expressionsOf(module: Module): RExpr[] {
+/** Every expression of the module (or under `roots`), each once, in source order. */
+function expressionsOf(module: Module, roots: readonly RExpr[] = module.functions.map((f) => f.body)): RExpr[] {
   const out: RExpr[] = [];
-  const stack: RExpr[] = module.functions.map((f) => f.body).reverse();
+  const stack: RExpr[] = [...roots].reverse();
   while (stack.length > 0) {
     const e = stack.pop()!;
     out.push(e);

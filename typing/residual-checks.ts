@@ -166,12 +166,12 @@ export function firstOfEach(checks: readonly ResidualCheck[]): ResidualCheck[] {
 }
 
 /** The size variables a check mentions, sorted. */
-export function checkVariables(c: ResidualCheck): string[] {
+export function checkVariables(c: Pick<ResidualCheck, 'anyOf'>): string[] {
   return [...new Set(c.anyOf.flatMap((x) => [...dimVariables(x.left), ...dimVariables(x.right)]))].sort();
 }
 
 /** Whether the check holds for these sizes; throws DimError when a variable has no value (or on division by zero). */
-export function checkHolds(c: ResidualCheck, sizes: Readonly<Record<string, number>>): boolean {
+export function checkHolds(c: Pick<ResidualCheck, 'anyOf'>, sizes: Readonly<Record<string, number>>): boolean {
   return c.anyOf.some((x) => {
     const l = dimEvaluate(x.left, sizes);
     const r = dimEvaluate(x.right, sizes);

@@ -67,8 +67,8 @@ export interface TypedGraph {
 export interface GraphTypeOptions {
   /** --shape NAME=d0,d1: a graph input's shape. */
   readonly shapes?: ReadonlyMap<string, readonly (number | string | null)[]>;
-  /** --dim PARAM=N: a dim_param's value everywhere. */
-  readonly dims?: ReadonlyMap<string, number>;
+  /** --dim PARAM=N: a dim_param's value everywhere (gradual typing also renames a size variable: PARAM to another name). */
+  readonly dims?: ReadonlyMap<string, number | string>;
   /** --value NAME=v0,v1: a graph input's values (row-major integers; bool as 0 and 1), e.g. the sample rate an If tests. */
   readonly values?: ReadonlyMap<string, readonly number[]>;
   readonly limits?: Partial<Limits>;
@@ -80,6 +80,8 @@ export interface GraphTypeOptions {
   readonly library?: 'part' | 'whole';
   /** Also report the conditions left undecided, by node (gradual checking: undecided-nodes.ts). */
   readonly undecided?: boolean;
+  /** Dim names that are size variables where a computed value's type declares them, as a graph input's dim_params are (gradual checking's fresh dims). */
+  readonly sizeVariables?: ReadonlySet<string>;
 }
 
 export interface Shared {
@@ -424,6 +426,7 @@ export function typeGraph(graph: OnnxGraph, opsets: ReadonlyMap<string, number>,
   const initializerNames = new Set(graph.initializers.map((t) => t.name));
   const inputDims = new Set<string>();
   for (const v of graph.inputs) if (!initializerNames.has(v.name) && !options.shapes?.has(v.name)) dimParamsOf(v.type, inputDims);
+  for (const name of options.sizeVariables ?? []) inputDims.add(name);
   const top = new Scope(graph, null, '', '', '', [], inputDims);
   const initializers = new Map(graph.initializers.map((t) => [t.name, t]));
   for (const v of graph.inputs) {

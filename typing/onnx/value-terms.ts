@@ -18,8 +18,8 @@ export type ValueType =
 export class ValueTerms {
   constructor(
     readonly store: TermStore,
-    /** --dim PARAM=N: a dim_param fixed everywhere. */
-    readonly fixedDims: ReadonlyMap<string, number> = new Map(),
+    /** --dim PARAM=N: a dim_param fixed everywhere (gradual typing: a size variable renamed, typing/onnx/gradual.ts). */
+    readonly fixedDims: ReadonlyMap<string, number | string> = new Map(),
   ) {}
 
   hole(): TermId {
@@ -30,7 +30,8 @@ export class ValueTerms {
     if (d === null) return this.hole();
     if (typeof d === 'number') return this.store.int(d);
     const fixed = this.fixedDims.get(d);
-    return fixed !== undefined ? this.store.int(fixed) : dimTerm(this.store, dimVar(d));
+    if (fixed === undefined) return dimTerm(this.store, dimVar(d));
+    return typeof fixed === 'number' ? this.store.int(fixed) : dimTerm(this.store, dimVar(fixed));
   }
 
   /** A declared type (graph input, value_info); null (no type) is a hole. */

@@ -1,0 +1,87 @@
+// `shapelog checks MODEL.onnx --dims N=3,T=16`: the residual checks that
+// `infer MODEL.onnx --gradual` inserts (typing/onnx/gradual.ts), evaluated for concrete
+// sizes of the model's size variables (its dim_params, and the fresh or join size
+// variables the checks mention): each failing check is printed with its node (index,
+// name, op_type); exit 1 if any fails, 0 when all hold. Bad input: a size that is not a
+// non-negative integer, a name the model has no size variable for, sizes missing for a
+// check's variables (exit 2); a model with no size variables or with type errors (exit 1).
+import { closest } from '../diagnostics/suggest.js';
+import { DimError } from '../solver/terms/dims.js';
+import { readModel } from '../typing/onnx/model-types.js';
+import { type OnnxCheck, typeModelGradually } from '../typing/onnx/gradual.js';
+import type { ValueType } from '../typing/onnx/value-terms.js';
+import { checkHolds, checkVariables } from '../typing/residual-checks.js';
+import { parseDims } from './gradual.js';
+import { EXIT_OK, EXIT_USAGE, EXIT_USER_ERROR } from './report.js';
+
+export interface OnnxChecksOptions {
+  /** `N=3,T=16`, possibly given several times. */
+  readonly dims: readonly string[];
+  readonly json: boolean;
+}
+
+function usage(message: string): number {
+  process.stderr.write(`error: ${message}\n`);
+  return EXIT_USAGE;
+}
+
+/** The names in the symbolic dims of these types. */
+function sizeVariables(types: readonly (ValueType | null)[]): string[] {
+  const names: string[] = [];
+  const walk = (t: ValueType | null): void => {
+    if (t === null) return;
+    if (t.kind === 'sequence' || t.kind === 'optional') return walk(t.elem);
+    if (t.kind !== 'tensor' || t.shape === null) return;
+    for (const d of t.shape) if (typeof d === 'string') for (const m of d.matchAll(/[A-Za-z_][A-Za-z0-9_]*/g)) names.push(m[0]);
+  };
+  types.forEach(walk);
+  return names;
+}
+
+/** `node 3 "to_6x4" (Reshape)`. */
+function nodeText(c: OnnxCheck): string {
+  return `node ${c.index} "${c.node}" (${c.opType})`;
+}
+
+export function checksOnnx(file: string, o: OnnxChecksOptions): number {
+  const sizes = parseDims(o.dims);
+  if (typeof sizes === 'string') return usage(sizes);
+  const g = typeModelGradually(readModel(file));
+  const errors = g.typed.diagnostics.filter((d) => d.severity === 'error');
+  if (errors.length > 0) {
+    for (const d of g.typed.diagnostics) process.stderr.write(`${file}: ${d.severity}: ${d.message}\n`);
+    return EXIT_USER_ERROR;
+  }
+  const known = new Set([...sizeVariables(g.typed.inputs.map((v) => v.type)), ...g.freshDims, ...g.checks.flatMap(checkVariables)]);
+  if (known.size === 0) {
+    process.stderr.write(`error: ${file} has no size variables (no dim_param, no dim left unknown): its shapes are all known, so there is nothing to check at run time\n`);
+    return EXIT_USER_ERROR;
+  }
+  for (const name of Object.keys(sizes)) {
+    if (known.has(name)) continue;
+    const hint = closest(name, [...known]);
+    return usage(`--dims: ${file} has no size variable ${name}${hint === null ? '' : `; did you mean ${hint}?`} (its size variables: ${[...known].sort().join(', ')})`);
+  }
+  const missing = [...new Set(g.checks.flatMap(checkVariables))].filter((v) => !(v in sizes)).sort();
+  if (missing.length > 0) return usage(`--dims: the checks need a size for ${missing.join(', ')} (e.g. --dims ${missing.map((m) => `${m}=1`).join(',')})`);
+  const results = g.checks.map((check) => {
+    try {
+      return { check, holds: checkHolds(check, sizes), error: null as string | null };
+    } catch (e) {
+      if (e instanceof DimError) return { check, holds: false, error: e.message };
+      throw e;
+    }
+  });
+  const failing = results.filter((r) => !r.holds);
+  if (o.json) {
+    const checks = results.map((r) => ({ node: { index: r.check.index, name: r.check.node, op_type: r.check.opType }, condition: r.check.condition, assumes: r.check.assumes, variables: checkVariables(r.check), holds: r.holds, ...(r.error === null ? {} : { error: r.error }) }));
+    process.stdout.write(JSON.stringify({ dims: sizes, checks, failed: failing.length }, null, 2) + '\n');
+  } else {
+    for (const r of failing) {
+      const values = checkVariables(r.check).map((v) => `${v} = ${sizes[v]}`).join(', ');
+      process.stdout.write(`${file}: ${nodeText(r.check)}: check failed: ${r.check.condition} (${values})${r.error === null ? '' : `: ${r.error}`}\n`);
+    }
+    process.stdout.write(`${results.length - failing.length} of ${results.length} checks hold\n`);
+  }
+  return failing.length > 0 ? EXIT_USER_ERROR : EXIT_OK;
+}
