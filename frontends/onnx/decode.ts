@@ -3,7 +3,6 @@
 // cannot be typed: a truncated or malformed file, a missing graph, an unknown element
 // type, an attribute without a name. Every refusal is a UserError naming the field
 // (`graph.node[3].attribute[1]`), never a stack trace.
-import type protobuf from 'protobufjs';
 import { diagnostic, UserError } from '../../diagnostics/diagnostic.js';
 import { wireType } from './wire-schema.js';
 import { dtypeName, isIntegral } from './dtypes.js';
@@ -21,7 +20,7 @@ export function fail(message: string): never {
 
 /** The model in `bytes` (named `file` in messages), checked and with local functions inlined. */
 export function decodeModel(bytes: Uint8Array, file: string): OnnxModel {
-  let raw: protobuf.Message;
+  let raw: object;
   try {
     raw = wireType('Model').decode(bytes);
   } catch (e) {
