@@ -12,8 +12,9 @@
 //    this node process against a Python loop timing infer_shapes on the loaded model
 //    (bench/onnx_infer_loop.py); medians.
 // 3. Fully known values, models as shipped: a value whose every dim is an integer or a
-//    symbolic dim over the graph inputs' dim_params (ONNX's fresh `unk__N` names and the
-//    labels declared on outputs are not known dims).
+//    symbolic dim over the graph inputs' dim_params and the names shapelog gives their
+//    anonymous dims (`input#0`, typing/onnx/input-dims.ts) (ONNX's fresh `unk__N` names
+//    and the labels declared on outputs are not known dims).
 // 4. Time per node from 30 to 3,000 nodes: chains of Conv/Relu/Add blocks written with
 //    frontends/onnx/encode.ts (one shared 3x3 weight, a symbolic batch), typed in
 //    process (median of 3 after a warm-up), and by ONNX in process for reference.
@@ -34,6 +35,7 @@ import { encodeModel } from '../frontends/onnx/encode.js';
 import type { OnnxGraph, OnnxNode } from '../frontends/onnx/model.js';
 import { bundledModelPath, bundledModels, readBundledModel } from '../typing/onnx/bundled-models.js';
 import { typeModel } from '../typing/onnx/model-types.js';
+import { graphInputDims } from '../typing/onnx/input-dims.js';
 
 const benchDir = dirname(fileURLToPath(import.meta.url));
 const root = join(benchDir, '..');
@@ -74,13 +76,13 @@ function processRun(cmd: string, args: readonly string[]): ProcessRun {
 
 type Dim = number | string | null;
 
-/** The names a symbolic dim is made of (`("p2o.D.1" - 1) / 4 + 1` -> p2o.D.1). */
+/** The names a symbolic dim is made of (`("p2o.D.1" - 1) / 4 + 1` -> p2o.D.1; a name printed alone is not quoted, fullyKnown looks it up whole). */
 function namesIn(dim: string): string[] {
   return [...dim.matchAll(/"([^"]+)"|([A-Za-z_][A-Za-z0-9_.]*)/g)].map((m) => m[1] ?? m[2]!);
 }
 
 function fullyKnown(shape: readonly Dim[] | null | undefined, params: ReadonlySet<string>): boolean {
-  return shape !== null && shape !== undefined && shape.every((d) => typeof d === 'number' || (typeof d === 'string' && namesIn(d).every((n) => params.has(n))));
+  return shape !== null && shape !== undefined && shape.every((d) => typeof d === 'number' || (typeof d === 'string' && (params.has(d) || namesIn(d).every((n) => params.has(n)))));
 }
 
 interface PyLoop {
@@ -151,7 +153,8 @@ try {
     }
     const inPy = pythonLoop(path, Math.max(runs, 9));
     const inSl = shapelogLoop(bytes, Math.max(3, Math.min(runs, 5)));
-    const params = new Set(inPy.input_params);
+    // a dim known symbolically is made of the inputs' dim_params and the names of their anonymous dims (INPUT#AXIS)
+    const params = new Set([...inPy.input_params, ...graphInputDims(graph)]);
     const row = {
       model: m.name,
       nodes: graph.nodes.length,

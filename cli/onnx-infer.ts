@@ -67,7 +67,9 @@ function parseShapes(specs: readonly string[]): Map<string, Dim[]> {
 function parseDims(specs: readonly string[]): Map<string, number> {
   const out = new Map<string, number>();
   for (const s of specs) {
-    const m = /^([A-Za-z_][A-Za-z0-9_.]*)=(\d+)$/.exec(s);
+    // a dim_param may be any string, and an anonymous input dim is named `INPUT#AXIS`
+    // (typing/onnx/input-dims.ts): the name is everything before the last '='
+    const m = /^(.+)=(\d+)$/.exec(s);
     if (m === null) usage(`--dim ${s}: expected PARAM=N with N a non-negative integer`);
     out.set(m[1]!, Number(m[2]));
   }

@@ -3,7 +3,6 @@
 // cannot be typed: a truncated or malformed file, a missing graph, an unknown element
 // type, an attribute without a name. Every refusal is a UserError naming the field
 // (`graph.node[3].attribute[1]`), never a stack trace.
-import type protobuf from 'protobufjs';
 import { diagnostic, UserError } from '../../diagnostics/diagnostic.js';
 import { wireType } from './wire-schema.js';
 import { dtypeName, isIntegral } from './dtypes.js';
@@ -21,7 +20,7 @@ export function fail(message: string): never {
 
 /** The model in `bytes` (named `file` in messages), checked and with local functions inlined. */
 export function decodeModel(bytes: Uint8Array, file: string): OnnxModel {
-  let raw: protobuf.Message;
+  let raw: object;
   try {
     raw = wireType('Model').decode(bytes);
   } catch (e) {
@@ -130,8 +129,14 @@ function floatFractions(t: Msg, dtype: string, count: number): (readonly [number
     xs = Array.from({ length: Math.floor(raw.length / size) }, (_, i) => (size === 4 ? view.getFloat32(i * size, true) : view.getFloat64(i * size, true)));
   } else xs = dtype === 'float32' ? t['float_data'] ?? [] : t['double_data'] ?? [];
   if (xs.length !== count) return null;
-  const out = xs.map((x) => exactFraction(x, dtype === 'float32'));
-  return out.every((f) => f !== null) ? (out as (readonly [number, number])[]) : null;
+  // a weight's first few elements already need more digits than a fraction keeps: stop there
+  const out: (readonly [number, number])[] = [];
+  for (const x of xs) {
+    const f = exactFraction(x, dtype === 'float32');
+    if (f === null) return null;
+    out.push(f);
+  }
+  return out;
 }
 
 function tensorValues(t: Msg, dtype: string): number[] {

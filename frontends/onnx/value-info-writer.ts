@@ -7,7 +7,7 @@
 // into the subgraph's GraphProto on the wire: the fields on the way there are found with
 // protobufjs's Reader, the GraphProto gets the value_info fields appended, and each
 // enclosing length prefix is rewritten. Every other byte stays as it was.
-import protobuf from 'protobufjs';
+import protobuf from 'protobufjs/minimal.js';
 import { wireType } from './wire-schema.js';
 import { dtypeNumber } from './dtypes.js';
 

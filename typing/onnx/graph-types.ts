@@ -23,6 +23,7 @@ import { ValueTerms, valueType, type ValueType } from './value-terms.js';
 import { typeControlFlow } from './control-flow.js';
 import { undecidedAtNodes, type UndecidedAtNode } from './undecided-nodes.js';
 import { compileLibraryPart, compiledCache } from '../compiled-cache.js';
+import { AnonymousDims, inputDimParams } from './input-dims.js';
 
 export interface TypedValue {
   readonly name: string;
@@ -424,15 +425,25 @@ export function typeGraph(graph: OnnxGraph, opsets: ReadonlyMap<string, number>,
   const { store } = ctx;
   const program = sh.program;
   const initializerNames = new Set(graph.initializers.map((t) => t.name));
+  // the inputs' types as typed: --shape applied, then each anonymous dim a size variable of its own (input-dims.ts)
+  const taken = inputDimParams(graph);
+  for (const shape of options.shapes?.values() ?? []) for (const d of shape) if (typeof d === 'string') taken.add(d);
+  const anonymous = new AnonymousDims(taken);
+  const inputTypes = new Map<string, OnnxType | null>();
+  for (const v of graph.inputs) {
+    if (initializerNames.has(v.name)) continue;
+    const fixed = options.shapes?.get(v.name);
+    const type = fixed !== undefined && v.type?.kind === 'tensor' ? { ...v.type, shape: fixed } : fixed !== undefined ? { kind: 'tensor' as const, dtype: null, shape: fixed } : v.type;
+    inputTypes.set(v.name, anonymous.named(v.name, type));
+  }
   const inputDims = new Set<string>();
-  for (const v of graph.inputs) if (!initializerNames.has(v.name) && !options.shapes?.has(v.name)) dimParamsOf(v.type, inputDims);
+  for (const v of graph.inputs) if (!initializerNames.has(v.name) && !options.shapes?.has(v.name)) dimParamsOf(inputTypes.get(v.name) ?? null, inputDims);
   for (const name of options.sizeVariables ?? []) inputDims.add(name);
   const top = new Scope(graph, null, '', '', '', [], inputDims);
   const initializers = new Map(graph.initializers.map((t) => [t.name, t]));
   for (const v of graph.inputs) {
     if (initializers.has(v.name)) continue;
-    const fixed = options.shapes?.get(v.name);
-    const type = fixed !== undefined && v.type?.kind === 'tensor' ? { ...v.type, shape: fixed } : fixed !== undefined ? { kind: 'tensor' as const, dtype: null, shape: fixed } : v.type;
+    const type = inputTypes.get(v.name) ?? null;
     const given = options.values?.get(v.name);
     top.values.set(v.name, given === undefined ? ctx.terms.type(type) : ctx.terms.withValues(ctx.terms.type(type), given));
   }
