@@ -9,7 +9,10 @@
 // *live* (each relation its body reads positively can have facts: it is instantiated,
 // or a live clause derives it) and *needed* (its head is a unification, an error, or a
 // declared relation, or it defines a predicate a needed clause calls). A needed
-// predicate keeps all its clauses, so its definition is the library's.
+// predicate keeps its live clauses: a clause with a premise that can have no facts
+// never fires, and its demand rules (asking for its helpers) would only run for
+// nothing in every round that changes what they read (the 2-D and 3-D convolutions'
+// attribute tables in a program of 1-D pools: half the plans such a program ran).
 import type { Literal, Program, Statement } from '../solver/language/ast.js';
 
 interface ClauseInfo {
@@ -76,7 +79,7 @@ export function librarySubset(programs: readonly Program[], instantiated: Readon
     for (const p of [...c.positive, ...c.negative]) {
       if (called.has(p)) continue;
       called.add(p);
-      for (const d of definitions.get(p) ?? []) work.push(d);
+      for (const d of definitions.get(p) ?? []) if (live.has(d)) work.push(d);
     }
   }
   return programs.map((p) => ({ file: p.file, statements: p.statements.filter((s) => s.kind !== 'clause' || keep.has(s)) }));
