@@ -80,7 +80,11 @@ function writeCodeCache(path, data) {
     writeFileSync(tmp, data);
     renameSync(tmp, path);
   } catch {
-    rmSync(tmp, { force: true });
+    try {
+      rmSync(tmp, { force: true });
+    } catch {
+      // the folder itself is not there
+    }
     return; // an unwritable cache folder only costs the cache
   }
   try {
