@@ -7,7 +7,8 @@
 // process (tens of milliseconds, a large part of a short command). Compiled through
 // vm.Script with `cachedData`, V8 instead reads back the bytecode of every function an
 // earlier run of the same command compiled. After a run that had no usable cache, the
-// cache is written: <cache dir>/code-<build id>-<command>-<node version>.bin, where the
+// cache is written: <cache dir>/code-<build id>-<profile>-<node version>.bin (the profile:
+// the command, its file's extension and its options' names; see cacheProfile), where the
 // cache dir is the relation library's (relations/parse-cache.ts: SHAPELOG_CACHE_DIR, ...;
 // SHAPELOG_CACHE=off turns it off) and the build id is the script's first line. Written
 // atomically (temporary file + rename), so concurrent runs read the old file, none or the
@@ -28,7 +29,7 @@ const { pathToFileURL } = require('node:url');
 
 const root = join(__dirname, '..');
 const bundle = join(root, 'dist', 'cli', 'shapelog.cjs');
-/** Code cache files kept in the cache folder (the newest; a file per build, command and node version). */
+/** Code cache files kept in the cache folder (the newest; a file per build, profile and node version). */
 const KEEP_CODE_CACHES = 16;
 
 /** The cache folder, as relations/parse-cache.ts `defaultCacheDir` finds it (test/cli-start.test.ts checks they agree); null: off. */
@@ -101,17 +102,34 @@ function writeCodeCache(path, data) {
 }
 
 /**
+ * What a run's code cache is for: the command, the extension of its first file and the
+ * names of the options given (`infer-relay`, `infer-onnx`, `infer-relay-strategy`). Runs
+ * of one profile compile the same functions; a cache written by another profile would
+ * lack some of them (compiled again in every run, since an accepted cache is not written).
+ */
+function cacheProfile(argv) {
+  const file = argv.slice(1).find((a) => !a.startsWith('-'));
+  const ext = file === undefined ? '' : /\.([A-Za-z0-9]+)$/.exec(file)?.[1] ?? '';
+  const options = argv.filter((a) => a.startsWith('-')).map((a) => a.replace(/^-+/, '').replace(/=.*/, ''));
+  return [argv[0] ?? '', ext, ...options]
+    .map((p) => p.toLowerCase().replace(/[^a-z0-9]/g, ''))
+    .filter((p) => p !== '')
+    .join('-')
+    .slice(0, 64);
+}
+
+/**
  * Loads dist/cli/shapelog.cjs through a code cache and returns its `main`, with a
  * function to call once the command has run (it writes the cache when there was none).
  */
-function loadCompiled(command) {
+function loadCompiled(profile) {
   const vm = require('node:vm');
   const Module = require('node:module');
   // the build makes the script ASCII: latin1 gives the same text as a one-byte string, without UTF-8 decoding
   const source = readFileSync(bundle, 'latin1');
   const build = /^\/\*shapelog-build:([0-9a-f]+)\*\//.exec(source)?.[1];
   const dir = build === undefined ? null : cacheDir();
-  const cachePath = dir === null ? null : join(dir, `code-${build.slice(0, 16)}-${/^[a-z-]+$/.test(command) ? command : 'other'}-${process.version}-${process.arch}.bin`);
+  const cachePath = dir === null ? null : join(dir, `code-${build.slice(0, 16)}-${profile || 'none'}-${process.version}-${process.arch}.bin`);
   let cachedData;
   if (cachePath !== null) {
     try {
@@ -161,7 +179,7 @@ async function run() {
     process.exitCode = 2;
     return;
   }
-  const { main, done } = loadCompiled(argv[0] ?? '');
+  const { main, done } = loadCompiled(cacheProfile(argv));
   process.exitCode = await main(argv);
   done();
 }
@@ -169,5 +187,5 @@ async function run() {
 if (require.main === module) {
   run();
 } else {
-  module.exports = { cacheDir };
+  module.exports = { cacheDir, cacheProfile };
 }

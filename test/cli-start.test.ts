@@ -1,6 +1,6 @@
 // How the `shapelog` command starts (bin/shapelog.js): the compiled command
-// (dist/cli/shapelog.cjs) runs through a V8 code cache, one file per build, command and
-// node version in the cache folder. These tests run the built command (`npm test` builds
+// (dist/cli/shapelog.cjs) runs through a V8 code cache, one file per build, profile (the
+// command, its file's extension, its options' names) and node version in the cache folder. These tests run the built command (`npm test` builds
 // first) and check that the cache is written once and then read as it is; that a damaged,
 // truncated or foreign cache file gives the same output and is rewritten (V8 would crash
 // on a damaged one without the checksum the launcher turns on); that concurrent runs with
@@ -69,7 +69,7 @@ test('the code cache is written once, then read as it is', async (t) => {
   t.is(first.out, '% edge (1 fact)\nedge(1, 2).\n');
   const files = codeCaches(dir);
   t.is(files.length, 1);
-  t.regex(files[0]!, new RegExp(`^code-[0-9a-f]{16}-query-${process.version.replaceAll('.', '\\.')}-${process.arch}\\.bin$`));
+  t.regex(files[0]!, new RegExp(`^code-[0-9a-f]{16}-query-rules-${process.version.replaceAll('.', '\\.')}-${process.arch}\\.bin$`));
   const path = join(dir, files[0]!);
   const written = { bytes: readFileSync(path), mtime: statSync(path).mtimeMs };
   const second = await shapelog(['query', rules], { SHAPELOG_CACHE_DIR: dir });
@@ -77,10 +77,12 @@ test('the code cache is written once, then read as it is', async (t) => {
   t.is(second.out, first.out);
   t.is(statSync(path).mtimeMs, written.mtime, 'an accepted cache is not written again');
   t.deepEqual(readFileSync(path), written.bytes);
-  // another command has its own cache
+  // another command, or the same with other options, has its own cache
   const infer = await shapelog(['infer', program], { SHAPELOG_CACHE_DIR: dir });
   t.is(infer.code, 0, infer.err);
-  t.is(codeCaches(dir).filter((f) => /-infer-/.test(f)).length, 1);
+  const relay = await shapelog(['infer', program, '--strategy', 'relay'], { SHAPELOG_CACHE_DIR: dir });
+  t.is(relay.out, infer.out);
+  t.deepEqual(codeCaches(dir).map((f) => /^code-[0-9a-f]+-(.*)-v[\d.]+-\w+\.bin$/.exec(f)?.[1]).sort(), ['infer-relay', 'infer-relay-strategy', 'query-rules']);
 });
 
 test('a damaged, truncated or foreign code cache gives the same output and is rewritten', async (t) => {
