@@ -1,69 +1,191 @@
 #!/usr/bin/env node
-// Entry point of the `shapelog` command: runs the compiled CLI (dist/cli/shapelog.js,
-// built by `npm run build`).
+// Entry point of the `shapelog` command: runs the compiled CLI, dist/cli/shapelog.cjs
+// (built by `npm run build`), with a V8 code cache. A CommonJS script (bin/package.json),
+// since node starts one with less work than an ES module.
+//
+// The code cache: node 20 parses and compiles the command's ~1.8 MB script in every
+// process (tens of milliseconds, a large part of a short command). Compiled through
+// vm.Script with `cachedData`, V8 instead reads back the bytecode of every function an
+// earlier run of the same command compiled. After a run that had no usable cache, the
+// cache is written: <cache dir>/code-<build id>-<profile>-<node version>.bin (the profile:
+// the command, its file's extension and its options' names; see cacheProfile), where the
+// cache dir is the relation library's (relations/parse-cache.ts: SHAPELOG_CACHE_DIR, ...;
+// SHAPELOG_CACHE=off turns it off) and the build id is the script's first line. Written
+// atomically (temporary file + rename), so concurrent runs read the old file, none or the
+// whole new one. V8 rejects a cache made for another script length, V8 version or flags,
+// and, with --verify-snapshot-checksum (set here, so it holds when the cache is written
+// and when it is read), one whose bytes changed: without it a damaged cache crashes node.
+// A rejected cache costs only the compile, and is rewritten.
 //
 // In a development checkout (the sources and scripts/build.js beside dist/) whose
 // sources changed since the last build, the compiled code would be stale: then the
-// sources run through tsx instead, as they are (slower to start; `npm run build`
-// makes the compiled code current again). An installed package has no sources and
-// always runs dist/.
-import { existsSync } from 'node:fs';
-import module from 'node:module';
-import { dirname, join } from 'node:path';
-import { fileURLToPath, pathToFileURL } from 'node:url';
+// sources run through tsx instead, as they are (slower to start; `npm run build` makes
+// the compiled code current again). An installed package has no sources and always runs
+// dist/.
+'use strict';
+const { existsSync, mkdirSync, readdirSync, readFileSync, renameSync, rmSync, statSync, writeFileSync } = require('node:fs');
+const { dirname, join } = require('node:path');
+const { pathToFileURL } = require('node:url');
 
-// node >= 22.1 keeps the compiled code of the modules it loads in a disk cache
-// (NODE_DISABLE_COMPILE_CACHE=1 turns it off); older versions have no such cache
-module.enableCompileCache?.();
+const root = join(__dirname, '..');
+const bundle = join(root, 'dist', 'cli', 'shapelog.cjs');
+/** Code cache files kept in the cache folder (the newest; a file per build, profile and node version). */
+const KEEP_CODE_CACHES = 16;
 
-// --max-memory above what node's heap limit allows: run again with a heap large enough
-// (the budget stays 80% of the limit, as by default). node:v8 and node:child_process
-// are loaded only then: most commands never need them
-const memoryArg = process.argv.findIndex((a) => a === '--max-memory' || a.startsWith('--max-memory='));
-if (memoryArg >= 0 && process.env.SHAPELOG_HEAP_SET === undefined) {
-  const a = process.argv[memoryArg];
-  const mb = Number(a.includes('=') ? a.slice(a.indexOf('=') + 1) : process.argv[memoryArg + 1]);
-  const { getHeapStatistics } = await import('node:v8');
-  const limitMb = getHeapStatistics().heap_size_limit / 2 ** 20;
-  if (Number.isInteger(mb) && mb > 0.8 * limitMb) {
-    const heapMb = Math.ceil(mb / 0.8);
-    const { spawnSync } = await import('node:child_process');
-    const run = spawnSync(process.execPath, [...process.execArgv, `--max-old-space-size=${heapMb}`, fileURLToPath(import.meta.url), ...process.argv.slice(2)], {
-      stdio: 'inherit',
-      env: { ...process.env, SHAPELOG_HEAP_SET: String(heapMb) },
-    });
-    process.exit(run.status ?? 1);
+/** The cache folder, as relations/parse-cache.ts `defaultCacheDir` finds it (test/cli-start.test.ts checks they agree); null: off. */
+function cacheDir(env = process.env) {
+  if (env.SHAPELOG_CACHE === 'off' || env.SHAPELOG_CACHE === '0') return null;
+  if (env.SHAPELOG_CACHE_DIR) return env.SHAPELOG_CACHE_DIR;
+  if (env.XDG_CACHE_HOME) return join(env.XDG_CACHE_HOME, 'shapelog');
+  const home = require('node:os').homedir();
+  if (process.platform === 'darwin') return join(home, 'Library', 'Caches', 'shapelog');
+  if (process.platform === 'win32' && env.LOCALAPPDATA) return join(env.LOCALAPPDATA, 'shapelog');
+  return join(home, '.cache', 'shapelog');
+}
+
+/**
+ * --max-memory above what node's heap limit allows: run again with a heap large enough
+ * (the budget stays 80% of the limit, as by default). Returns the child's exit code, or
+ * null to go on in this process. node:v8 and node:child_process are loaded only then.
+ */
+function withLargerHeap(argv) {
+  const at = argv.findIndex((a) => a === '--max-memory' || a.startsWith('--max-memory='));
+  if (at < 0 || process.env.SHAPELOG_HEAP_SET !== undefined) return null;
+  const a = argv[at];
+  const mb = Number(a.includes('=') ? a.slice(a.indexOf('=') + 1) : argv[at + 1]);
+  const limitMb = require('node:v8').getHeapStatistics().heap_size_limit / 2 ** 20;
+  if (!Number.isInteger(mb) || mb <= 0.8 * limitMb) return null;
+  const heapMb = Math.ceil(mb / 0.8);
+  const run = require('node:child_process').spawnSync(process.execPath, [...process.execArgv, `--max-old-space-size=${heapMb}`, __filename, ...argv], {
+    stdio: 'inherit',
+    env: { ...process.env, SHAPELOG_HEAP_SET: String(heapMb) },
+  });
+  return run.status ?? 1;
+}
+
+/** The sources' entry when this is a development checkout whose sources are newer than dist/, else null. */
+async function staleCheckout() {
+  const buildScript = join(root, 'scripts', 'build.js');
+  if (!existsSync(buildScript) || !existsSync(join(root, 'cli', 'main.ts'))) return null;
+  const { staleInputs } = await import(pathToFileURL(buildScript).href);
+  if (staleInputs(root).length === 0) return null;
+  if (['rules', 'relay', 'itir'].some((g) => !existsSync(join(root, 'grammar', 'generated', `${g}-parser.js`)))) await import(pathToFileURL(join(root, 'scripts', 'build-grammar.js')).href);
+  return join(root, 'cli', 'main.ts');
+}
+
+/** Writes `data` to `path` atomically, then keeps only the newest KEEP_CODE_CACHES code caches. */
+function writeCodeCache(path, data) {
+  const tmp = `${path}.${process.pid}.${Math.random().toString(36).slice(2)}.tmp`;
+  try {
+    mkdirSync(dirname(path), { recursive: true });
+    writeFileSync(tmp, data);
+    renameSync(tmp, path);
+  } catch {
+    try {
+      rmSync(tmp, { force: true });
+    } catch {
+      // the folder itself is not there
+    }
+    return; // an unwritable cache folder only costs the cache
+  }
+  try {
+    const now = Date.now();
+    const files = readdirSync(dirname(path))
+      .filter((f) => f.startsWith('code-'))
+      .map((f) => ({ path: join(dirname(path), f), mtime: statSync(join(dirname(path), f)).mtimeMs, tmp: f.endsWith('.tmp') }));
+    for (const f of files) if (f.tmp && now - f.mtime > 60_000) rmSync(f.path, { force: true });
+    const done = files.filter((f) => !f.tmp && f.path !== path).sort((a, b) => b.mtime - a.mtime);
+    for (const f of done.slice(KEEP_CODE_CACHES - 1)) rmSync(f.path, { force: true });
+  } catch {
+    // another run pruned first
   }
 }
 
-// `shapelog infer` (an ONNX model or a Relay program) is a process of a second or so:
-// V8's optimizing compiler, tiering up the engine's large join and commit functions after
-// a few milliseconds of use, costs more CPU than the optimized code saves before the
-// process ends (measured, CPU medians of 9 alternating: about a third of the process on
-// the bundled ONNX models, still a gain on a 3,000-node graph; ResNet-50 Relay with the
-// rules strategy 870 -> 580 ms, relay strategy 410 -> 330 ms). A larger interrupt budget
-// optimizes only the functions that stay hot for longer, so long runs still get optimized
-// code. Not for `query`: a closure of a few seconds was 7% slower with it.
-if (process.argv[2] === 'infer') {
-  const { setFlagsFromString } = await import('node:v8');
-  setFlagsFromString('--interrupt-budget=1048576');
+/**
+ * What a run's code cache is for: the command, the extension of its first file and the
+ * names of the options given (`infer-relay`, `infer-onnx`, `infer-relay-strategy`). Runs
+ * of one profile compile the same functions; a cache written by another profile would
+ * lack some of them (compiled again in every run, since an accepted cache is not written).
+ */
+function cacheProfile(argv) {
+  const file = argv.slice(1).find((a) => !a.startsWith('-'));
+  const ext = file === undefined ? '' : /\.([A-Za-z0-9]+)$/.exec(file)?.[1] ?? '';
+  const options = argv.filter((a) => a.startsWith('-')).map((a) => a.replace(/^-+/, '').replace(/=.*/, ''));
+  return [argv[0] ?? '', ext, ...options]
+    .map((p) => p.toLowerCase().replace(/[^a-z0-9]/g, ''))
+    .filter((p) => p !== '')
+    .join('-')
+    .slice(0, 64);
 }
 
-const root = join(dirname(fileURLToPath(import.meta.url)), '..');
-const compiled = join(root, 'dist', 'cli', 'shapelog.js');
-let entry = compiled;
-const buildScript = join(root, 'scripts', 'build.js');
-if (existsSync(buildScript) && existsSync(join(root, 'cli', 'main.ts'))) {
-  const { staleInputs } = await import(pathToFileURL(buildScript).href);
-  if (staleInputs(root).length > 0) {
-    if (['rules', 'relay', 'itir'].some((g) => !existsSync(join(root, 'grammar', 'generated', `${g}-parser.js`)))) await import(pathToFileURL(join(root, 'scripts', 'build-grammar.js')).href);
+/**
+ * Loads dist/cli/shapelog.cjs through a code cache and returns its `main`, with a
+ * function to call once the command has run (it writes the cache when there was none).
+ */
+function loadCompiled(profile) {
+  const vm = require('node:vm');
+  const Module = require('node:module');
+  // the build makes the script ASCII: latin1 gives the same text as a one-byte string, without UTF-8 decoding
+  const source = readFileSync(bundle, 'latin1');
+  const build = /^\/\*shapelog-build:([0-9a-f]+)\*\//.exec(source)?.[1];
+  const dir = build === undefined ? null : cacheDir();
+  const cachePath = dir === null ? null : join(dir, `code-${build.slice(0, 16)}-${profile || 'none'}-${process.version}-${process.arch}.bin`);
+  let cachedData;
+  if (cachePath !== null) {
+    try {
+      cachedData = readFileSync(cachePath);
+    } catch {
+      // not cached yet
+    }
+    require('node:v8').setFlagsFromString('--verify-snapshot-checksum');
+  }
+  const script = new vm.Script(Module.wrap(source), { filename: bundle, ...(cachedData !== undefined ? { cachedData } : {}) });
+  const module = { exports: {} };
+  script.runInThisContext().call(module.exports, module.exports, Module.createRequire(bundle), module, bundle, dirname(bundle));
+  const done = () => {
+    if (cachePath !== null && (cachedData === undefined || script.cachedDataRejected === true)) writeCodeCache(cachePath, script.createCachedData());
+  };
+  return { main: module.exports.main, done };
+}
+
+async function run() {
+  const argv = process.argv.slice(2);
+  const rerun = withLargerHeap(argv);
+  if (rerun !== null) {
+    process.exitCode = rerun;
+    return;
+  }
+  // `shapelog infer` (an ONNX model or a Relay program) is a process of a second or so:
+  // V8's optimizing compiler, tiering up the engine's large join and commit functions after
+  // a few milliseconds of use, costs more CPU than the optimized code saves before the
+  // process ends (measured, CPU medians of 9 alternating: about a third of the process on
+  // the bundled ONNX models, still a gain on a 3,000-node graph; ResNet-50 Relay with the
+  // rules strategy 870 -> 580 ms, relay strategy 410 -> 330 ms). A larger interrupt budget
+  // optimizes only the functions that stay hot for longer, so long runs still get optimized
+  // code. Not for `query`: a closure of a few seconds was 7% slower with it.
+  if (argv[0] === 'infer') require('node:v8').setFlagsFromString('--interrupt-budget=1048576');
+  const sources = await staleCheckout();
+  if (sources !== null) {
+    // node >= 22.1 keeps the compiled code of the modules it loads in a disk cache (NODE_DISABLE_COMPILE_CACHE=1 turns it off)
+    require('node:module').enableCompileCache?.();
     const { register } = await import('tsx/esm/api');
     register();
-    entry = join(root, 'cli', 'main.ts');
+    const { main } = await import(pathToFileURL(sources).href);
+    process.exitCode = await main(argv);
+    return;
   }
-} else if (!existsSync(compiled)) {
-  process.stderr.write(`shapelog: ${compiled} is missing: run \`npm run build\` in ${root}\n`);
-  process.exit(2);
+  if (!existsSync(bundle)) {
+    process.stderr.write(`shapelog: ${bundle} is missing: run \`npm run build\` in ${root}\n`);
+    process.exitCode = 2;
+    return;
+  }
+  const { main, done } = loadCompiled(cacheProfile(argv));
+  process.exitCode = await main(argv);
+  done();
 }
-const { main } = await import(pathToFileURL(entry).href);
-process.exitCode = await main(process.argv.slice(2));
+
+if (require.main === module) {
+  run();
+} else {
+  module.exports = { cacheDir, cacheProfile };
+}

@@ -303,7 +303,8 @@ export async function main(argv: string[]): Promise<number> {
       try {
         prove = await import('./prove.js');
       } catch (e) {
-        if (!(e instanceof Error && 'code' in e && e.code === 'ERR_MODULE_NOT_FOUND' && e.message.includes('z3-solver'))) throw e;
+        // ERR_MODULE_NOT_FOUND from the ES modules of the sources, MODULE_NOT_FOUND from the command's CommonJS script
+        if (!(e instanceof Error && 'code' in e && (e.code === 'ERR_MODULE_NOT_FOUND' || e.code === 'MODULE_NOT_FOUND') && e.message.includes('z3-solver'))) throw e;
         process.stderr.write('error: shapelog prove needs the SMT solver z3-solver, which is not installed: run `npm install z3-solver` beside shapelog\n');
         code = EXIT_USER_ERROR;
         return;

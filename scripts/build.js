@@ -1,13 +1,17 @@
 #!/usr/bin/env node
 // `npm run build`: compiles the TypeScript sources to JavaScript in dist/.
 //
-//   dist/api/index.js             the library (package.json `exports`)
-//   dist/cli/shapelog.js          the `shapelog` command (bin/shapelog.js runs it)
-//   dist/chunks/*.js              code they share, and each command's own code (loaded
-//                                 when the command runs): esbuild bundles, with the
-//                                 dependencies inlined, so the package has no runtime
-//                                 dependency and a command starts without resolving
-//                                 modules in node_modules
+//   dist/api/index.js             the library (package.json `exports`), an ES module
+//   dist/cli/bench-worker.js      the process `shapelog bench` times, an ES module
+//   dist/chunks/*.js              code those two share
+//   dist/cli/shapelog.cjs         the `shapelog` command: one CommonJS script, every
+//                                 command in it (a command's modules run when it runs),
+//                                 which bin/shapelog.js compiles with a V8 code cache
+//                                 (see there); ASCII only, whitespace and comments
+//                                 removed, its first line `/*shapelog-build:<id>*/`
+//                                 All are esbuild bundles with the dependencies inlined,
+//                                 so the package has no runtime dependency and a command
+//                                 starts without resolving modules in node_modules.
 //   dist/**/*.d.ts                declarations of the library (tsc)
 //   dist/THIRD-PARTY-LICENSES.txt the licenses of the inlined dependencies
 //   dist/vendor/                  Chart.js's UMD file and license (inlined into --html pages)
@@ -85,8 +89,9 @@ async function build() {
 
   // 3. the JavaScript: the library and the command, bundled with their dependencies
   const { build: esbuild, version: esbuildVersion } = await import('esbuild');
+  const buildId = sourcesHash(esbuildVersion);
   const result = await esbuild({
-    entryPoints: { 'api/index': join(root, 'api', 'index.ts'), 'cli/shapelog': join(root, 'cli', 'main.ts'), 'cli/bench-worker': join(root, 'cli', 'bench-worker.ts') },
+    entryPoints: { 'api/index': join(root, 'api', 'index.ts'), 'cli/bench-worker': join(root, 'cli', 'bench-worker.ts') },
     outdir: dist,
     bundle: true,
     splitting: true,
@@ -100,13 +105,15 @@ async function build() {
     legalComments: 'none',
     metafile: true,
     logLevel: 'warning',
-    plugins: [lazyChildProcess],
     // z3's WebAssembly build (`shapelog prove`) and onnxruntime's native library (`shapelog check --onnx`) are loaded from node_modules when asked: development dependencies
     external: ['z3-solver', 'onnxruntime-node'],
     // what the bundles were built from: keys the cache of compiled relation libraries
-    define: { __SHAPELOG_BUILD_ID__: JSON.stringify(sourcesHash(esbuildVersion)) },
+    define: { __SHAPELOG_BUILD_ID__: JSON.stringify(buildId) },
   });
-  writeFileSync(join(dist, 'THIRD-PARTY-LICENSES.txt'), thirdPartyLicenses(Object.keys(result.metafile.inputs)));
+  const command = await esbuild(commandBundle(buildId));
+  const commandFile = join(dist, 'cli', 'shapelog.cjs');
+  if (!/^[\x00-\x7f]*$/.test(readFileSync(commandFile, 'latin1'))) throw new Error(`${commandFile} is not ASCII: bin/shapelog.js reads it as latin1`);
+  writeFileSync(join(dist, 'THIRD-PARTY-LICENSES.txt'), thirdPartyLicenses([...Object.keys(result.metafile.inputs), ...Object.keys(command.metafile.inputs)]));
   // Chart.js's UMD file, inlined into `shapelog bench --html` pages, ships as a file (with its license)
   mkdirSync(join(dist, 'vendor'), { recursive: true });
   const chartJs = join(root, 'node_modules', 'chart.js');
@@ -121,18 +128,55 @@ async function build() {
 }
 
 /**
- * commander loads node:child_process when it loads (~5 ms), to run executable
- * subcommands, which shapelog has none of: in the bundle it gets an object that loads
- * child_process on first use instead.
+ * The esbuild options of dist/cli/shapelog.cjs. A CommonJS script, because node 20 can
+ * compile a script, not an ES module, with a code cache (vm.Script `cachedData`), which
+ * skips parsing and compiling whatever the cache holds. Its first line carries the build
+ * id, which keys that cache (bin/shapelog.js). `import.meta.url` becomes the script's own
+ * URL (the code finds the package root and bench-worker.js from it).
  */
-const lazyChildProcess = {
-  name: 'lazy-child-process',
+function commandBundle(buildId) {
+  return {
+    entryPoints: { 'cli/shapelog': join(root, 'cli', 'main.ts') },
+    outdir: dist,
+    outExtension: { '.js': '.cjs' },
+    bundle: true,
+    format: 'cjs',
+    platform: 'node',
+    target: 'node20',
+    mainFields: ['module', 'main'],
+    // ASCII (esbuild's default charset) with no comments: the launcher reads it as latin1, a one-byte string
+    minifyWhitespace: true,
+    legalComments: 'none',
+    metafile: true,
+    logLevel: 'warning',
+    // import.meta.resolve is only used when running from the sources (cli/bench-sampler.ts)
+    logOverride: { 'empty-import-meta': 'silent' },
+    plugins: [lazyBuiltins],
+    external: ['z3-solver', 'onnxruntime-node'],
+    define: { __SHAPELOG_BUILD_ID__: JSON.stringify(buildId), 'import.meta.url': '__shapelogModuleUrl' },
+    banner: { js: `/*shapelog-build:${buildId}*/\nvar __shapelogModuleUrl = require('node:url').pathToFileURL(__filename).href;` },
+  };
+}
+
+/** node's modules that are not in its startup snapshot and cost a few milliseconds to load, which most commands never call. */
+const LAZY_BUILTINS = ['child_process', 'crypto', 'os', 'readline', 'v8', 'worker_threads', 'zlib'];
+
+/**
+ * In the command's script, the modules of LAZY_BUILTINS are loaded when a function of
+ * theirs is first used, not when the script starts (a CommonJS bundle loads every module
+ * its statically imported code imports, up front): each is replaced by an object with a
+ * getter per export.
+ */
+const lazyBuiltins = {
+  name: 'lazy-builtins',
   setup(b) {
-    b.onResolve({ filter: /^(node:)?child_process$/ }, (args) => (/node_modules[\\/]commander[\\/]/.test(args.importer) ? { path: 'lazy-child-process', namespace: 'shapelog' } : undefined));
-    b.onLoad({ filter: /.*/, namespace: 'shapelog' }, () => ({
-      contents: "const load = () => require('node:child_process');\nmodule.exports = { spawn: (...a) => load().spawn(...a), spawnSync: (...a) => load().spawnSync(...a), execFile: (...a) => load().execFile(...a) };\n",
-      loader: 'js',
-    }));
+    const filter = new RegExp(`^(node:)?(${LAZY_BUILTINS.join('|')})$`);
+    b.onResolve({ filter }, (args) => (args.namespace === 'lazy-builtin' ? undefined : { path: args.path.replace(/^node:/, ''), namespace: 'lazy-builtin' }));
+    b.onLoad({ filter: /.*/, namespace: 'lazy-builtin' }, async (args) => {
+      const names = Object.keys(await import(`node:${args.path}`)).filter((n) => n !== 'default' && /^[A-Za-z_$][\w$]*$/.test(n));
+      const getters = names.map((n) => `  get ${n}() { return load().${n}; },`).join('\n');
+      return { contents: `let mod;\nconst load = () => (mod ??= require('node:${args.path}'));\nmodule.exports = {\n${getters}\n};\n`, loader: 'js' };
+    });
   },
 };
 

@@ -252,7 +252,7 @@ test('concurrent runs with an empty cache all succeed and leave one valid cache 
   const files = readdirSync(dir);
   t.deepEqual(files.filter((f) => f.endsWith('.tmp')), [], 'no temporary file left');
   t.is(files.filter((f) => f.startsWith('rules-') && f.endsWith('.json')).length, 1);
-  t.is(files.filter((f) => f.endsWith('.bin')).length, 1);
+  t.is(files.filter((f) => f.startsWith('compiled-') && f.endsWith('.bin')).length, 1);
   // the declared operators are cached once too (relations/ops-cache.ts), every one of them
   const opsFiles = files.filter((f) => f.startsWith('ops-') && f.endsWith('.json'));
   t.is(opsFiles.length, 1);

@@ -1,0 +1,150 @@
+// How the `shapelog` command starts (bin/shapelog.js): the compiled command
+// (dist/cli/shapelog.cjs) runs through a V8 code cache, one file per build, profile (the
+// command, its file's extension, its options' names) and node version in the cache folder. These tests run the built command (`npm test` builds
+// first) and check that the cache is written once and then read as it is; that a damaged,
+// truncated or foreign cache file gives the same output and is rewritten (V8 would crash
+// on a damaged one without the checksum the launcher turns on); that concurrent runs with
+// an empty cache all succeed and leave one whole file; that an unwritable cache folder
+// or SHAPELOG_CACHE=off only costs the cache; and that the launcher finds the same cache
+// folder as the library's caches.
+import test from 'ava';
+import { spawn } from 'node:child_process';
+import { mkdtempSync, readdirSync, readFileSync, statSync, writeFileSync } from 'node:fs';
+import { createRequire } from 'node:module';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { defaultCacheDir } from '../relations/parse-cache.js';
+import { staleInputs } from '../scripts/build.js';
+
+const root = join(import.meta.dirname, '..');
+const bin = join(root, 'bin', 'shapelog.js');
+const program = join(root, 'examples', 'relay', 'conv.relay');
+
+interface Run {
+  readonly code: number | null;
+  readonly out: string;
+  readonly err: string;
+}
+
+function shapelog(args: readonly string[], env: NodeJS.ProcessEnv): Promise<Run> {
+  return new Promise((done) => {
+    const child = spawn(process.execPath, [bin, ...args], { env: { ...process.env, ...env } });
+    let out = '';
+    let err = '';
+    child.stdout.on('data', (d: Buffer) => (out += d.toString()));
+    child.stderr.on('data', (d: Buffer) => (err += d.toString()));
+    child.on('close', (code) => done({ code, out, err }));
+  });
+}
+
+const codeCaches = (dir: string) => readdirSync(dir).filter((f) => f.startsWith('code-'));
+
+test.before(() => {
+  // from stale sources the launcher runs them through tsx, and there is no code cache to test
+  const stale = staleInputs(root);
+  if (stale.length > 0) throw new Error(`dist/ is older than ${stale.slice(0, 3).join(', ')}: run \`npm run build\` first`);
+});
+
+test('the launcher and the library caches use the same cache folder', (t) => {
+  const { cacheDir } = createRequire(import.meta.url)(bin) as { cacheDir: (env: NodeJS.ProcessEnv) => string | null };
+  const envs: NodeJS.ProcessEnv[] = [
+    {},
+    { SHAPELOG_CACHE: 'off', SHAPELOG_CACHE_DIR: '/tmp/x' },
+    { SHAPELOG_CACHE: '0' },
+    { SHAPELOG_CACHE_DIR: '/tmp/own' },
+    { SHAPELOG_CACHE_DIR: '', XDG_CACHE_HOME: '/tmp/xdg' },
+    { XDG_CACHE_HOME: '/tmp/xdg', LOCALAPPDATA: '/tmp/local' },
+  ];
+  for (const env of envs) t.is(cacheDir(env), defaultCacheDir(env), JSON.stringify(env));
+  t.is(cacheDir({ SHAPELOG_CACHE: 'off' }), null);
+  t.is(cacheDir({ SHAPELOG_CACHE_DIR: '/tmp/own' }), '/tmp/own');
+});
+
+test('the code cache is written once, then read as it is', async (t) => {
+  const dir = mkdtempSync(join(tmpdir(), 'shapelog-code-'));
+  const rules = join(dir, 'one.rules');
+  writeFileSync(rules, 'edge(1, 2).\n');
+  const first = await shapelog(['query', rules], { SHAPELOG_CACHE_DIR: dir });
+  t.is(first.code, 0, first.err);
+  t.is(first.out, '% edge (1 fact)\nedge(1, 2).\n');
+  const files = codeCaches(dir);
+  t.is(files.length, 1);
+  t.regex(files[0]!, new RegExp(`^code-[0-9a-f]{16}-query-rules-${process.version.replaceAll('.', '\\.')}-${process.arch}\\.bin$`));
+  const path = join(dir, files[0]!);
+  const written = { bytes: readFileSync(path), mtime: statSync(path).mtimeMs };
+  const second = await shapelog(['query', rules], { SHAPELOG_CACHE_DIR: dir });
+  t.is(second.code, 0, second.err);
+  t.is(second.out, first.out);
+  t.is(statSync(path).mtimeMs, written.mtime, 'an accepted cache is not written again');
+  t.deepEqual(readFileSync(path), written.bytes);
+  // another command, or the same with other options, has its own cache
+  const infer = await shapelog(['infer', program], { SHAPELOG_CACHE_DIR: dir });
+  t.is(infer.code, 0, infer.err);
+  const relay = await shapelog(['infer', program, '--strategy', 'relay'], { SHAPELOG_CACHE_DIR: dir });
+  t.is(relay.out, infer.out);
+  t.deepEqual(codeCaches(dir).map((f) => /^code-[0-9a-f]+-(.*)-v[\d.]+-\w+\.bin$/.exec(f)?.[1]).sort(), ['infer-relay', 'infer-relay-strategy', 'query-rules']);
+});
+
+test('a damaged, truncated or foreign code cache gives the same output and is rewritten', async (t) => {
+  const dir = mkdtempSync(join(tmpdir(), 'shapelog-code-'));
+  const env = { SHAPELOG_CACHE_DIR: dir };
+  const none = await shapelog(['infer', program], { SHAPELOG_CACHE: 'off' });
+  t.is(none.code, 0, none.err);
+  t.is((await shapelog(['infer', program], env)).code, 0);
+  const path = join(dir, codeCaches(dir)[0]!);
+  const good = readFileSync(path);
+  const flipped = Buffer.from(good);
+  for (let i = 64; i < flipped.length; i += 4099) flipped[i]! ^= 0x5a;
+  const oneBit = Buffer.from(good);
+  oneBit[oneBit.length >> 1]! ^= 1;
+  const damages: [string, Buffer][] = [
+    ['bytes changed throughout', flipped],
+    ['one bit changed', oneBit],
+    ['truncated', good.subarray(0, good.length >> 1)],
+    ['empty', Buffer.alloc(0)],
+    ['not a code cache', Buffer.from('{"format": 1}\n'.repeat(1000))],
+  ];
+  for (const [what, bytes] of damages) {
+    writeFileSync(path, bytes);
+    const r = await shapelog(['infer', program], env);
+    t.is(r.code, 0, `${what}: ${r.err}`);
+    t.is(r.out, none.out, what);
+    t.notDeepEqual(readFileSync(path), bytes, `${what}: rewritten`);
+    // and the rewritten cache is good again
+    const again = await shapelog(['infer', program], env);
+    t.is(again.out, none.out, `${what}: after the rewrite`);
+  }
+});
+
+test('concurrent runs with no code cache all succeed and leave one whole file', async (t) => {
+  const dir = mkdtempSync(join(tmpdir(), 'shapelog-code-'));
+  const rules = join(dir, 'one.rules');
+  writeFileSync(rules, 'edge(1, 2).\nedge(2, 3).\npath(X, Y) :- edge(X, Y).\npath(X, Z) :- path(X, Y), edge(Y, Z).\n');
+  const runs = await Promise.all(Array.from({ length: 6 }, () => shapelog(['query', rules], { SHAPELOG_CACHE_DIR: dir })));
+  for (const r of runs) {
+    t.is(r.code, 0, r.err);
+    t.is(r.out, runs[0]!.out);
+  }
+  t.deepEqual(readdirSync(dir).filter((f) => f.endsWith('.tmp')), [], 'no temporary file left');
+  t.is(codeCaches(dir).length, 1);
+  const path = join(dir, codeCaches(dir)[0]!);
+  const mtime = statSync(path).mtimeMs;
+  const after = await shapelog(['query', rules], { SHAPELOG_CACHE_DIR: dir });
+  t.is(after.out, runs[0]!.out);
+  t.is(statSync(path).mtimeMs, mtime, 'the file left is one V8 accepts (not rewritten)');
+});
+
+test('an unwritable cache folder or SHAPELOG_CACHE=off only costs the code cache', async (t) => {
+  const dir = mkdtempSync(join(tmpdir(), 'shapelog-code-'));
+  const blocked = join(dir, 'blocked');
+  writeFileSync(blocked, 'a file where the cache folder would be');
+  const rules = join(dir, 'one.rules');
+  writeFileSync(rules, 'edge(1, 2).\n');
+  const r = await shapelog(['query', rules], { SHAPELOG_CACHE_DIR: join(blocked, 'cache') });
+  t.is(r.code, 0, r.err);
+  t.is(r.out, '% edge (1 fact)\nedge(1, 2).\n');
+  const off = mkdtempSync(join(tmpdir(), 'shapelog-code-'));
+  const o = await shapelog(['query', rules], { SHAPELOG_CACHE_DIR: off, SHAPELOG_CACHE: 'off' });
+  t.is(o.out, r.out);
+  t.deepEqual(readdirSync(off), []);
+});
