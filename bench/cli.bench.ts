@@ -11,12 +11,17 @@
 // SHAPELOG_CACHE=off (what the first run after an install or a change of the rule files
 // costs).
 //
+// NODE_EXTRA_CA_CERTS is removed from the commands' environment (bench/process-env.ts;
+// `--keep-ca-certs` keeps it); when it is set, node starting an empty script with it is
+// timed too, as a row of its own.
+//
 // Writes bench/results/cli.json and the table between the cli markers in bench/README.md.
 import { spawnSync } from 'node:child_process';
 import { cpus, loadavg, tmpdir } from 'node:os';
 import { mkdirSync, mkdtempSync, readdirSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import { dirname, join } from 'node:path';
 import { fileURLToPath } from 'node:url';
+import { benchEnv, caCerts, caCertsNote, keepCaCerts } from './process-env.js';
 
 const benchDir = dirname(fileURLToPath(import.meta.url));
 const root = join(benchDir, '..');
@@ -52,7 +57,7 @@ const empty = join(work, 'empty.js');
 writeFileSync(empty, '');
 const resnet = join(root, 'examples', 'relay', 'models', 'resnet50.relay');
 const cache = join(work, 'cache');
-const env = { ...process.env, SHAPELOG_CACHE_DIR: cache };
+const env = benchEnv({ SHAPELOG_CACHE_DIR: cache });
 
 interface Command {
   readonly id: string;
@@ -66,6 +71,7 @@ interface Command {
 
 const commands: Command[] = [
   { id: 'node', label: '`node empty.js` (node itself)', file: process.execPath, args: [empty], env, expect: /^$/ },
+  ...(caCerts !== undefined && !keepCaCerts ? [{ id: 'node-ca', label: `\`node empty.js\` with NODE_EXTRA_CA_CERTS=${caCerts} (this machine's setting)`, file: process.execPath, args: [empty], env: { ...env, NODE_EXTRA_CA_CERTS: caCerts }, expect: /^$/ }] : []),
   { id: 'query', label: '`shapelog query one.rules` (one fact)', file: shapelog, args: ['query', oneFact], env, expect: /^% edge \(1 fact\)\nedge\(1, 2\)\.\n$/ },
   { id: 'rules', label: '`shapelog infer resnet50.relay` (rules)', file: shapelog, args: ['infer', resnet], env, expect: /nn\.softmax\(%\d+\) \/\* ty=Tensor\[\(1, 1000\), float32\] \*\// },
   { id: 'relay', label: '`shapelog infer resnet50.relay --strategy relay`', file: shapelog, args: ['infer', resnet, '--strategy', 'relay'], env, expect: /nn\.softmax\(%\d+\) \/\* ty=Tensor\[\(1, 1000\), float32\] \*\// },
@@ -111,16 +117,17 @@ const report = {
   machine: { date: new Date().toISOString(), node: process.version, cpus: `${cpus().length} × ${cpus()[0]?.model.trim()}`, loadAverage: { before: loadBefore, after: loadAfter } },
   package: installed,
   runs,
+  nodeExtraCaCerts: caCerts === undefined ? 'not set' : keepCaCerts ? 'kept' : 'removed from the commands\' environment',
   rows,
   targets,
 };
 const fmt = (x: number) => x.toFixed(0);
 const md = [
-  `Measured ${report.machine.date} on ${report.machine.cpus}, node ${report.machine.node}; 1-minute load average ${loadBefore.toFixed(1)} before, ${loadAfter.toFixed(1)} after. Package: ${installed}. Wall-clock milliseconds from spawn to exit of a fresh process, ${runs} rounds, the commands alternating.`,
+  `Measured ${report.machine.date} on ${report.machine.cpus}, node ${report.machine.node}; 1-minute load average ${loadBefore.toFixed(1)} before, ${loadAfter.toFixed(1)} after. Package: ${installed}. Wall-clock milliseconds from spawn to exit of a fresh process, ${runs} rounds, the commands alternating. ${caCertsNote()}`,
   '',
   '| command | median (ms) | min | max | over node |',
   '|---|--:|--:|--:|--:|',
-  ...rows.map((r) => `| ${r.command} | ${fmt(r.medianMs)} | ${fmt(r.minMs)} | ${fmt(r.maxMs)} | ${r.id === 'node' ? '' : `+${fmt(r.medianMs - med('node'))}`} |`),
+  ...rows.map((r) => `| ${r.command} | ${fmt(r.medianMs)} | ${fmt(r.minMs)} | ${fmt(r.maxMs)} | ${r.id === 'node' || r.id === 'node-ca' ? '' : `+${fmt(r.medianMs - med('node'))}`} |`),
   '',
   '| target | measured | required | result |',
   '|---|--:|--:|---|',

@@ -1,4 +1,4 @@
-// Engine benchmark suite: `npm run bench:engine [-- --quick | --reps N | --budget S | --no-swipl | --benny | --no-benny | --no-process | --only-process | --process-reps N | --workloads ID,ID]`.
+// Engine benchmark suite: `npm run bench:engine [-- --quick | --reps N | --budget S | --no-swipl | --benny | --no-benny | --no-process | --only-process | --process-reps N | --workloads ID,ID | --keep-ca-certs]`.
 // For every case the engine's answer count is checked against the independent count from
 // workloads.ts, then the case is timed (median of N wall-clock runs) next to SWI-Prolog's
 // tabled evaluation of the same program, the mutable store and a plain-JavaScript floor.

@@ -30,6 +30,7 @@ import { cpus, loadavg, tmpdir } from 'node:os';
 import { dirname, join } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { parseArgs } from 'node:util';
+import { benchEnv, caCertsNote } from './process-env.js';
 import { decodeModel } from '../frontends/onnx/decode.js';
 import { encodeModel } from '../frontends/onnx/encode.js';
 import type { OnnxGraph, OnnxNode } from '../frontends/onnx/model.js';
@@ -41,7 +42,7 @@ const benchDir = dirname(fileURLToPath(import.meta.url));
 const root = join(benchDir, '..');
 const bin = join(root, 'bin', 'shapelog.js');
 const python = process.env['SHAPELOG_PYTHON'] ?? '/usr/bin/python3';
-const { values } = parseArgs({ options: { runs: { type: 'string', default: '9' }, quick: { type: 'boolean', default: false }, 'no-write': { type: 'boolean', default: false } } });
+const { values } = parseArgs({ options: { runs: { type: 'string', default: '9' }, quick: { type: 'boolean', default: false }, 'no-write': { type: 'boolean', default: false }, 'keep-ca-certs': { type: 'boolean', default: false } } });
 const runs = values.quick ? 3 : Math.max(1, Number(values.runs));
 
 const probe = spawnSync(python, ['-c', 'import onnx; print(onnx.__version__)'], { encoding: 'utf8' });
@@ -67,7 +68,7 @@ interface ProcessRun {
 function processRun(cmd: string, args: readonly string[]): ProcessRun {
   const argv = hasTime ? ['-f', 'CPU %U %S', cmd, ...args] : args;
   const start = performance.now();
-  const p = spawnSync(hasTime ? '/usr/bin/time' : cmd, argv, { encoding: 'utf8', stdio: ['ignore', 'ignore', 'pipe'], maxBuffer: 64 * 1024 * 1024 });
+  const p = spawnSync(hasTime ? '/usr/bin/time' : cmd, argv, { env: benchEnv(), encoding: 'utf8', stdio: ['ignore', 'ignore', 'pipe'], maxBuffer: 64 * 1024 * 1024 });
   const wallMs = performance.now() - start;
   if (p.status !== 0 && p.status !== 1) throw new Error(`${cmd} ${args.join(' ')}: exit ${p.status}\n${p.stderr}`);
   const m = /CPU ([\d.]+) ([\d.]+)\s*$/.exec(p.stderr);
@@ -202,7 +203,7 @@ try {
     writeFileSync(join(benchDir, 'results', 'onnx.json'), JSON.stringify(summary, null, 2) + '\n');
     const f0 = (x: number) => x.toFixed(0);
     const table = [
-      `Measured ${summary.date} on ${summary.machine}; process medians of ${runs} runs per side.`,
+      `Measured ${summary.date} on ${summary.machine}; process medians of ${runs} runs per side. ${caCertsNote()}`,
       '',
       '| model | nodes | process: shapelog / ONNX wall ms | ratio | CPU ms | ratio | in process: shapelog / ONNX ms | fully known: shapelog / ONNX (of values) |',
       '|---|--:|--:|--:|--:|--:|--:|--:|',

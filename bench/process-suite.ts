@@ -7,6 +7,7 @@
 import { givenFacts, runShapelog, runStartup, runSwiPrinting, shapelogBin, type ProcessCase, type ProcessSample } from './process.js';
 import { fmtMs, median, type Target } from './report.js';
 import { chain1000, chain2000, random1000, random2000, sgTree10, type Workload } from './workloads.js';
+import { caCertsNote } from './process-env.js';
 
 interface SuiteCase {
   readonly c: ProcessCase;
@@ -149,7 +150,7 @@ export function renderProcessMarkdown(r: ProcessReport, date: string): string {
   const mb = (x: number | null | undefined) => (x === null || x === undefined ? '–' : x.toFixed(0));
   const lines = [
     `Measured ${date}; shapelog: \`node ${r.bin.replace(/.*\/(bin|dist)\//, '$1/')} query FILE\` (start, parse, solve, print every fact sorted, to a file), ` +
-      `SWI: \`swipl FILE.pl\` with tabling printing the same facts (unsorted). Medians of wall-clock and of CPU ms (user + system, GNU time), samples alternating; peak RSS from GNU time.` +
+      `SWI: \`swipl FILE.pl\` with tabling printing the same facts (unsorted). Medians of wall-clock and of CPU ms (user + system, GNU time), samples alternating; peak RSS from GNU time. ${caCertsNote()}` +
       `${r.workloads.length < 5 ? ` Workloads run: ${r.workloads.join(', ')}.` : ''}`,
     '',
     '| case | lines | shapelog wall (ms) | shapelog CPU (ms) | solve (ms) | SWI wall (ms) | SWI CPU (ms) | ratio wall | ratio CPU | shapelog RSS (MB) | SWI RSS (MB) | runs |',

@@ -13,6 +13,7 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import type { Workload } from './workloads.js';
+import { benchEnv } from './process-env.js';
 
 const SWIPL = process.env['SWIPL'] ?? 'swipl';
 const GNU_TIME = '/usr/bin/time';
@@ -100,7 +101,7 @@ function timed(command: string, args: readonly string[], label: string): Process
   const fd = openSync(out, 'w');
   const [cmd, argv] = hasGnuTime ? [GNU_TIME, ['-f', 'bench-rss-kb %M cpu-s %U %S', command, ...args]] : [command, [...args]];
   const started = performance.now();
-  const r = spawnSync(cmd, argv, { stdio: ['ignore', fd, 'pipe'], encoding: 'utf8', maxBuffer: 1 << 26 });
+  const r = spawnSync(cmd, argv, { env: benchEnv(), stdio: ['ignore', fd, 'pipe'], encoding: 'utf8', maxBuffer: 1 << 26 });
   const ms = performance.now() - started;
   closeSync(fd);
   if (r.error) throw new Error(`${label}: ${r.error.message}`);
