@@ -20,7 +20,8 @@
 // The rule files (relations/*.rules) and the examples are read at run time from the
 // package root, not copied. The build is skipped when dist/ is newer than every input
 // (`--force` builds anyway), so `pretest` and `prestart` cost nothing after a build.
-// bin/shapelog.js uses `staleInputs` to notice sources edited after the last build.
+// bin/shapelog.js uses `staleInputs` (scripts/stale-inputs.js, which loads nothing but
+// node:fs and node:path) to notice sources edited after the last build.
 import { existsSync, mkdirSync, copyFileSync, readdirSync, readFileSync, rmSync, statSync, writeFileSync, utimesSync } from 'node:fs';
 import { dirname, join, relative } from 'node:path';
 import { fileURLToPath, pathToFileURL } from 'node:url';
@@ -31,48 +32,8 @@ const root = join(dirname(fileURLToPath(import.meta.url)), '..');
 const dist = join(root, 'dist');
 const stampFile = join(dist, 'build.json');
 
-/** Folders whose TypeScript goes into dist/. */
-export const SOURCE_DIRS = ['api', 'cli', 'diagnostics', 'frontends', 'grammar', 'proofs', 'relations', 'solver', 'typing'];
-/** Single files that change the build. */
-const CONFIG_FILES = ['package.json', 'tsconfig.json', 'tsconfig.build.json', 'scripts/build.js', 'scripts/build-grammar.js'];
-
-/**
- * The build's inputs that are newer than its last run (all of them when there is no
- * build): `.ts`, `.js` and `.peggy` files under SOURCE_DIRS (not the generated parsers,
- * which are outputs) and the build configuration.
- */
-export function staleInputs(base = root) {
-  let built;
-  try {
-    built = statSync(join(base, 'dist', 'build.json')).mtimeMs;
-  } catch {
-    return ['dist/build.json (no build yet)'];
-  }
-  const stale = [];
-  const visit = (dir) => {
-    let entries;
-    try {
-      entries = readdirSync(dir, { withFileTypes: true });
-    } catch {
-      return;
-    }
-    for (const e of entries) {
-      const path = join(dir, e.name);
-      if (e.isDirectory()) {
-        if (e.name !== 'generated' && e.name !== 'node_modules') visit(path);
-      } else if (/\.(ts|js|peggy)$/.test(e.name) && statSync(path).mtimeMs > built) stale.push(relative(base, path));
-    }
-  };
-  for (const d of SOURCE_DIRS) visit(join(base, d));
-  for (const f of CONFIG_FILES) {
-    try {
-      if (statSync(join(base, f)).mtimeMs > built) stale.push(f);
-    } catch {
-      // not every configuration file exists
-    }
-  }
-  return stale;
-}
+export { SOURCE_DIRS, staleInputs } from './stale-inputs.js';
+import { SOURCE_DIRS, staleInputs } from './stale-inputs.js';
 
 async function build() {
   const started = Date.now();
