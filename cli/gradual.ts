@@ -109,6 +109,36 @@ function usage(message: string): number {
   return EXIT_USAGE;
 }
 
+type Checkable = Parameters<typeof checkHolds>[0];
+
+/**
+ * Why `--dims` cannot evaluate `checks` (a name `file` has no size variable for, or a
+ * check's variable without a size): the usage error printed and its exit code, or null.
+ * Shared by `checks PROGRAM` and `checks MODEL.onnx`.
+ */
+export function sizesProblem(file: string, sizes: Record<string, number>, known: ReadonlySet<string>, checks: readonly Checkable[]): number | null {
+  for (const name of Object.keys(sizes)) {
+    if (known.has(name)) continue;
+    const hint = closest(name, [...known]);
+    return usage(`--dims: ${file} has no size variable ${name}${hint === null ? '' : `; did you mean ${hint}?`} (its size variables: ${[...known].sort().join(', ')})`);
+  }
+  const missing = [...new Set(checks.flatMap(checkVariables))].filter((v) => !(v in sizes)).sort();
+  if (missing.length > 0) return usage(`--dims: the checks need a size for ${missing.join(', ')} (e.g. --dims ${missing.map((m) => `${m}=1`).join(',')})`);
+  return null;
+}
+
+/** Each check evaluated for `sizes`: whether it holds, and the error of a size that makes it undefined (a division by zero). */
+export function evaluateChecks<C extends Checkable>(checks: readonly C[], sizes: Record<string, number>): { check: C; holds: boolean; error: string | null }[] {
+  return checks.map((check) => {
+    try {
+      return { check, holds: checkHolds(check, sizes), error: null };
+    } catch (e) {
+      if (e instanceof DimError) return { check, holds: false, error: e.message };
+      throw e;
+    }
+  });
+}
+
 export function checksCommand(file: string, o: ChecksOptions): number {
   const sizes = parseDims(o.dims);
   if (typeof sizes === 'string') return usage(sizes);
@@ -124,21 +154,9 @@ export function checksCommand(file: string, o: ChecksOptions): number {
     process.stderr.write(`error: ${file} has no size variables: its shapes are all known, so there is nothing to check at run time\n`);
     return EXIT_USER_ERROR;
   }
-  for (const name of Object.keys(sizes)) {
-    if (known.has(name)) continue;
-    const hint = closest(name, [...known]);
-    return usage(`--dims: ${file} has no size variable ${name}${hint === null ? '' : `; did you mean ${hint}?`} (its size variables: ${[...known].sort().join(', ')})`);
-  }
-  const missing = [...new Set(g.checks.flatMap(checkVariables))].filter((v) => !(v in sizes)).sort();
-  if (missing.length > 0) return usage(`--dims: the checks need a size for ${missing.join(', ')} (e.g. --dims ${missing.map((m) => `${m}=1`).join(',')})`);
-  const results: { check: ResidualCheck; holds: boolean; error: string | null }[] = g.checks.map((check) => {
-    try {
-      return { check, holds: checkHolds(check, sizes), error: null };
-    } catch (e) {
-      if (e instanceof DimError) return { check, holds: false, error: e.message };
-      throw e;
-    }
-  });
+  const problem = sizesProblem(file, sizes, known, g.checks);
+  if (problem !== null) return problem;
+  const results = evaluateChecks(g.checks, sizes);
   const failing = results.filter((r) => !r.holds);
   if (o.json) {
     process.stdout.write(JSON.stringify({ dims: sizes, checks: results.map((r) => ({ ...checkJson(r.check), holds: r.holds, ...(r.error === null ? {} : { error: r.error }) })), failed: failing.length }, null, 2) + '\n');

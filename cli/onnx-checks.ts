@@ -5,13 +5,11 @@
 // name, op_type); exit 1 if any fails, 0 when all hold. Bad input: a size that is not a
 // non-negative integer, a name the model has no size variable for, sizes missing for a
 // check's variables (exit 2); a model with no size variables or with type errors (exit 1).
-import { closest } from '../diagnostics/suggest.js';
-import { DimError } from '../solver/terms/dims.js';
 import { readModel } from '../typing/onnx/model-types.js';
 import { type OnnxCheck, typeModelGradually } from '../typing/onnx/gradual.js';
 import type { ValueType } from '../typing/onnx/value-terms.js';
-import { checkHolds, checkVariables } from '../typing/residual-checks.js';
-import { parseDims } from './gradual.js';
+import { checkVariables } from '../typing/residual-checks.js';
+import { evaluateChecks, parseDims, sizesProblem } from './gradual.js';
 import { EXIT_OK, EXIT_USAGE, EXIT_USER_ERROR } from './report.js';
 
 export interface OnnxChecksOptions {
@@ -57,21 +55,9 @@ export function checksOnnx(file: string, o: OnnxChecksOptions): number {
     process.stderr.write(`error: ${file} has no size variables (no dim_param, no dim left unknown): its shapes are all known, so there is nothing to check at run time\n`);
     return EXIT_USER_ERROR;
   }
-  for (const name of Object.keys(sizes)) {
-    if (known.has(name)) continue;
-    const hint = closest(name, [...known]);
-    return usage(`--dims: ${file} has no size variable ${name}${hint === null ? '' : `; did you mean ${hint}?`} (its size variables: ${[...known].sort().join(', ')})`);
-  }
-  const missing = [...new Set(g.checks.flatMap(checkVariables))].filter((v) => !(v in sizes)).sort();
-  if (missing.length > 0) return usage(`--dims: the checks need a size for ${missing.join(', ')} (e.g. --dims ${missing.map((m) => `${m}=1`).join(',')})`);
-  const results = g.checks.map((check) => {
-    try {
-      return { check, holds: checkHolds(check, sizes), error: null as string | null };
-    } catch (e) {
-      if (e instanceof DimError) return { check, holds: false, error: e.message };
-      throw e;
-    }
-  });
+  const problem = sizesProblem(file, sizes, known, g.checks);
+  if (problem !== null) return problem;
+  const results = evaluateChecks(g.checks, sizes);
   const failing = results.filter((r) => !r.holds);
   if (o.json) {
     const checks = results.map((r) => ({ node: { index: r.check.index, name: r.check.node, op_type: r.check.opType }, condition: r.check.condition, assumes: r.check.assumes, variables: checkVariables(r.check), holds: r.holds, ...(r.error === null ? {} : { error: r.error }) }));
