@@ -6,8 +6,7 @@
 // non-negative integer, a name the model has no size variable for, sizes missing for a
 // check's variables (exit 2); a model with no size variables or with type errors (exit 1).
 import { readModel } from '../typing/onnx/model-types.js';
-import { type OnnxCheck, typeModelGradually } from '../typing/onnx/gradual.js';
-import type { ValueType } from '../typing/onnx/value-terms.js';
+import { dimNamesOf, type OnnxCheck, typeModelGradually } from '../typing/onnx/gradual.js';
 import { checkVariables } from '../typing/residual-checks.js';
 import { evaluateChecks, parseDims, sizesProblem } from './gradual.js';
 import { EXIT_OK, EXIT_USAGE, EXIT_USER_ERROR } from './report.js';
@@ -21,19 +20,6 @@ export interface OnnxChecksOptions {
 function usage(message: string): number {
   process.stderr.write(`error: ${message}\n`);
   return EXIT_USAGE;
-}
-
-/** The names in the symbolic dims of these types. */
-function sizeVariables(types: readonly (ValueType | null)[]): string[] {
-  const names: string[] = [];
-  const walk = (t: ValueType | null): void => {
-    if (t === null) return;
-    if (t.kind === 'sequence' || t.kind === 'optional') return walk(t.elem);
-    if (t.kind !== 'tensor' || t.shape === null) return;
-    for (const d of t.shape) if (typeof d === 'string') for (const m of d.matchAll(/[A-Za-z_][A-Za-z0-9_]*/g)) names.push(m[0]);
-  };
-  types.forEach(walk);
-  return names;
 }
 
 /** `node 3 "to_6x4" (Reshape)`. */
@@ -50,7 +36,7 @@ export function checksOnnx(file: string, o: OnnxChecksOptions): number {
     for (const d of g.typed.diagnostics) process.stderr.write(`${file}: ${d.severity}: ${d.message}\n`);
     return EXIT_USER_ERROR;
   }
-  const known = new Set([...sizeVariables(g.typed.inputs.map((v) => v.type)), ...g.freshDims, ...g.checks.flatMap(checkVariables)]);
+  const known = new Set([...dimNamesOf(g.typed.inputs.map((v) => v.type)), ...g.freshDims, ...g.checks.flatMap(checkVariables)]);
   if (known.size === 0) {
     process.stderr.write(`error: ${file} has no size variables (no dim_param, no dim left unknown): its shapes are all known, so there is nothing to check at run time\n`);
     return EXIT_USER_ERROR;
