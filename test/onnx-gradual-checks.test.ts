@@ -55,7 +55,10 @@ const IF_ADD = named(graph('if_add', [value('C', tensor('bool', [])), value('X',
 /** If C then Relu(X [n, 4]) else Relu(W [m, 4]), its output declared [n, 4]. */
 const IF_DECLARED = named(graph('if_declared', [value('C', tensor('bool', [])), value('X', f32(['n', 4])), value('W', f32(['m', 4]))], [value('J', f32(['n', 4]))], [node('If', ['C'], ['J'], branches('X', 'W'))]));
 
-const FILES = { addReshape: write(ADD_RESHAPE), sliceAdd: write(SLICE_ADD), ifAdd: write(IF_ADD), ifDeclared: write(IF_DECLARED) };
+/** X [?, 4] (a dim with neither dim_value nor dim_param) + Y [3, 4]. */
+const ANON_ADD = named(graph('anon_add', [value('X', f32([null, 4])), value('Y', f32([3, 4]))], [value('Z', null)], [node('Add', ['X', 'Y'], ['Z'])]));
+
+const FILES = { anonAdd: write(ANON_ADD), addReshape: write(ADD_RESHAPE), sliceAdd: write(SLICE_ADD), ifAdd: write(IF_ADD), ifDeclared: write(IF_DECLARED) };
 
 test('a dim no rule determines (a Slice by a runtime end, declared [?, 4]) gets a fresh size variable; the Add after it is checked on it', (t) => {
   const g = typeModelGradually(readModel(FILES.sliceAdd));
@@ -193,3 +196,18 @@ const encoded = new Map<string, Uint8Array>([
 function encodeModelOf(file: string): Uint8Array {
   return encoded.get(file)!;
 }
+
+test('an anonymous input dim is a fresh size variable under --gradual: the Add is checked on it, and checks --dims evaluates it', (t) => {
+  const g = typeModelGradually(readModel(FILES.anonAdd));
+  t.deepEqual(g.typed.diagnostics, []);
+  // by hand: X is [d1, 4]; d1 broadcast against 3 types for d1 = 1 and d1 = 3, giving [3, 4]
+  t.deepEqual(g.freshDims, ['d1']);
+  t.deepEqual(listed(g), ['0 add_0 Add: d1 == 1 || d1 == 3']);
+  t.deepEqual(shapeOf(g, 'Z'), [3, 4]);
+  const bad = runShapelog(['checks', FILES.anonAdd, '--dims', 'd1=2']);
+  t.is(bad.code, 1, bad.err);
+  t.regex(bad.out, /node 0 "add_0" \(Add\): check failed: d1 == 1 \|\| d1 == 3 \(d1 = 2\)/);
+  const good = runShapelog(['checks', FILES.anonAdd, '--dims', 'd1=3']);
+  t.is(good.code, 0, good.err);
+  t.regex(good.out, /1 of 1 checks hold/);
+});

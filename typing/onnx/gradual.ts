@@ -74,6 +74,14 @@ export function typeModelGradually(model: OnnxModel, options: GraphTypeOptions =
     freshDims.push(`d${k}`);
     return `d${k}`;
   };
+  // a graph input's dim with neither dim_value nor dim_param is a fresh size variable, as
+  // any dim no rule determines (plain typing names it INPUT#AXIS, typing/onnx/input-dims.ts,
+  // which is no name a check or `checks --dims` can use)
+  const initializers = new Set(model.graph.initializers.map((t) => t.name));
+  for (const v of model.graph.inputs) {
+    if (initializers.has(v.name) || shapes.has(v.name) || v.type?.kind !== 'tensor' || v.type.shape === null || !v.type.shape.includes(null)) continue;
+    shapes.set(v.name, v.type.shape.map((d) => (d === null ? freshName() : d)));
+  }
   // a graph output's declared type counts after value_info: an assumed one replaces both
   const withAssumed = (): OnnxGraph => {
     const declared = new Map([...freshOutputs, ...assumed]);
@@ -205,8 +213,8 @@ function namesOf(model: OnnxModel): Set<string> {
   return names;
 }
 
-/** The names in the symbolic dims of these types. */
-function dimNamesOf(types: readonly (ValueType | null)[]): Set<string> {
+/** The names in the symbolic dims of these types (`checks MODEL.onnx` takes its size variables from them too). */
+export function dimNamesOf(types: readonly (ValueType | null)[]): Set<string> {
   const names = new Set<string>();
   const walk = (t: ValueType | null) => {
     if (t === null) return;
