@@ -261,7 +261,10 @@ export class RunResult {
     }
     for (const d of s.runtimeDiagnostics()) out.push({ diagnostic: d, premises: [] });
     const shown = (ps: readonly TermId[]) => visiblePremises(store, s.meta, ps);
+    // the relations this run has facts in (a library declares many more than a program uses)
+    const present = new Set<string>();
     for (const [name, rel] of s.db.relations) {
+      present.add(name);
       if (!name.startsWith('$error:')) continue;
       const plan = this.errorPlan(name);
       if (!plan || plan.rule.head.k !== 'error') continue;
@@ -313,7 +316,7 @@ export class RunResult {
       for (const p of [...out, ...folded]) for (const f of p.premises) covered.add(resolve(store, s.db.uf, f));
       for (const [name, decl] of this.program.decls) {
         const n = decl.params.length;
-        if (n < 2) continue;
+        if (n < 2 || !present.has(name)) continue;
         const rel = s.db.relation(name);
         if (!rel) continue;
         for (let i = 0; i < rel.log.length; i++) {

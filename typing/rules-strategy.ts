@@ -54,6 +54,8 @@ interface SharedLibrary {
   readonly compiled: CompileOutcome;
   /** The solver at the library's own fixpoint, or null when that is not clean (then each inference starts from scratch). */
   readonly base: Solver | null;
+  /** The facts of each layout string a program has used, interned in `store` (so valid in every clone made after). */
+  readonly layouts: Map<string, readonly { rel: string; fact: TermId }[]>;
 }
 
 /** The library compiled for programs that instantiate `instantiated` (null: the whole library). */
@@ -85,7 +87,7 @@ function compiledLibrary(library: RuleLibrary, instantiated: ReadonlySet<string>
     const clean = s.limitHit === null && s.clashes.length === 0 && s.waits.size === 0 && s.db.uf.size === 0 && s.runtimeErrors.size === 0 && ![...s.db.relations.keys()].some((n) => n.startsWith('$error:'));
     base = clean ? s : null;
   }
-  c = { store, compiled, base };
+  c = { store, compiled, base, layouts: new Map() };
   byKey.set(key, c);
   if (byKey.size > KEEP_COMPILED) byKey.delete(byKey.keys().next().value!);
   return c;
@@ -158,17 +160,25 @@ export function inferWithRules(gen: Generated, library: RuleLibrary, limits: Par
   const started = Date.now();
   // the relations this program instantiates: only the part of the library that can use them is compiled
   const instantiated = new Set<string>();
+  /** Each call's layout strings (see layout-facts.ts), by call. */
+  const layoutsOfCall = new Map<Generated['constraints'][number], string[]>();
   for (const c of gen.constraints) {
     if (c.k === 'proj') instantiated.add('TupleGet');
     else if (c.k === 'op') {
       const rel = library.relationOf(c.op);
       if (rel !== null) instantiated.add(rel);
-      // the layout facts this call brings (see layout-facts.ts)
+      // the layout facts this call brings
       const info = library.opsByName.get(c.op);
-      if (info !== undefined && layoutStrings(info, c.attrs).length > 0) for (const r of LAYOUT_RELATIONS) instantiated.add(r);
+      const layouts = info === undefined ? [] : layoutStrings(info, c.attrs);
+      if (layouts.length > 0) {
+        layoutsOfCall.set(c, layouts);
+        for (const r of LAYOUT_RELATIONS) instantiated.add(r);
+      }
     }
   }
   const shared = compiledLibrary(library, options.wholeLibrary === true ? null : instantiated);
+  // a layout's facts are built once per compiled part, in its store, before the clone
+  for (const layouts of layoutsOfCall.values()) for (const l of layouts) if (!shared.layouts.has(l)) shared.layouts.set(l, layoutFacts(shared.store, l));
   // this inference's own copy of the library's terms, so ids stay small and nothing leaks between runs
   const store = shared.store.clone();
   const compiled = shared.compiled;
@@ -245,11 +255,10 @@ export function inferWithRules(gen: Generated, library: RuleLibrary, limits: Par
           }
         }
         if (ok) add(rel, resolve(store, uf, store.compound(rel, args)), c.span, c.op);
-        const info = library.opsByName.get(c.op);
-        for (const l of info === undefined ? [] : layoutStrings(info, c.attrs)) {
+        for (const l of layoutsOfCall.get(c) ?? []) {
           if (layoutsGiven.has(l)) continue;
           layoutsGiven.add(l);
-          for (const { rel: lrel, fact } of layoutFacts(store, l)) add(lrel, fact, c.span, c.op);
+          for (const { rel: lrel, fact } of shared.layouts.get(l)!) add(lrel, fact, c.span, c.op);
         }
         break;
       }

@@ -55,7 +55,7 @@ export class RoundBuffer {
   /** New facts by relation, distinct and absent from the snapshot. */
   readonly facts = new Map<string, number[]>();
   /** Flat provenance records: fact, rule, premise count, premises... (the first `provenanceLength` entries). */
-  provenance = new Int32Array(1 << 10);
+  provenance = new Int32Array(1 << 6);
   provenanceLength = 0;
   readonly unifications: UnifyRequest[] = [];
   count = 0;

@@ -120,6 +120,8 @@ export class Solver {
     readonly limits: Limits = DEFAULT_LIMITS,
     start: Database = Database.empty(),
     readonly onProgress?: (p: Progress) => void,
+    /** The solver this one continues (fork()): its bookkeeping is copied instead of recomputed from `start`. */
+    from?: Solver,
   ) {
     this.db = start;
     this.meta = start.meta;
@@ -130,8 +132,14 @@ export class Solver {
     this.lastRun = new Int32Array(plans.reduce((m, p) => Math.max(m, p.index + 1), 0));
     this.pickedIn = new Int32Array(this.lastRun.length);
     for (const p of plans) this.plansByIndex[p.index] = p;
-    this.changedAt = new Int32Array(this.index.relIds.size);
-    for (const [name, rel] of start.relations) if (rel.log.length > 0) this.setChangedAt(name, start.now - 1);
+    if (from !== undefined) {
+      this.changedAt = from.changedAt.slice();
+      this.lastRun.set(from.lastRun);
+      this.doneAt.set(from.doneAt);
+    } else {
+      this.changedAt = new Int32Array(this.index.relIds.size);
+      for (const [name, rel] of start.relations) if (rel.log.length > 0) this.setChangedAt(name, start.now - 1);
+    }
     this.stats.strata = count;
     this.ctx = {
       store,
@@ -157,10 +165,7 @@ export class Solver {
    * store or a clone of it (the same ids).
    */
   fork(store: TermStore, limits: Limits = this.limits): Solver {
-    const s = new Solver(store, this.plans, this.mode, limits, this.db.fork(), this.onProgress);
-    s.lastRun.set(this.lastRun);
-    s.doneAt.set(this.doneAt);
-    s.changedAt.set(this.changedAt);
+    const s = new Solver(store, this.plans, this.mode, limits, this.db.fork(), this.onProgress, this);
     for (const [k, v] of this.waits) s.waits.set(k, v);
     s.bindings.push(...this.bindings);
     for (const [k, v] of this.bindingOf) s.bindingOf.set(k, v);
@@ -215,13 +220,9 @@ export class Solver {
   private stratumHasInput(s: number): boolean {
     const done = this.doneAt[s]!;
     if (done > 0) {
+      const ids = this.index.readIds[s]!;
       let changed = false;
-      for (const rel of this.index.reads[s]!) {
-        if (this.changedAtOf(rel) >= done) {
-          changed = true;
-          break;
-        }
-      }
+      for (let k = 0; k < ids.length && !changed; k++) changed = this.changedAt[ids[k]!]! >= done;
       if (!changed) return false;
     }
     return this.byStratum[s]!.some((p) => this.hasInput(p));
@@ -230,7 +231,8 @@ export class Solver {
   private hasInput(p: Plan): boolean {
     const last = this.lastRun[p.index]!;
     if (last === 0) return true;
-    for (const rel of p.reads) if (this.changedAtOf(rel) >= last) return true;
+    const ids = this.index.planReadIds[p.index]!;
+    for (let k = 0; k < ids.length; k++) if (this.changedAt[ids[k]!]! >= last) return true;
     return false;
   }
 
@@ -243,7 +245,9 @@ export class Solver {
     if (done > 0) {
       // only readers of what changed since the stratum's last fixpoint can have input
       const candidates = new Set<Plan>();
-      for (const rel of this.index.reads[s]!) if (this.changedAtOf(rel) >= done) for (const p of readers.get(rel) ?? []) candidates.add(p);
+      const rels = this.index.reads[s]!;
+      const ids = this.index.readIds[s]!;
+      for (let k = 0; k < ids.length; k++) if (this.changedAt[ids[k]!]! >= done) for (const p of readers.get(rels[k]!) ?? []) candidates.add(p);
       dirty = [...candidates].filter((p) => this.hasInput(p)).sort((a, b) => a.index - b.index);
     } else dirty = plans.filter((p) => this.hasInput(p));
     while (dirty.length > 0) {
@@ -600,6 +604,10 @@ interface PlanIndex {
   /** Per plan (by index): for each positive scan of its steps, the relation's id and the scan number. */
   readonly scans: readonly Int32Array[];
   readonly reads: readonly (readonly string[])[];
+  /** Per stratum: the ids of `reads` (same order). */
+  readonly readIds: readonly Int32Array[];
+  /** Per plan (by index): the ids of the relations it reads. */
+  readonly planReadIds: readonly Int32Array[];
   readonly readers: readonly ReadonlyMap<string, readonly Plan[]>[];
   /** Per stratum: the relations read by the strata below it. */
   readonly readBelow: readonly ReadonlySet<string>[];
@@ -623,12 +631,15 @@ function planIndex(plans: readonly Plan[]): PlanIndex {
     const scans: Int32Array[] = [];
     for (const p of plans) scans[p.index] = Int32Array.from(p.steps.flatMap((st) => (st.k === 'scan' ? [relIds.get(st.rel)!, st.scanNo] : [])));
     const reads = readers.map((m) => [...m.keys()]);
+    const readIds = reads.map((rels) => Int32Array.from(rels, (rel) => relIds.get(rel)!));
+    const planReadIds: Int32Array[] = [];
+    for (const p of plans) planReadIds[p.index] = Int32Array.from(p.reads, (rel) => relIds.get(rel)!);
     const readBelow: Set<string>[] = [];
     for (let s = 0, acc = new Set<string>(); s < count; s++) {
       readBelow.push(new Set(acc));
       for (const rel of reads[s]!) acc.add(rel);
     }
-    idx = { byStratum, reads, readers, relIds, scans, readBelow };
+    idx = { byStratum, reads, readIds, planReadIds, readers, relIds, scans, readBelow };
     planIndexes.set(plans, idx);
   }
   return idx;

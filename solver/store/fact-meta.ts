@@ -10,19 +10,35 @@
 export const GIVEN = -1; // a fact from the source text
 export const REBUILT = -2; // the resolved form of an older fact after holes were bound
 
+/** The smallest table a fork gets (entries). */
+const MIN_FORK_CAPACITY = 1 << 8;
+
 export class FactMeta {
   private ts: Int32Array<ArrayBuffer>;
   private removedAt: Int32Array<ArrayBuffer>;
   private provStart: Int32Array<ArrayBuffer>;
   private prov: Int32Array<ArrayBuffer>;
   private provTop = 1; // offset 0 means "no provenance"
+  /** One past the highest fact id recorded: a fork copies the tables up to here, not their spare capacity. */
+  private used = 0;
 
   constructor(other?: FactMeta) {
-    this.ts = other ? other.ts.slice() : new Int32Array(1 << 12);
-    this.removedAt = other ? other.removedAt.slice() : new Int32Array(1 << 12);
-    this.provStart = other ? other.provStart.slice() : new Int32Array(1 << 12);
-    this.prov = other ? other.prov.slice(0, Math.max(other.provTop, 1 << 12)) : new Int32Array(1 << 14);
-    if (other) this.provTop = other.provTop;
+    if (other === undefined) {
+      this.ts = new Int32Array(1 << 12);
+      this.removedAt = new Int32Array(1 << 12);
+      this.provStart = new Int32Array(1 << 12);
+      this.prov = new Int32Array(1 << 14);
+      return;
+    }
+    // a fork is made once per inference from a library's fixpoint: copy what is written,
+    // with room to grow (the tables grow by doubling on record())
+    const n = Math.min(other.ts.length, Math.max(MIN_FORK_CAPACITY, other.used * 2));
+    this.ts = other.ts.slice(0, n);
+    this.removedAt = other.removedAt.slice(0, n);
+    this.provStart = other.provStart.slice(0, n);
+    this.prov = other.prov.slice(0, Math.min(other.prov.length, Math.max(MIN_FORK_CAPACITY, other.provTop * 2)));
+    this.provTop = other.provTop;
+    this.used = other.used;
   }
 
   fork(): FactMeta {
@@ -65,6 +81,7 @@ export class FactMeta {
       this.provStart = grow(this.provStart, n);
     }
     this.ts[fact] = round;
+    if (fact >= this.used) this.used = fact + 1;
     const need = this.provTop + 2 + premiseCount;
     if (need > this.prov.length) this.prov = grow(this.prov, Math.max(need, this.prov.length * 2));
     this.provStart[fact] = this.provTop;
