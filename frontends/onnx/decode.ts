@@ -117,22 +117,26 @@ export function readTensor(t: Msg, where: string): OnnxTensor {
   return { name: t['name'] ?? '', dtype, dims, values, ...(fractions !== null ? { fractions } : {}), external };
 }
 
-/** Float tensors up to this many elements keep their values as fractions (Resize scales, Range bounds). */
-const MAX_FLOAT_VALUES = 64;
+/**
+ * Float tensors up to this many elements keep their values as fractions: a shape's worth
+ * (Resize scales, Range bounds, a ConstantOfShape value). Larger ones are weights, whose
+ * values no rule reads; their fractions would only make the constants' terms larger.
+ */
+const MAX_FLOAT_VALUES = 8;
 
 function floatFractions(t: Msg, dtype: string, count: number): (readonly [number, number])[] | null {
   const raw: Uint8Array | undefined = t['raw_data'];
-  let xs: number[];
-  if (raw !== undefined && raw.length > 0) {
-    const view = new DataView(Uint8Array.from(raw).buffer);
-    const size = dtype === 'float32' ? 4 : 8;
-    xs = Array.from({ length: Math.floor(raw.length / size) }, (_, i) => (size === 4 ? view.getFloat32(i * size, true) : view.getFloat64(i * size, true)));
-  } else xs = dtype === 'float32' ? t['float_data'] ?? [] : t['double_data'] ?? [];
-  if (xs.length !== count) return null;
+  const float32 = dtype === 'float32';
+  const size = float32 ? 4 : 8;
+  const listed: number[] = float32 ? t['float_data'] ?? [] : t['double_data'] ?? [];
+  const fromRaw = raw !== undefined && raw.length > 0;
+  if ((fromRaw ? Math.floor(raw.length / size) : listed.length) !== count) return null;
+  const view = fromRaw ? new DataView(raw.buffer, raw.byteOffset, raw.byteLength) : null;
   // a weight's first few elements already need more digits than a fraction keeps: stop there
   const out: (readonly [number, number])[] = [];
-  for (const x of xs) {
-    const f = exactFraction(x, dtype === 'float32');
+  for (let i = 0; i < count; i++) {
+    const x = view === null ? listed[i]! : float32 ? view.getFloat32(i * size, true) : view.getFloat64(i * size, true);
+    const f = exactFraction(x, float32);
     if (f === null) return null;
     out.push(f);
   }
