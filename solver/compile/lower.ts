@@ -7,7 +7,7 @@ import { clauseTerms, walkTerm } from '../language/ast-walk.js';
 import { didYouMean } from '../../diagnostics/suggest.js';
 import { TermDepthError, type TermId, type TermStore } from '../terms/term-store.js';
 import { arith, ArithmeticError, FAIL, WAIT } from '../terms/arith.js';
-import { GroundFact } from '../language/ground-facts.js';
+import { GroundFact, ValueKind } from '../language/ground-facts.js';
 import { FUNCTIONS, type FunctionName, type HeadIR, type Lit, type RelationDecl, type Rule, TESTS, type TestName, type Tmpl } from './ir.js';
 
 export interface Lowered {
@@ -89,7 +89,10 @@ export function lower(store: TermStore, programs: readonly Program[]): Lowered {
   for (const p of programs) for (const s of p.statements) if (s.kind === 'relation' && !attrTypes.has(s.name)) attrTypes.set(s.name, s.attrs.map((a) => a.type));
 
   const values: (number | string)[] = [];
+  const kinds: ValueKind[] = [];
   const ids: TermId[] = [];
+  /** The predicate and arity of the last plain fact lowered, what was checked of it once, and where its facts go. */
+  let last: { pred: string; arity: number; sym: number; list: GivenFact[] } | null = null;
   for (const p of programs)
     for (const s of p.statements) {
       if (s instanceof GroundFact && lowerGroundFact(s)) continue;
@@ -214,25 +217,35 @@ export function lower(store: TermStore, programs: readonly Program[]): Lowered {
   }
 
   /**
-   * A plain ground fact (integers and atoms) lowered from its values, with no tree and
-   * no span unless a diagnostic needs one: what `lowerClause` does for it, in the cases
-   * where that is simple. False (nothing done) for a head that is a built-in or a
-   * declared relation, left to `lowerClause`.
+   * A plain ground fact (integers, atoms and strings) lowered from its values, with no
+   * tree and no span unless a diagnostic needs one: what `lowerClause` does for it, in
+   * the cases where that is simple. False (nothing done) for a head that is a built-in or
+   * a declared relation, left to `lowerClause`. A run of facts of one predicate and arity
+   * checks the predicate once: what the checks read (the declarations, the arity first
+   * noted) does not change while facts are lowered.
    */
   function lowerGroundFact(s: GroundFact): boolean {
-    const pred = s.values(values);
-    if (RESERVED.has(pred) || out.decls.has(pred) || (pred in FUNCTIONS && values.length === FUNCTIONS[pred])) return false;
-    const prev = out.preds.get(pred);
-    if ((prev === undefined || prev.arity !== values.length) && !notePred(pred, values.length, s.head.span)) return true;
-    out.defined.add(pred);
-    ids.length = values.length;
-    for (let i = 0; i < values.length; i++) {
-      const v = values[i]!;
-      ids[i] = typeof v === 'number' ? store.int(v) : store.atom(v);
+    const pred = s.values(values, kinds);
+    const n = values.length;
+    if (last === null || last.pred !== pred || last.arity !== n) {
+      if (RESERVED.has(pred) || out.decls.has(pred) || (pred in FUNCTIONS && n === FUNCTIONS[pred])) return false;
+      const prev = out.preds.get(pred);
+      if ((prev === undefined || prev.arity !== n) && !notePred(pred, n, s.head.span)) return true;
+      out.defined.add(pred);
+      let list = out.facts.get(pred);
+      if (!list) out.facts.set(pred, (list = []));
+      last = { pred, arity: n, sym: -1, list };
     }
-    let list = out.facts.get(pred);
-    if (!list) out.facts.set(pred, (list = []));
-    list.push(new StatedFact(store.compound(pred, ids), s));
+    ids.length = n;
+    for (let i = 0; i < n; i++) {
+      const v = values[i]!;
+      const k = kinds[i];
+      ids[i] = k === ValueKind.Int ? store.int(v as number) : k === ValueKind.Atom ? store.atom(v as string) : store.str(v as string);
+    }
+    // the functor's symbol is taken after the arguments' (as `store.compound` does), so symbols are numbered as by lowerClause
+    const fact = last.sym < 0 ? store.compound(pred, ids) : store.compoundSym(last.sym, ids);
+    last.sym = store.functorSym(fact);
+    last.list.push(new StatedFact(fact, s));
     return true;
   }
 
