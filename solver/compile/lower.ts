@@ -46,58 +46,69 @@ export function lower(store: TermStore, programs: readonly Program[]): Lowered {
   const err = (code: string, message: string, span: Span | null, notes: string[] = []) =>
     out.diagnostics.push(diagnostic('error', code, message, span, notes));
 
-  // Holes written with numbers keep their numbers; named holes get fresh ones after them.
-  const namedHoles = new Map<string, TermId>();
-  // (a plain ground fact has no holes)
-  for (const p of programs) for (const s of p.statements) if (!(s instanceof GroundFact)) visitHoles(s, (name) => /^\d+$/.test(name) && store.hole(Number(name)));
-
-  // Declarations first, so uses before the declaration resolve.
+  // The statements other than plain ground facts, in order: only these can have holes or
+  // declare relations (a file of many facts passes over its facts once, here).
+  const others: Statement[] = [];
   for (const p of programs) {
-    for (const s of p.statements) {
-      if (s.kind !== 'relation') continue;
-      const prev = out.decls.get(s.name);
-      if (prev) {
-        err('duplicate', `relation ${s.name} is declared twice`, s.span, [`first declared at ${where(prev.span)}`]);
-        continue;
-      }
-      if (RESERVED.has(s.name)) {
-        err('reserved', `'${s.name}' is a built-in and cannot be declared as a relation`, s.span);
-        continue;
-      }
-      const names = new Set<string>();
-      for (const n of [...s.params.map((x) => x.name), ...s.attrs.map((a) => a.name)]) {
-        if (names.has(n)) err('duplicate', `relation ${s.name} has two arguments named '${n}'`, s.span);
-        names.add(n);
-      }
-      const attrs = s.attrs.map((a) => {
-        const unknown = unknownTypeName(a.type);
-        if (unknown !== null) err('attribute', `unknown attribute type '${unknown.name}'${didYouMean(unknown.name, TYPE_NAMES)}`, unknown.span, [`attribute types: ${TYPE_NAMES.join(', ')}, [T] and T?`]);
-        let def: TermId | null = null;
-        if (a.default !== null) {
-          const t = constTerm(a.default);
-          if (t === null) err('attribute', `the default of attribute '${a.name}' must be a constant`, a.default.span);
-          else if (!hasType(store, t, a.type)) err('attribute', `the default of attribute '${a.name}' is not of type ${attrTypeText(a.type)}`, a.default.span);
-          else def = t;
-        }
-        return { name: a.name, type: attrTypeText(a.type), typeAst: a.type, default: def };
-      });
-      out.decls.set(s.name, { name: s.name, params: s.params.map((x) => x.name), attrs, span: s.span });
-      notePred(s.name, s.params.length + s.attrs.length, s.span);
+    const statements = p.statements;
+    for (let i = 0; i < statements.length; i++) {
+      const s = statements[i]!;
+      if (!(s instanceof GroundFact)) others.push(s);
     }
   }
+
+  // Holes written with numbers keep their numbers; named holes get fresh ones after them.
+  const namedHoles = new Map<string, TermId>();
+  for (const s of others) visitHoles(s, (name) => /^\d+$/.test(name) && store.hole(Number(name)));
+
+  // Declarations first, so uses before the declaration resolve.
+  for (const s of others) {
+    if (s.kind !== 'relation') continue;
+    const prev = out.decls.get(s.name);
+    if (prev) {
+      err('duplicate', `relation ${s.name} is declared twice`, s.span, [`first declared at ${where(prev.span)}`]);
+      continue;
+    }
+    if (RESERVED.has(s.name)) {
+      err('reserved', `'${s.name}' is a built-in and cannot be declared as a relation`, s.span);
+      continue;
+    }
+    const names = new Set<string>();
+    for (const n of [...s.params.map((x) => x.name), ...s.attrs.map((a) => a.name)]) {
+      if (names.has(n)) err('duplicate', `relation ${s.name} has two arguments named '${n}'`, s.span);
+      names.add(n);
+    }
+    const attrs = s.attrs.map((a) => {
+      const unknown = unknownTypeName(a.type);
+      if (unknown !== null) err('attribute', `unknown attribute type '${unknown.name}'${didYouMean(unknown.name, TYPE_NAMES)}`, unknown.span, [`attribute types: ${TYPE_NAMES.join(', ')}, [T] and T?`]);
+      let def: TermId | null = null;
+      if (a.default !== null) {
+        const t = constTerm(a.default);
+        if (t === null) err('attribute', `the default of attribute '${a.name}' must be a constant`, a.default.span);
+        else if (!hasType(store, t, a.type)) err('attribute', `the default of attribute '${a.name}' is not of type ${attrTypeText(a.type)}`, a.default.span);
+        else def = t;
+      }
+      return { name: a.name, type: attrTypeText(a.type), typeAst: a.type, default: def };
+    });
+    out.decls.set(s.name, { name: s.name, params: s.params.map((x) => x.name), attrs, span: s.span });
+    notePred(s.name, s.params.length + s.attrs.length, s.span);
+  }
   const attrTypes = new Map<string, AttrType[]>();
-  for (const p of programs) for (const s of p.statements) if (s.kind === 'relation' && !attrTypes.has(s.name)) attrTypes.set(s.name, s.attrs.map((a) => a.type));
+  for (const s of others) if (s.kind === 'relation' && !attrTypes.has(s.name)) attrTypes.set(s.name, s.attrs.map((a) => a.type));
 
   const values: (number | string)[] = [];
   const kinds: ValueKind[] = [];
   const ids: TermId[] = [];
   /** The predicate and arity of the last plain fact lowered, what was checked of it once, and where its facts go. */
   let last: { pred: string; arity: number; sym: number; list: GivenFact[] } | null = null;
-  for (const p of programs)
-    for (const s of p.statements) {
+  for (const p of programs) {
+    const statements = p.statements;
+    for (let i = 0; i < statements.length; i++) {
+      const s = statements[i]!;
       if (s instanceof GroundFact && lowerGroundFact(s)) continue;
       if (s.kind === 'clause') lowerClause(s);
     }
+  }
   return out;
 
   // ---- helpers --------------------------------------------------------------
