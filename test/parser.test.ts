@@ -452,6 +452,57 @@ test('deep nesting is a diagnostic, not a crash', (t) => {
   ]);
 });
 
+/**
+ * Where the nesting check must stop, as a plain loop over every character (the rule the
+ * parser's check implements with a faster scan): the offset of the first `(` or `[` past
+ * MAX_NESTING levels, skipping strings, quoted atoms, `%` to the line's end and block
+ * comments; -1 for none.
+ */
+function firstTooDeep(text: string): number {
+  let depth = 0;
+  for (let i = 0; i < text.length; i++) {
+    const c = text[i];
+    if (c === '(' || c === '[') {
+      if (++depth > MAX_NESTING) return i;
+    } else if (c === ')' || c === ']') {
+      if (depth > 0) depth--;
+    } else if (c === '"' || c === "'") {
+      let j = i + 1;
+      while (j < text.length && text[j] !== c && text[j] !== '\n' && text[j] !== '\r') j += text[j] === '\\' && text[j + 1] !== '\n' && text[j + 1] !== '\r' ? 2 : 1;
+      i = j;
+    } else if (c === '%') {
+      while (i + 1 < text.length && text[i + 1] !== '\n') i++;
+    } else if (c === '/' && text[i + 1] === '*') {
+      const close = text.indexOf('*/', i + 2);
+      i = close < 0 ? text.length : close + 1;
+    }
+  }
+  return -1;
+}
+
+test('random text near the nesting limit: the nesting error is where a plain loop over the characters finds it', (t) => {
+  const piece = fc.constantFrom('(', '(', '[', ')', ')', ']', 'a', ' ', ',', '"', "'", '\\', '%', '\n', '\r', '/', '*', '/*', '*/', 'p(1, 2)', 'f(x/y)', '.', 'edge(1, 2).\n');
+  const text = fc.tuple(fc.integer({ min: MAX_NESTING - 12, max: MAX_NESTING + 2 }), fc.constantFrom('(', '[', 'f('), fc.array(piece, { maxLength: 60 })).map(([n, open, pieces]) => open.repeat(n) + pieces.join(''));
+  let tooDeep = 0;
+  fc.assert(
+    fc.property(text, (s) => {
+      const expected = firstTooDeep(s);
+      let found = -1;
+      try {
+        parseProgram(s, 'deep.rules');
+      } catch (e) {
+        if (!(e instanceof UserError)) throw e;
+        const d = e.diagnostics[0]!;
+        if (d.message === `terms nested deeper than ${MAX_NESTING} levels`) found = d.span!.start.offset;
+      }
+      t.is(found, expected, JSON.stringify(s.slice(MAX_NESTING - 20)));
+      if (expected >= 0) tooDeep++;
+    }),
+    { numRuns: 1500, seed: 21 },
+  );
+  t.true(tooDeep > 200 && tooDeep < 1300, `texts past the limit and within it were tried (${tooDeep})`);
+});
+
 test(`nesting of exactly ${MAX_NESTING} levels parses`, (t) => {
   const n = MAX_NESTING;
   const compound = parseProgram('p(' + 'f('.repeat(n - 1) + '1' + ')'.repeat(n) + '.', 'deep.rules');

@@ -7,7 +7,7 @@ import { clauseTerms, walkTerm } from '../language/ast-walk.js';
 import { didYouMean } from '../../diagnostics/suggest.js';
 import { TermDepthError, type TermId, type TermStore } from '../terms/term-store.js';
 import { arith, ArithmeticError, FAIL, WAIT } from '../terms/arith.js';
-import { GroundFact } from '../language/ground-facts.js';
+import { GroundFact, ValueKind } from '../language/ground-facts.js';
 import { FUNCTIONS, type FunctionName, type HeadIR, type Lit, type RelationDecl, type Rule, TESTS, type TestName, type Tmpl } from './ir.js';
 
 export interface Lowered {
@@ -46,55 +46,69 @@ export function lower(store: TermStore, programs: readonly Program[]): Lowered {
   const err = (code: string, message: string, span: Span | null, notes: string[] = []) =>
     out.diagnostics.push(diagnostic('error', code, message, span, notes));
 
-  // Holes written with numbers keep their numbers; named holes get fresh ones after them.
-  const namedHoles = new Map<string, TermId>();
-  // (a plain ground fact has no holes)
-  for (const p of programs) for (const s of p.statements) if (!(s instanceof GroundFact)) visitHoles(s, (name) => /^\d+$/.test(name) && store.hole(Number(name)));
-
-  // Declarations first, so uses before the declaration resolve.
+  // The statements other than plain ground facts, in order: only these can have holes or
+  // declare relations (a file of many facts passes over its facts once, here).
+  const others: Statement[] = [];
   for (const p of programs) {
-    for (const s of p.statements) {
-      if (s.kind !== 'relation') continue;
-      const prev = out.decls.get(s.name);
-      if (prev) {
-        err('duplicate', `relation ${s.name} is declared twice`, s.span, [`first declared at ${where(prev.span)}`]);
-        continue;
-      }
-      if (RESERVED.has(s.name)) {
-        err('reserved', `'${s.name}' is a built-in and cannot be declared as a relation`, s.span);
-        continue;
-      }
-      const names = new Set<string>();
-      for (const n of [...s.params.map((x) => x.name), ...s.attrs.map((a) => a.name)]) {
-        if (names.has(n)) err('duplicate', `relation ${s.name} has two arguments named '${n}'`, s.span);
-        names.add(n);
-      }
-      const attrs = s.attrs.map((a) => {
-        const unknown = unknownTypeName(a.type);
-        if (unknown !== null) err('attribute', `unknown attribute type '${unknown.name}'${didYouMean(unknown.name, TYPE_NAMES)}`, unknown.span, [`attribute types: ${TYPE_NAMES.join(', ')}, [T] and T?`]);
-        let def: TermId | null = null;
-        if (a.default !== null) {
-          const t = constTerm(a.default);
-          if (t === null) err('attribute', `the default of attribute '${a.name}' must be a constant`, a.default.span);
-          else if (!hasType(store, t, a.type)) err('attribute', `the default of attribute '${a.name}' is not of type ${attrTypeText(a.type)}`, a.default.span);
-          else def = t;
-        }
-        return { name: a.name, type: attrTypeText(a.type), typeAst: a.type, default: def };
-      });
-      out.decls.set(s.name, { name: s.name, params: s.params.map((x) => x.name), attrs, span: s.span });
-      notePred(s.name, s.params.length + s.attrs.length, s.span);
+    const statements = p.statements;
+    for (let i = 0; i < statements.length; i++) {
+      const s = statements[i]!;
+      if (!(s instanceof GroundFact)) others.push(s);
     }
   }
+
+  // Holes written with numbers keep their numbers; named holes get fresh ones after them.
+  const namedHoles = new Map<string, TermId>();
+  for (const s of others) visitHoles(s, (name) => /^\d+$/.test(name) && store.hole(Number(name)));
+
+  // Declarations first, so uses before the declaration resolve.
+  for (const s of others) {
+    if (s.kind !== 'relation') continue;
+    const prev = out.decls.get(s.name);
+    if (prev) {
+      err('duplicate', `relation ${s.name} is declared twice`, s.span, [`first declared at ${where(prev.span)}`]);
+      continue;
+    }
+    if (RESERVED.has(s.name)) {
+      err('reserved', `'${s.name}' is a built-in and cannot be declared as a relation`, s.span);
+      continue;
+    }
+    const names = new Set<string>();
+    for (const n of [...s.params.map((x) => x.name), ...s.attrs.map((a) => a.name)]) {
+      if (names.has(n)) err('duplicate', `relation ${s.name} has two arguments named '${n}'`, s.span);
+      names.add(n);
+    }
+    const attrs = s.attrs.map((a) => {
+      const unknown = unknownTypeName(a.type);
+      if (unknown !== null) err('attribute', `unknown attribute type '${unknown.name}'${didYouMean(unknown.name, TYPE_NAMES)}`, unknown.span, [`attribute types: ${TYPE_NAMES.join(', ')}, [T] and T?`]);
+      let def: TermId | null = null;
+      if (a.default !== null) {
+        const t = constTerm(a.default);
+        if (t === null) err('attribute', `the default of attribute '${a.name}' must be a constant`, a.default.span);
+        else if (!hasType(store, t, a.type)) err('attribute', `the default of attribute '${a.name}' is not of type ${attrTypeText(a.type)}`, a.default.span);
+        else def = t;
+      }
+      return { name: a.name, type: attrTypeText(a.type), typeAst: a.type, default: def };
+    });
+    out.decls.set(s.name, { name: s.name, params: s.params.map((x) => x.name), attrs, span: s.span });
+    notePred(s.name, s.params.length + s.attrs.length, s.span);
+  }
   const attrTypes = new Map<string, AttrType[]>();
-  for (const p of programs) for (const s of p.statements) if (s.kind === 'relation' && !attrTypes.has(s.name)) attrTypes.set(s.name, s.attrs.map((a) => a.type));
+  for (const s of others) if (s.kind === 'relation' && !attrTypes.has(s.name)) attrTypes.set(s.name, s.attrs.map((a) => a.type));
 
   const values: (number | string)[] = [];
+  const kinds: ValueKind[] = [];
   const ids: TermId[] = [];
-  for (const p of programs)
-    for (const s of p.statements) {
+  /** The predicate and arity of the last plain fact lowered, what was checked of it once, and where its facts go. */
+  let last: { pred: string; arity: number; sym: number; list: GivenFact[] } | null = null;
+  for (const p of programs) {
+    const statements = p.statements;
+    for (let i = 0; i < statements.length; i++) {
+      const s = statements[i]!;
       if (s instanceof GroundFact && lowerGroundFact(s)) continue;
       if (s.kind === 'clause') lowerClause(s);
     }
+  }
   return out;
 
   // ---- helpers --------------------------------------------------------------
@@ -214,25 +228,35 @@ export function lower(store: TermStore, programs: readonly Program[]): Lowered {
   }
 
   /**
-   * A plain ground fact (integers and atoms) lowered from its values, with no tree and
-   * no span unless a diagnostic needs one: what `lowerClause` does for it, in the cases
-   * where that is simple. False (nothing done) for a head that is a built-in or a
-   * declared relation, left to `lowerClause`.
+   * A plain ground fact (integers, atoms and strings) lowered from its values, with no
+   * tree and no span unless a diagnostic needs one: what `lowerClause` does for it, in
+   * the cases where that is simple. False (nothing done) for a head that is a built-in or
+   * a declared relation, left to `lowerClause`. A run of facts of one predicate and arity
+   * checks the predicate once: what the checks read (the declarations, the arity first
+   * noted) does not change while facts are lowered.
    */
   function lowerGroundFact(s: GroundFact): boolean {
-    const pred = s.values(values);
-    if (RESERVED.has(pred) || out.decls.has(pred) || (pred in FUNCTIONS && values.length === FUNCTIONS[pred])) return false;
-    const prev = out.preds.get(pred);
-    if ((prev === undefined || prev.arity !== values.length) && !notePred(pred, values.length, s.head.span)) return true;
-    out.defined.add(pred);
-    ids.length = values.length;
-    for (let i = 0; i < values.length; i++) {
-      const v = values[i]!;
-      ids[i] = typeof v === 'number' ? store.int(v) : store.atom(v);
+    const pred = s.values(values, kinds);
+    const n = values.length;
+    if (last === null || last.pred !== pred || last.arity !== n) {
+      if (RESERVED.has(pred) || out.decls.has(pred) || (pred in FUNCTIONS && n === FUNCTIONS[pred])) return false;
+      const prev = out.preds.get(pred);
+      if ((prev === undefined || prev.arity !== n) && !notePred(pred, n, s.head.span)) return true;
+      out.defined.add(pred);
+      let list = out.facts.get(pred);
+      if (!list) out.facts.set(pred, (list = []));
+      last = { pred, arity: n, sym: -1, list };
     }
-    let list = out.facts.get(pred);
-    if (!list) out.facts.set(pred, (list = []));
-    list.push(new StatedFact(store.compound(pred, ids), s));
+    ids.length = n;
+    for (let i = 0; i < n; i++) {
+      const v = values[i]!;
+      const k = kinds[i];
+      ids[i] = k === ValueKind.Int ? store.int(v as number) : k === ValueKind.Atom ? store.atom(v as string) : store.str(v as string);
+    }
+    // the functor's symbol is taken after the arguments' (as `store.compound` does), so symbols are numbered as by lowerClause
+    const fact = last.sym < 0 ? store.compound(pred, ids) : store.compoundSym(last.sym, ids);
+    last.sym = store.functorSym(fact);
+    last.list.push(new StatedFact(fact, s));
     return true;
   }
 

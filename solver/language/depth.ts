@@ -45,7 +45,8 @@ function reject(t: AstTerm, limit: number): never {
 
 /** Throws a UserError at the first term of the statements nested deeper than `limit`. */
 export function checkStatementDepth(statements: readonly Statement[], limit: number): void {
-  for (const s of statements) {
+  for (let i = 0; i < statements.length; i++) {
+    const s = statements[i]!;
     if (s instanceof GroundFact) continue; // flat: a call of plain values
     if (s.kind === 'relation') {
       const bad = tooDeep(s.attrs.flatMap((a) => (a.default ? [a.default] : [])), limit);

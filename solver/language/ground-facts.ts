@@ -1,56 +1,69 @@
 // A fast path for the commonest statement of big inputs, a ground fact with plain
-// arguments: `edge(1, 2).`, `dtype(x, float32).`. It builds exactly the tree the Peggy
-// grammar (grammar/rules.peggy) builds for such a statement, with the same spans, at a
-// fraction of the cost (no backtracking through the expression rules, no position cache)
-// and in a fraction of the memory (GroundFact keeps only where the fact is). Lowering
-// reads a fact's values straight from the text (`GroundFact.values`), with no tree.
+// arguments: `edge(1, 2).`, `dtype(x, float32).`, `name(n1, "conv \"1\"").`. It builds
+// exactly the tree the Peggy grammar (grammar/rules.peggy) builds for such a statement,
+// with the same spans, at a fraction of the cost (one native regular-expression match
+// instead of backtracking through the expression rules, no position cache) and in a
+// fraction of the memory (GroundFact keeps only where the fact is). Lowering reads a
+// fact's values straight from the text (`GroundFact.values`), with no tree.
 //
-// Only a strict subset is taken: a name right before `(`, one or more arguments that are
-// integer literals of at most 15 characters (`-?[0-9]+`) or lowercase atoms
-// (`[a-z][A-Za-z0-9_]*`), separated by `,` with spaces or tabs around them, then `)`, spaces
-// or tabs, and `.`. Anything else (comments or line breaks inside, floats, long integers,
-// variables, strings, compounds, named arguments, a statement keyword as the name) returns
-// null, and the caller parses the statement with the grammar. Why each accepted form reads
-// the same in the grammar: the notes on `scanGroundFact`.
+// Only a strict subset is taken (the pattern FACT below): a name right before `(`, one or
+// more arguments separated by `,`, then `)`, spaces or tabs, and `.`, all on one line. An
+// argument is an integer literal of at most 15 characters (`-?[0-9]+`), a lowercase atom
+// (`[a-z][A-Za-z0-9_]*`) or a string on one line with the grammar's escapes (`\\ \" \'
+// \n \t`), with spaces or tabs around it. Anything else (comments or line breaks inside,
+// floats, long integers, variables, quoted atoms, compounds, lists, named arguments, a
+// statement keyword as the name) does not match, and the caller parses the statement
+// with the grammar. Why each accepted form reads the same in the grammar: the notes on
+// FACT.
 import type { AstTerm, Call, Literal, Position, Span } from './ast.js';
 
-/** Names that begin a declaration statement (grammar: Relation, Import, OperatorDecl, AttrGroupDecl, TextDecl). */
-const KEYWORDS = new Set(['relation', 'import', 'operator', 'attrs', 'text']);
+/** An argument's token: an integer of at most 15 characters (the grammar's Number turns it into `Number(text)` without a range check), a lowercase atom, or a one-line string. */
+const TOKEN = String.raw`-[0-9]{1,14}|[0-9]{1,15}|[a-z][A-Za-z0-9_]*|"(?:[^"\\\r\n]|\\[\\"'nt])*"`;
+/** An argument with the blanks around it, its token captured. */
+const ARG = String.raw`[ \t]*(${TOKEN})[ \t]*`;
+/** The same, capturing nothing. */
+const ARG_NC = String.raw`[ \t]*(?:${TOKEN})[ \t]*`;
+/** A name that begins a declaration statement (grammar: Relation, Import, OperatorDecl, AttrGroupDecl, TextDecl), right before `(`. */
+const KEYWORD = String.raw`(?!(?:relation|import|operator|attrs|text)\()`;
+const NAME = String.raw`[A-Za-z_][A-Za-z0-9_]*`;
 
-/** The longest integer literal the grammar turns into a number without a range check (Number: `t.length <= 15`). */
-const MAX_PLAIN_INT = 15;
+/**
+ * A plain ground fact, sticky (it matches at `lastIndex` only). Captures: 1 the name,
+ * 2-5 the first four arguments' tokens (undefined past the last), 6 the text of the
+ * arguments after the fourth (`, 5, 6`; empty when there are none; read with REST), and
+ * 7 a fifth-or-later argument's token (unused).
+ *
+ * Why the grammar reads a match the same way: no declaration keyword, so Statement
+ * reaches Clause; Head's first alternative (`Expr = Expr`) reads the whole `name(...)` as
+ * a compound and fails on the `.`, so Head is the Call; each argument is an Expr with no
+ * operator, sign, subscript or argument list after it (the next non-blank character is
+ * `,` or `)`), so it is the Number, NamedTerm or StringTerm node itself; a digit run not
+ * followed by `.`, `e` or `E` is an integer, and up to 15 characters it is
+ * `Number(text)`; a lowercase name is an atom; a string's value is its characters with
+ * the escapes replaced. Spans are the grammar's: each node from its first character to
+ * its last (a string's quotes included), the call's up to `)`, the clause's up to `.`.
+ * No backtracking blow-up: every token ends where the next character cannot continue
+ * it, so a shorter match of a token fails at once.
+ */
+const FACT_SOURCE = String.raw`${KEYWORD}(${NAME})\(${ARG}(?:,${ARG}(?:,${ARG}(?:,${ARG})?)?)?((?:,${ARG})*)\)[ \t]*\.`;
+const FACT = new RegExp(FACT_SOURCE, 'y');
+/** FACT with the captures' places (for building the tree). */
+const FACT_PLACES = new RegExp(FACT_SOURCE, 'yd');
+/** FACT capturing nothing: where a fact ends. */
+const FACT_END = new RegExp(String.raw`${KEYWORD}${NAME}\(${ARG_NC}(?:,${ARG_NC})*\)[ \t]*\.`, 'y');
+/** One argument of FACT's capture 6, with its comma, sticky. */
+const REST = new RegExp(`,${ARG}`, 'y');
+const REST_PLACES = new RegExp(`,${ARG}`, 'yd');
 
-const enum Ch {
-  Tab = 9,
-  Space = 32,
-  OpenParen = 40,
-  CloseParen = 41,
-  Comma = 44,
-  Minus = 45,
-  Dot = 46,
-  Digit0 = 48,
-  Digit9 = 57,
-  UpperA = 65,
-  UpperZ = 90,
-  Underscore = 95,
-  LowerA = 97,
-  LowerZ = 122,
-}
-
-const isDigit = (c: number): boolean => c >= Ch.Digit0 && c <= Ch.Digit9;
-const isLower = (c: number): boolean => c >= Ch.LowerA && c <= Ch.LowerZ;
-const isIdentStart = (c: number): boolean => isLower(c) || (c >= Ch.UpperA && c <= Ch.UpperZ) || c === Ch.Underscore;
-const isIdentChar = (c: number): boolean => isIdentStart(c) || isDigit(c);
-const isBlank = (c: number): boolean => c === Ch.Space || c === Ch.Tab;
-
-function position(offset: number, line: number, lineStart: number): Position {
-  return { offset, line, column: offset - lineStart + 1 };
-}
-
-/** Where a ground fact ends (the offset right after its `.`), or -1 when the statement at `at` is not one of the accepted form. Allocates nothing. */
+/** Where a ground fact ends (the offset right after its `.`), or -1 when the statement at `at` is not one of the accepted form. */
 export function groundFactEnd(text: string, at: number): number {
-  return scan(text, at, null);
+  FACT_END.lastIndex = at;
+  return FACT_END.test(text) ? FACT_END.lastIndex : -1;
 }
+
+/** What an argument of a plain ground fact is. */
+export const ValueKind = { Int: 0, Atom: 1, Str: 2 } as const;
+export type ValueKind = (typeof ValueKind)[keyof typeof ValueKind];
 
 /**
  * A ground fact found by `groundFactEnd`, held as its place in the text (a few words
@@ -86,15 +99,29 @@ export class GroundFact {
 
   /** The grammar's tree of this statement. */
   read(): Tree {
-    const args: AstTerm[] = [];
-    const lineStart = this.source.text.lastIndexOf('\n', this.offset - 1) + 1;
-    const built = { file: this.source.file, line: this.line, lineStart, args, callEnd: 0, push: pushNode };
-    const end = scan(this.source.text, this.offset, built);
     const { file, text } = this.source;
-    const first = position(this.offset, this.line, lineStart);
-    const pred = text.slice(this.offset, text.indexOf('(', this.offset));
-    const head: Call = { kind: 'call', pred, args, named: [], span: { file, start: first, end: position(built.callEnd, this.line, lineStart) } };
-    return { kind: 'clause', head, body: [], span: { file, start: first, end: position(end, this.line, lineStart) } };
+    const lineStart = text.lastIndexOf('\n', this.offset - 1) + 1;
+    const at = (offset: number): Position => ({ offset, line: this.line, column: offset - lineStart + 1 });
+    const node = (token: string, start: number): AstTerm => {
+      const span = { file, start: at(start), end: at(start + token.length) };
+      const c = token.charCodeAt(0);
+      if (c === QUOTE) return { kind: 'string', value: stringValue(token), span };
+      return c === MINUS || isDigit(c) ? { kind: 'int', value: Number(token), span } : { kind: 'atom', name: token, span };
+    };
+    FACT_PLACES.lastIndex = this.offset;
+    const m = FACT_PLACES.exec(text)!;
+    const places = m.indices!;
+    const args: AstTerm[] = [];
+    for (let i = 2; i <= 5 && m[i] !== undefined; i++) args.push(node(m[i]!, places[i]![0]));
+    const rest = m[6]!;
+    const restStart = places[6]![0];
+    REST_PLACES.lastIndex = 0;
+    for (let r = REST_PLACES.exec(rest); r !== null; r = REST_PLACES.exec(rest)) args.push(node(r[1]!, restStart + r.indices![1]![0]));
+    const end = FACT_PLACES.lastIndex;
+    const callEnd = text.lastIndexOf(')', end - 1) + 1;
+    const first = at(this.offset);
+    const head: Call = { kind: 'call', pred: m[1]!, args, named: [], span: { file, start: first, end: at(callEnd) } };
+    return { kind: 'clause', head, body: [], span: { file, start: first, end: at(end) } };
   }
 
   toJSON(): unknown {
@@ -102,35 +129,51 @@ export class GroundFact {
   }
 
   /**
-   * The predicate name, with the arguments' values put in `args` (cleared first): an
-   * integer as its number, an atom as its name. What lowering needs, without the tree
-   * and its spans.
+   * The predicate name, with the arguments' values put in `values` and their kinds in
+   * `kinds` (both cleared first): an integer as its number, an atom as its name, a
+   * string as its value. What lowering needs, without the tree and its spans.
    */
-  values(args: (number | string)[]): string {
-    args.length = 0;
-    const { text } = this.source;
-    const open = text.indexOf('(', this.offset);
-    const sink: ValueSink = { args, push: pushValue };
-    scan(text, this.offset, sink);
-    return text.slice(this.offset, open);
+  values(values: (number | string)[], kinds: ValueKind[]): string {
+    values.length = 0;
+    kinds.length = 0;
+    FACT.lastIndex = this.offset;
+    const m = FACT.exec(this.source.text)!;
+    for (let i = 2; i <= 5; i++) {
+      const token = m[i];
+      if (token === undefined) return m[1]!;
+      pushValue(token, values, kinds);
+    }
+    const rest = m[6]!;
+    REST.lastIndex = 0;
+    for (let r = REST.exec(rest); r !== null; r = REST.exec(rest)) pushValue(r[1]!, values, kinds);
+    return m[1]!;
   }
 }
 
-/** A sink that keeps each argument's value. */
-interface ValueSink extends Sink {
-  readonly args: (number | string)[];
+const QUOTE = 34;
+const MINUS = 45;
+const isDigit = (c: number): boolean => c >= 48 && c <= 57;
+
+function pushValue(token: string, values: (number | string)[], kinds: ValueKind[]): void {
+  const c = token.charCodeAt(0);
+  if (c === QUOTE) {
+    values.push(stringValue(token));
+    kinds.push(ValueKind.Str);
+  } else if (c === MINUS || isDigit(c)) {
+    values.push(Number(token));
+    kinds.push(ValueKind.Int);
+  } else {
+    values.push(token);
+    kinds.push(ValueKind.Atom);
+  }
 }
 
-function pushValue(this: ValueSink, text: string, start: number, end: number, isInt: boolean): void {
-  this.args.push(isInt ? intValue(text, start, end) : text.slice(start, end));
-}
+const ESCAPED: Readonly<Record<string, string>> = { '\\': '\\', '"': '"', "'": "'", n: '\n', t: '\t' };
 
-/** `Number(text.slice(start, end))` for `-?[0-9]{1,15}` (exact: below 2^53), without making the string. */
-function intValue(text: string, start: number, end: number): number {
-  const negative = text.charCodeAt(start) === Ch.Minus;
-  let value = 0;
-  for (let i = negative ? start + 1 : start; i < end; i++) value = value * 10 + (text.charCodeAt(i) - Ch.Digit0);
-  return negative ? -value : value;
+/** The value of a string token (quotes included) that FACT matched: its characters, each escape replaced. */
+function stringValue(token: string): string {
+  const inner = token.slice(1, -1);
+  return inner.includes('\\') ? inner.replace(/\\(.)/g, (_, c: string) => ESCAPED[c]!) : inner;
 }
 
 const NO_LITERALS: readonly Literal[] = Object.freeze([]);
@@ -139,73 +182,3 @@ type Tree = { kind: 'clause'; head: Call; body: readonly Literal[]; span: Span }
 
 /** The one tree kept: the last one a GroundFact built. */
 const lastBuilt: { fact: GroundFact | null; tree: Tree | null } = { fact: null, tree: null };
-
-/** What `scan` calls for each argument (with the sink as `this`), and where it puts the call's end. */
-interface Sink {
-  push(text: string, start: number, end: number, isInt: boolean): void;
-  callEnd?: number;
-}
-
-/** A sink that builds the arguments' nodes, with the grammar's spans. */
-interface Build extends Sink {
-  readonly file: string;
-  readonly line: number;
-  readonly lineStart: number;
-  readonly args: AstTerm[];
-}
-
-function pushNode(this: Build, text: string, start: number, i: number, isInt: boolean): void {
-  const span = { file: this.file, start: position(start, this.line, this.lineStart), end: position(i, this.line, this.lineStart) };
-  this.args.push(isInt ? { kind: 'int', value: Number(text.slice(start, i)), span } : { kind: 'atom', name: text.slice(start, i), span });
-}
-
-/**
- * The end of the ground fact at `at` (right after its `.`), or -1; with `build`, also each
- * argument handed to it and where its call ends.
- *
- * Why the grammar reads an accepted statement the same way: no declaration keyword, so
- * Statement reaches Clause; Head's first alternative (`Expr = Expr`) reads the whole
- * `name(...)` as a compound and fails on the `.`, so Head is the Call; each argument is
- * an Expr with no operator, sign, subscript or argument list after it (the next
- * non-blank character is `,` or `)`), so it is the Number or NamedTerm node itself; a
- * digit run not followed by `.`, `e` or `E` is an integer, and up to 15 characters it is
- * `Number(text)`; a lowercase name is an atom. Spans are the grammar's: each node from
- * its first character to its last, the call's up to `)`, the clause's up to `.`.
- */
-function scan(text: string, at: number, build: Sink | null): number {
-  const n = text.length;
-  let i = at;
-  if (i >= n || !isIdentStart(text.charCodeAt(i))) return -1;
-  while (i < n && isIdentChar(text.charCodeAt(i))) i++;
-  if (text.charCodeAt(i) !== Ch.OpenParen || KEYWORDS.has(text.slice(at, i))) return -1;
-  i++;
-  for (;;) {
-    while (i < n && isBlank(text.charCodeAt(i))) i++;
-    const start = i;
-    let c = text.charCodeAt(i);
-    let isInt: boolean;
-    if (isDigit(c) || (c === Ch.Minus && isDigit(text.charCodeAt(i + 1)))) {
-      i++;
-      while (i < n && isDigit(text.charCodeAt(i))) i++;
-      if (i - start > MAX_PLAIN_INT) return -1;
-      isInt = true;
-    } else if (isLower(c)) {
-      while (i < n && isIdentChar(text.charCodeAt(i))) i++;
-      isInt = false;
-    } else return -1;
-    // right after the argument: a blank, `,` or `)` (not `.`, `e`, `(`, `[`, ...)
-    c = text.charCodeAt(i);
-    if (!isBlank(c) && c !== Ch.Comma && c !== Ch.CloseParen) return -1;
-    if (build !== null) build.push(text, start, i, isInt);
-    while (i < n && isBlank(text.charCodeAt(i))) i++;
-    c = text.charCodeAt(i);
-    i++;
-    if (c === Ch.Comma) continue;
-    if (c === Ch.CloseParen) break;
-    return -1;
-  }
-  if (build !== null) build.callEnd = i;
-  while (i < n && isBlank(text.charCodeAt(i))) i++;
-  if (text.charCodeAt(i) !== Ch.Dot) return -1;
-  return i + 1;
-}

@@ -51,32 +51,31 @@ function readStatements(text: string, file: string, tick?: () => void): Statemen
   const source = { text, file };
   let slow = 0;
   let offset = 0;
+  // the line of `offset` and where it starts, counted by jumping from line break to line break
   let line = 1;
   let lineStart = 0;
-  const advanceTo = (to: number): void => {
-    for (let i = offset; i < to; i++) {
-      if (text.charCodeAt(i) === 10) {
-        line++;
-        lineStart = i + 1;
-      }
-    }
-    offset = to;
-  };
+  let nextBreak = text.indexOf('\n');
   for (;;) {
     const next = skipLayout(text, offset);
     if (next === null) return null;
-    advanceTo(next);
+    offset = next;
     if (offset >= text.length) return statements;
+    while (nextBreak >= 0 && nextBreak < offset) {
+      line++;
+      lineStart = nextBreak + 1;
+      nextBreak = text.indexOf('\n', lineStart);
+    }
     const factEnd = groundFactEnd(text, offset);
     if (factEnd >= 0) {
+      // (a fast fact is on one line)
       statements.push(new GroundFact(source, offset, line));
-      advanceTo(factEnd);
+      offset = factEnd;
     } else {
       if (++slow > MAX_SLOW_STATEMENTS && slow * 4 > statements.length) return null;
       const read = grammarStatement(text, file, { offset, line, lineStart });
       if (read === null) return null;
       statements.push(read.statement);
-      advanceTo(read.end);
+      offset = read.end;
     }
     tick?.();
   }
@@ -170,6 +169,15 @@ function run(text: string, file: string, startRule: 'Program' | 'Goal' | 'Term',
 function checkNesting(text: string, file: string): void {
   let depth = 0;
   for (let i = 0; i < text.length; i++) {
+    if (depth < MAX_NESTING) {
+      // what the loop below would pass over without effect, skipped natively
+      for (;;) {
+        NO_EFFECT.lastIndex = i;
+        if (!NO_EFFECT.test(text)) break;
+        i = NO_EFFECT.lastIndex;
+      }
+      if (i >= text.length) break;
+    }
     const c = text[i];
     if (c === '(' || c === '[') {
       if (++depth > MAX_NESTING) {
@@ -188,7 +196,9 @@ function checkNesting(text: string, file: string): void {
       }
       i = j;
     } else if (c === '%') {
-      while (i + 1 < text.length && text[i + 1] !== '\n') i++;
+      // to the last character before the next line break
+      const lineBreak = text.indexOf('\n', i + 1);
+      i = lineBreak < 0 ? text.length - 1 : lineBreak - 1;
     } else if (c === '/' && text[i + 1] === '*') {
       const close = text.indexOf('*/', i + 2);
       i = close < 0 ? text.length : close + 1;
@@ -196,6 +206,13 @@ function checkNesting(text: string, file: string): void {
   }
 }
 
+/**
+ * Text that `checkNesting`'s loop passes over with no effect while the depth is below
+ * MAX_NESTING: characters that are no bracket, quote, `%` or comment opener, and `(`
+ * ... `)` pairs with only such characters inside (depth one up, then back). Bounded, so
+ * that the regular expression's backtracking stack stays small on huge inputs.
+ */
+const NO_EFFECT = /(?:[^()[\]"'%/]|\/(?!\*)|\((?:[^()[\]"'%/]|\/(?!\*)){0,256}\)){1,1024}/y;
 
 function syntaxDiagnostic(e: PeggySyntaxError, text: string, file: string): Diagnostic {
   const start = toPosition(e.location.start);
