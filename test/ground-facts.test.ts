@@ -131,19 +131,23 @@ const compiledFile = fc
   .array(fc.tuple(fc.oneof({ weight: 4, arbitrary: compiledFact }, { weight: 1, arbitrary: compiledOther }), layout), { maxLength: 10 })
   .map((parts) => parts.map(([s, l]) => s + l).join(''));
 
+/** The program read with the fast path and with the grammar alone; null when the text is not a program (a syntax error). */
+function parsedBothWays(text: string): [Program, Program] | null {
+  try {
+    return [parseProgram(text, 'f.rules'), parseProgramWithGrammar(text, 'f.rules')];
+  } catch (e) {
+    if (e instanceof UserError) return null;
+    throw e;
+  }
+}
+
 test('random files: a fact lowered from its values compiles as its tree does (facts, spans, errors, terms)', (t) => {
   let fast = 0;
   fc.assert(
     fc.property(compiledFile, (text) => {
-      let a: Program;
-      let b: Program;
-      try {
-        a = parseProgram(text, 'f.rules');
-        b = parseProgramWithGrammar(text, 'f.rules');
-      } catch (e) {
-        if (e instanceof UserError) return; // syntax errors: the test above
-        throw e;
-      }
+      const both = parsedBothWays(text);
+      if (both === null) return; // syntax errors: the test above
+      const [a, b] = both;
       fast += a.statements.filter((s) => s instanceof GroundFact).length;
       t.deepEqual(compiled(a), compiled(b), JSON.stringify(text));
     }),
@@ -223,15 +227,9 @@ test('random files with strings and long argument lists: a fact lowered from its
   let strings = 0;
   fc.assert(
     fc.property(compiledRichFile, (text) => {
-      let a: Program;
-      let b: Program;
-      try {
-        a = parseProgram(text, 'f.rules');
-        b = parseProgramWithGrammar(text, 'f.rules');
-      } catch (e) {
-        if (e instanceof UserError) return;
-        throw e;
-      }
+      const both = parsedBothWays(text);
+      if (both === null) return;
+      const [a, b] = both;
       strings += a.statements.filter((s) => s instanceof GroundFact && s.head.args.some((x) => x.kind === 'string')).length;
       t.deepEqual(compiled(a), compiled(b), JSON.stringify(text));
     }),
