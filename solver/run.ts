@@ -3,6 +3,7 @@ import { GOAL, compileProgram, type CompiledProgram, type StrategyName } from '.
 import { userPredOf } from './compile/demand.js';
 import { where } from './compile/lower.js';
 import { errorRelation, type Plan } from './engine/plan.js';
+import type { Relation } from './store/relation.js';
 import { DEFAULT_LIMITS, LimitError, type Limits } from './engine/limits.js';
 import { budgetTick } from './engine/budget.js';
 import { Solver, type Progress, type SolveStats, WAITS_ON_CONDITION } from './engine/solve.js';
@@ -262,9 +263,9 @@ export class RunResult {
     for (const d of s.runtimeDiagnostics()) out.push({ diagnostic: d, premises: [] });
     const shown = (ps: readonly TermId[]) => visiblePremises(store, s.meta, ps);
     // the relations this run has facts in (a library declares many more than a program uses)
-    const present = new Set<string>();
+    const present = new Map<string, Relation>();
     for (const [name, rel] of s.db.relations) {
-      present.add(name);
+      present.set(name, rel);
       if (!name.startsWith('$error:')) continue;
       const plan = this.errorPlan(name);
       if (!plan || plan.rule.head.k !== 'error') continue;
@@ -316,9 +317,8 @@ export class RunResult {
       for (const p of [...out, ...folded]) for (const f of p.premises) covered.add(resolve(store, s.db.uf, f));
       for (const [name, decl] of this.program.decls) {
         const n = decl.params.length;
-        if (n < 2 || !present.has(name)) continue;
-        const rel = s.db.relation(name);
-        if (!rel) continue;
+        const rel = present.get(name);
+        if (n < 2 || rel === undefined) continue;
         for (let i = 0; i < rel.log.length; i++) {
           const f = rel.log.get(i);
           if (rel.removed > 0 && !s.db.has(f)) continue;

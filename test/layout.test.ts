@@ -120,3 +120,15 @@ for (const strategy of ['rules', 'relay'] as const) {
     }
   });
 }
+
+test('more distinct layouts in one process than a compiled part keeps built: each still types as its twin does', (t) => {
+  // packed channel factors 1..300: past the part's bound, a layout's facts are built per inference
+  let typed = 0;
+  for (let k = 1; k <= 300; k++) {
+    const req: TypeofRequest = { op: 'nn.max_pool2d', args: [`Tensor[(1, 2, 8, 8, ${k}), float32]`], attrs: { pool_size: [2, 2], layout: `NCHW${k}c` } };
+    const rules = typeofCall(req, 'rules');
+    t.deepEqual(rules, typeofCall(req, 'relay'), `layout NCHW${k}c`);
+    if (!('error' in rules)) typed++;
+  }
+  t.is(typed, 300);
+});

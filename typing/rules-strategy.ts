@@ -41,6 +41,8 @@ export type { RuleLibrary };
 const compiledLibraries = new WeakMap<RuleLibrary, Map<string, SharedLibrary>>();
 const KEEP_COMPILED = 16;
 const DISK_ENTRIES_PER_PROCESS = 2;
+/** Layout strings whose facts a compiled part keeps built (more are built per inference). */
+const MAX_SHARED_LAYOUTS = 256;
 let diskEntries = 0;
 
 /**
@@ -178,7 +180,9 @@ export function inferWithRules(gen: Generated, library: RuleLibrary, limits: Par
   }
   const shared = compiledLibrary(library, options.wholeLibrary === true ? null : instantiated);
   // a layout's facts are built once per compiled part, in its store, before the clone
-  for (const layouts of layoutsOfCall.values()) for (const l of layouts) if (!shared.layouts.has(l)) shared.layouts.set(l, layoutFacts(shared.store, l));
+  // (up to a bound: the strings are the user's, and the part's store outlives this run)
+  for (const layouts of layoutsOfCall.values())
+    for (const l of layouts) if (!shared.layouts.has(l) && shared.layouts.size < MAX_SHARED_LAYOUTS) shared.layouts.set(l, layoutFacts(shared.store, l));
   // this inference's own copy of the library's terms, so ids stay small and nothing leaks between runs
   const store = shared.store.clone();
   const compiled = shared.compiled;
@@ -258,7 +262,7 @@ export function inferWithRules(gen: Generated, library: RuleLibrary, limits: Par
         for (const l of layoutsOfCall.get(c) ?? []) {
           if (layoutsGiven.has(l)) continue;
           layoutsGiven.add(l);
-          for (const { rel: lrel, fact } of shared.layouts.get(l)!) add(lrel, fact, c.span, c.op);
+          for (const { rel: lrel, fact } of shared.layouts.get(l) ?? layoutFacts(store, l)) add(lrel, fact, c.span, c.op);
         }
         break;
       }
