@@ -65,10 +65,9 @@ function withLargerHeap(argv) {
 
 /** The sources' entry when this is a development checkout whose sources are newer than dist/, else null. */
 async function staleCheckout() {
-  const staleScript = join(root, 'scripts', 'stale-inputs.js');
+  const staleScript = join(root, 'scripts', 'stale-inputs.cjs');
   if (!existsSync(staleScript) || !existsSync(join(root, 'cli', 'main.ts'))) return null;
-  const { staleInputs } = await import(pathToFileURL(staleScript).href);
-  if (staleInputs(root).length === 0) return null;
+  if (require(staleScript).staleInputs(root).length === 0) return null;
   if (['rules', 'relay', 'itir'].some((g) => !existsSync(join(root, 'grammar', 'generated', `${g}-parser.js`)))) await import(pathToFileURL(join(root, 'scripts', 'build-grammar.js')).href);
   return join(root, 'cli', 'main.ts');
 }

@@ -30,6 +30,7 @@ export function infer(file: string, o: InferOptions): number {
     if (e instanceof ProgramError) {
       if (o.json) process.stdout.write(JSON.stringify({ functions: {}, bindings: [], diagnostics: e.diagnostics.map((d) => ({ severity: d.severity, message: d.message, line: d.span?.start.line ?? null, column: d.span?.start.column ?? null })) }) + '\n');
       else printDiagnostics(e.diagnostics, e.texts, { warnings: true });
+      if (!o.json && file.endsWith('.rules')) process.stderr.write(`note: infer types a Relay program (or an ONNX model); to solve a rule file, run \`shapelog query ${file}\`\n`);
       return EXIT_USER_ERROR;
     }
     throw e;

@@ -10,7 +10,7 @@ import { DEFAULT_MAX_BINDINGS } from '../frontends/relay/binding-count.js';
 // does not load program typing, the relation library or the cross-check.
 import type { StrategyName } from '../solver/compile/program.js';
 import { ENGINE_STRATEGY_NAMES } from '../solver/strategy-names.js';
-import { EXIT_USAGE, EXIT_USER_ERROR, printDiagnostics } from './report.js';
+import { EXIT_USAGE, EXIT_USER_ERROR, printDiagnostics, stopWhenOutputCloses } from './report.js';
 
 function nonNegativeInt(value: string): number {
   const n = Number(value);
@@ -54,6 +54,7 @@ function maxMemoryOption(): Option {
 }
 
 export async function main(argv: string[]): Promise<number> {
+  stopWhenOutputCloses();
   let code = 0;
   const program = new Command()
     .name('shapelog')

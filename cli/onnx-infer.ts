@@ -15,6 +15,7 @@ import { readFileSync, writeFileSync } from 'node:fs';
 import type { OnnxAttr, OnnxGraph, OnnxModel, OnnxNode } from '../frontends/onnx/model.js';
 import { withSubgraphValueInfo, withValueInfo, type ValueInfoEntry } from '../frontends/onnx/value-info-writer.js';
 import { diagnostic, UserError } from '../diagnostics/diagnostic.js';
+import { failureReason } from '../diagnostics/read-source.js';
 import { readModel, typeModel } from '../typing/onnx/model-types.js';
 import { type OnnxCheck, typeModelGradually } from '../typing/onnx/gradual.js';
 import type { SubgraphStep, SubgraphValue, TypedGraph, TypedValue } from '../typing/onnx/graph-types.js';
@@ -184,7 +185,7 @@ function writeTyped(file: string, model: OnnxModel, typed: TypedGraph, out: stri
     }
     writeFileSync(out, withValueInfo(bytes, entries));
   } catch (e) {
-    throw new UserError([diagnostic('error', 'io', `cannot write ${out}: ${(e as NodeJS.ErrnoException).code ?? String(e)}`, null)]);
+    throw new UserError([diagnostic('error', 'io', `cannot write ${out}: ${failureReason(e)}`, null)]);
   }
 }
 

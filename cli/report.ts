@@ -40,3 +40,20 @@ export class ProgressLine {
     this.shown = false;
   }
 }
+
+/**
+ * Output piped into a reader that stops early (`shapelog infer MODEL | head`): a write to
+ * the closed pipe fails with EPIPE, and without a listener node would crash with a stack
+ * trace. Then stop quietly, as the standard tools do (nobody reads the rest), with exit
+ * code 0. Any other failure to write the output (a full disk) is a one-line error, exit 1.
+ */
+export function stopWhenOutputCloses(): void {
+  if (process.stdout.listeners('error').includes(onOutputError)) return; // main() runs more than once in tests
+  process.stdout.on('error', onOutputError);
+}
+
+function onOutputError(e: NodeJS.ErrnoException): void {
+  if (e.code === 'EPIPE') process.exit(EXIT_OK);
+  process.stderr.write(`error: cannot write the output: ${e.message}\n`);
+  process.exit(EXIT_USER_ERROR);
+}

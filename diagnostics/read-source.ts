@@ -20,7 +20,8 @@ const REASONS: Record<string, string> = {
   EMFILE: 'too many open files',
 };
 
-function reason(e: unknown): string {
+/** Why a file operation failed, in words a user reads (`no such file`, `permission denied`). */
+export function failureReason(e: unknown): string {
   const code = e instanceof Error && 'code' in e ? String(e.code) : '';
   return REASONS[code] ?? (code !== '' ? `cannot be read (${code})` : e instanceof Error ? e.message : String(e));
 }
@@ -31,7 +32,7 @@ export function readSource(path: string, maxBytes = MAX_SOURCE_BYTES): SourceRea
   try {
     fd = openSync(path, 'r');
   } catch (e) {
-    return { ok: false, why: reason(e) };
+    return { ok: false, why: failureReason(e) };
   }
   try {
     const st = fstatSync(fd);
@@ -51,7 +52,7 @@ export function readSource(path: string, maxBytes = MAX_SOURCE_BYTES): SourceRea
     }
     return { ok: true, text: Buffer.concat(chunks).toString('utf8') };
   } catch (e) {
-    return { ok: false, why: reason(e) };
+    return { ok: false, why: failureReason(e) };
   } finally {
     closeSync(fd);
   }

@@ -20,7 +20,7 @@
 // The rule files (relations/*.rules) and the examples are read at run time from the
 // package root, not copied. The build is skipped when dist/ is newer than every input
 // (`--force` builds anyway), so `pretest` and `prestart` cost nothing after a build.
-// bin/shapelog.js uses `staleInputs` (scripts/stale-inputs.js, which loads nothing but
+// bin/shapelog.js uses `staleInputs` (scripts/stale-inputs.cjs, which loads nothing but
 // node:fs and node:path) to notice sources edited after the last build.
 import { existsSync, mkdirSync, copyFileSync, readdirSync, readFileSync, rmSync, statSync, writeFileSync, utimesSync } from 'node:fs';
 import { dirname, join, relative } from 'node:path';
@@ -32,8 +32,10 @@ const root = join(dirname(fileURLToPath(import.meta.url)), '..');
 const dist = join(root, 'dist');
 const stampFile = join(dist, 'build.json');
 
-export { SOURCE_DIRS, staleInputs } from './stale-inputs.js';
-import { SOURCE_DIRS, staleInputs } from './stale-inputs.js';
+import staleCheck from './stale-inputs.cjs';
+
+const { SOURCE_DIRS, staleInputs } = staleCheck;
+export { SOURCE_DIRS, staleInputs };
 
 async function build() {
   const started = Date.now();

@@ -3,6 +3,7 @@
 import test from 'ava';
 import { spawnSync } from 'node:child_process';
 import { openSync } from 'node:fs';
+import { join } from 'node:path';
 import { closest } from '../diagnostics/suggest.js';
 import { compileErrors, facts, run, runShapelog, scratchFolder, SHAPELOG_BIN } from './helpers.js';
 import { ProgramError, runFiles } from '../solver/run.js';
@@ -122,13 +123,15 @@ test('expand_dims with a huge num_newaxis is an attribute error in both relation
   }
 });
 
-test('unreadable inputs: a directory, /dev/zero, an empty Relay file each get one plain error, exit 1', (t) => {
+test('unreadable inputs: a directory, /dev/zero, an empty Relay file, a missing model, a rule file given to infer each get one plain error, exit 1', (t) => {
   const expect: [string[], RegExp][] = [
     [['query', '.'], /^error: cannot read \.: is a directory\n$/],
     [['infer', dir], /^error: cannot read .*: is a directory\n$/],
     [['query', '/dev/zero'], /^error: cannot read \/dev\/zero: is larger than 64 MB\n$/],
     [['infer', '/dev/zero'], /^error: cannot read \/dev\/zero: is larger than 64 MB\n$/],
     [['infer', file('empty.relay', '')], /empty\.relay:1:1: error: the file is empty: a Relay program defines at least one function/],
+    [['infer', join(dir, 'missing.onnx')], /^error: cannot read .*missing\.onnx: no such file\n$/],
+    [['infer', file('facts.rules', 'a(1).\n')], /facts\.rules:1:1: error: [^\n]*\n[^]*note: infer types a Relay program \(or an ONNX model\); to solve a rule file, run `shapelog query [^`]*facts\.rules`\n$/],
   ];
   for (const [args, message] of expect) {
     const r = shapelog(args);

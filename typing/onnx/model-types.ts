@@ -2,6 +2,7 @@
 // with the model's opset imports (graph-types.ts).
 import { readFileSync } from 'node:fs';
 import { diagnostic, UserError } from '../../diagnostics/diagnostic.js';
+import { failureReason } from '../../diagnostics/read-source.js';
 import { decodeModel } from '../../frontends/onnx/decode.js';
 import type { OnnxModel } from '../../frontends/onnx/model.js';
 import { typeGraph, type GraphTypeOptions, type TypedGraph } from './graph-types.js';
@@ -14,7 +15,7 @@ export function readModel(path: string): OnnxModel {
   try {
     bytes = readFileSync(path);
   } catch (e) {
-    throw new UserError([diagnostic('error', 'io', `cannot read ${path}: ${(e as NodeJS.ErrnoException).code ?? String(e)}`, null)]);
+    throw new UserError([diagnostic('error', 'io', `cannot read ${path}: ${failureReason(e)}`, null)]);
   }
   return decodeModel(bytes, path);
 }
