@@ -23,6 +23,7 @@
 import type { OnnxGraph, OnnxNode } from '../../frontends/onnx/model.js';
 import { Kind, type TermId } from '../../solver/terms/term-store.js';
 import { copyTerm, joinTypes } from './type-join.js';
+import { joinLoses, survivingBranch } from './if-worlds.js';
 import { emitGraph, emitNode, flush, resolved, ruleErrorCount, scratchContext, type Scope, type TypingContext } from './graph-types.js';
 
 /** Fixpoint rounds of the carried values' types; a type still changing after them is unknown. */
@@ -97,12 +98,15 @@ function typeIf(ctx: TypingContext, scope: Scope, n: OnnxNode, opsets: ReadonlyM
   emitBody(ctx, elseS, [], opsets);
   flush(ctx);
   const tag = `${scope.prefix}${n.opType}_${n.index}`;
-  const joined = thenG.outputs.map((t, k) => {
-    const a = resolved(ctx, thenS.term(ctx, t.name));
-    const b = resolved(ctx, elseS.term(ctx, elseG.outputs[k]!.name));
-    return joinTypes({ store: ctx.store, term: copyTerm(ctx.store, a, ctx.store) }, { store: ctx.store, term: b }, (i) => sizeVar(ctx, `${tag}_out${k}_${i}`)).term;
-  });
-  emitNode(ctx, scope, n, opsets, new Map([['then_branch', graphTerm(ctx, thenS)], ['else_branch', graphTerm(ctx, elseS)], ['branch_join', s.list(joined)]]));
+  const thenOuts = thenG.outputs.map((t) => resolved(ctx, thenS.term(ctx, t.name)));
+  const elseOuts = elseG.outputs.map((t) => resolved(ctx, elseS.term(ctx, t.name)));
+  const emitWith = (c: TypingContext, outs: TermId) => emitNode(c, scope, n, opsets, new Map([['then_branch', graphTerm(c, thenS)], ['else_branch', graphTerm(c, elseS)], ['branch_join', outs]]));
+  // the branch every execution that succeeds takes, when only one of them types the rest of the graph (if-worlds.ts)
+  const losesInfo = thenOuts.some((a, k) => joinLoses(ctx, a, elseOuts[k]!));
+  const kept = survivingBranch(ctx, scope, n, opsets, losesInfo, (c, b) => emitWith(c, c.store.list(b === 'then_branch' ? thenOuts : elseOuts)));
+  if (kept !== null) return emitWith(ctx, s.list(kept === 'then_branch' ? thenOuts : elseOuts));
+  const joined = thenOuts.map((a, k) => joinTypes({ store: ctx.store, term: copyTerm(ctx.store, a, ctx.store) }, { store: ctx.store, term: elseOuts[k]! }, (i) => sizeVar(ctx, `${tag}_out${k}_${i}`)).term);
+  emitWith(ctx, s.list(joined));
 }
 
 /**

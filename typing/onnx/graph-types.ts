@@ -406,7 +406,12 @@ function constantValue(ctx: TypingContext, scope: Scope, n: OnnxNode): TermId | 
 
 /** Emits every node of `scope`'s graph, control-flow nodes through their own typing (control-flow.ts). */
 export function emitGraph(ctx: TypingContext, scope: Scope, opsets: ReadonlyMap<string, number>): void {
-  for (const n of scope.graph.nodes) {
+  emitNodes(ctx, scope, scope.graph.nodes, opsets);
+}
+
+/** Emits `nodes` of `scope`'s graph, in order (the whole graph, or what follows a node: if-worlds.ts). */
+export function emitNodes(ctx: TypingContext, scope: Scope, nodes: readonly OnnxNode[], opsets: ReadonlyMap<string, number>): void {
+  for (const n of nodes) {
     if (n.domain === '' && hasSubgraph(n)) typeControlFlow(ctx, scope, n, opsets);
     else emitNode(ctx, scope, n, opsets);
   }
@@ -415,6 +420,44 @@ export function emitGraph(ctx: TypingContext, scope: Scope, opsets: ReadonlyMap<
 function hasSubgraph(n: OnnxNode): boolean {
   for (const a of n.attrs.values()) if (a.kind === 'graph' && a.value.nodes.length > 0) return true;
   return false;
+}
+
+/** The node whose fact `fact` was derived from (its given fact's node, found through the provenance), if any. */
+function nodeOfFactIn(ctx: TypingContext): (fact: TermId) => OnnxNode | undefined {
+  const solver = ctx.solver;
+  return (fact) => {
+    const queue = [fact];
+    const seen = new Set(queue);
+    for (let i = 0; i < queue.length && i < 2_000; i++) {
+      const n = ctx.nodeOfFact.get(queue[i]!);
+      if (n !== undefined) return n;
+      const p = solver.meta.provenance(queue[i]!);
+      if (p === null || p.rule === GIVEN) continue;
+      for (const q of p.rule === REBUILT ? p.premises.slice(0, 1) : p.premises) if (!seen.has(q)) seen.add(q) && queue.push(q);
+    }
+    return undefined;
+  };
+}
+
+/**
+ * The errors the rules found in `ctx` (solved), each at the node it was derived from,
+ * labelled by the scope that node was emitted in (`fallback`'s label when none is known).
+ */
+export function ruleErrors(ctx: TypingContext, fallback: Scope): NodeDiagnostic[] {
+  const run = new RunResult(ctx.store, ctx.program, ctx.solver, onnxLibrary().sources.texts, 'seminaive');
+  const scopeOfNode = new Map<OnnxNode, Scope>();
+  for (const e of ctx.emitted) if (e.node !== null) scopeOfNode.set(e.node, e.scope);
+  const nodeOf = nodeOfFactIn(ctx);
+  const out: NodeDiagnostic[] = [];
+  // only errors: undecided conditions are the normal state of values not known (a
+  // hole's data), and an output with unknown values is never "determined" in the engine's sense
+  for (const { diagnostic: d, premises } of run.problems()) {
+    if (d.severity !== 'error' || d.code === 'determined-nothing') continue;
+    const node = premises.map(nodeOf).find((x) => x !== undefined) ?? null;
+    const message = d.message.replace(/\?\d+/g, '_');
+    out.push({ severity: d.severity, node, message: node === null ? message : `${(scopeOfNode.get(node) ?? fallback).nodeLabel(node)}: ${message}` });
+  }
+  return out;
 }
 
 /** The types of every value of `graph`, whose nodes bind to operators at `opsets`. */
@@ -451,31 +494,9 @@ export function typeGraph(graph: OnnxGraph, opsets: ReadonlyMap<string, number>,
   emitGraph(ctx, top, opsets);
   flush(ctx);
   const solver = ctx.solver;
-  const run = new RunResult(store, program, solver, lib.sources.texts, 'seminaive');
   const diagnostics = ctx.diagnostics;
-  const scopeOfNode = new Map<OnnxNode, Scope>();
-  for (const e of ctx.emitted) if (e.node !== null) scopeOfNode.set(e.node, e.scope);
-
-  const nodeOf = (fact: TermId): OnnxNode | undefined => {
-    const queue = [fact];
-    const seen = new Set(queue);
-    for (let i = 0; i < queue.length && i < 2_000; i++) {
-      const n = ctx.nodeOfFact.get(queue[i]!);
-      if (n !== undefined) return n;
-      const p = solver.meta.provenance(queue[i]!);
-      if (p === null || p.rule === GIVEN) continue;
-      for (const q of p.rule === REBUILT ? p.premises.slice(0, 1) : p.premises) if (!seen.has(q)) seen.add(q) && queue.push(q);
-    }
-    return undefined;
-  };
-  // only errors: undecided conditions are the normal state of values not known (a
-  // hole's data), and an output with unknown values is never "determined" in the engine's sense
-  for (const { diagnostic: d, premises } of run.problems()) {
-    if (d.severity !== 'error' || d.code === 'determined-nothing') continue;
-    const node = premises.map(nodeOf).find((x) => x !== undefined) ?? null;
-    const message = d.message.replace(/\?\d+/g, '_');
-    diagnostics.push({ severity: d.severity, node, message: node === null ? message : `${(scopeOfNode.get(node) ?? top).nodeLabel(node)}: ${message}` });
-  }
+  const nodeOf = nodeOfFactIn(ctx);
+  diagnostics.push(...ruleErrors(ctx, top));
   const explain = (value: string): string | null => {
     const node = ctx.emitted.find((e) => e.name === value && e.node !== null)?.node;
     if (node === undefined || node === null) return null;
