@@ -222,7 +222,12 @@ export interface TypingContext {
   readonly emitted: { readonly name: string; readonly op: string; readonly term: TermId; readonly scope: Scope; readonly node: OnnxNode | null }[];
   /** False for a scratch context: what it derives is thrown away. */
   readonly main: boolean;
+  /** A scratch context that is only asked whether it types (an If's world, if-worlds.ts): flush throws TypingFailed at its first error beyond this count. */
+  stopAfterErrors?: number;
 }
+
+/** Thrown by flush in a context with `stopAfterErrors` once an error is found: the rest need not be typed. */
+export class TypingFailed extends Error {}
 
 /**
  * The values visible in one graph: its own (inputs, initializers, node outputs) and
@@ -316,6 +321,7 @@ export function flush(ctx: TypingContext): void {
   ctx.solver.addFacts(ctx.pending);
   ctx.pending = new Map();
   ctx.solver.solve();
+  if (ctx.stopAfterErrors !== undefined && (ctx.diagnostics.some((d) => d.severity === 'error') || ruleErrorCount(ctx) > ctx.stopAfterErrors)) throw new TypingFailed();
 }
 
 /**

@@ -19,7 +19,7 @@
 import type { OnnxNode } from '../../frontends/onnx/model.js';
 import type { TermId } from '../../solver/terms/term-store.js';
 import { copyTerm, joinTypes } from './type-join.js';
-import { emitNodes, flush, ruleErrorCount, ruleErrors, scratchContext, type NodeDiagnostic, type Scope, type TypingContext } from './graph-types.js';
+import { emitNodes, flush, ruleErrorCount, ruleErrors, scratchContext, TypingFailed, type NodeDiagnostic, type Scope, type TypingContext } from './graph-types.js';
 
 /** How many Ifs of one typed graph may be typed per world (two worlds each). */
 export const MAX_FORKS = 2;
@@ -79,9 +79,15 @@ function typeWorld(ctx: TypingContext, scope: Scope, n: OnnxNode, rest: readonly
   const w = scratchContext(ctx);
   // a world's errors are found through the provenance down to given facts, the graph's own among them
   for (const [fact, node] of ctx.nodeOfFact) w.nodeOfFact.set(fact, node);
-  emitIf(w, branch);
-  emitNodes(w, scope, rest, opsets);
-  flush(w);
+  // the world stops at its first error (flush throws): only whether it types, and where it fails, matter
+  w.stopAfterErrors = before;
+  try {
+    emitIf(w, branch);
+    emitNodes(w, scope, rest, opsets);
+    flush(w);
+  } catch (e) {
+    if (!(e instanceof TypingFailed)) throw e;
+  }
   const emitError = w.diagnostics.find((d) => d.severity === 'error');
   if (emitError !== undefined) return { branch, failure: emitError };
   if (ruleErrorCount(w) <= before) return { branch, failure: null };
