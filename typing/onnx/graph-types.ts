@@ -206,13 +206,17 @@ function attrTerm(terms: ValueTerms, a: OnnxAttr): TermId | null {
   }
 }
 
-/** Where facts go while a graph is typed: the graph's own solver, or a scratch fork of it (a Loop's fixpoint iterations). */
+/**
+ * Where facts go while a graph is typed: the graph's own solver, or a scratch fork of it
+ * (a Loop's fixpoint iterations, an If's worlds). The store, terms and solver change when
+ * an If's surviving world is adopted (if-worlds.ts): read them from the context, not once.
+ */
 export interface TypingContext {
   /** The compiled library the solver runs (its relation declarations lay out the facts). */
   readonly program: CompiledProgram;
-  readonly store: TermStore;
-  readonly terms: ValueTerms;
-  readonly solver: Solver;
+  store: TermStore;
+  terms: ValueTerms;
+  solver: Solver;
   /** Facts not yet handed to the solver. */
   pending: Map<string, TermId[]>;
   /** The node each given fact stands for (for diagnostics and --explain). */
@@ -224,6 +228,8 @@ export interface TypingContext {
   readonly main: boolean;
   /** A scratch context that is only asked whether it types (an If's world, if-worlds.ts): flush throws TypingFailed at its first error beyond this count. */
   stopAfterErrors?: number;
+  /** Nodes already emitted by an adopted world (if-worlds.ts), which emitNodes skips. */
+  readonly adopted?: Set<OnnxNode>;
 }
 
 /** Thrown by flush in a context with `stopAfterErrors` once an error is found: the rest need not be typed. */
@@ -305,6 +311,7 @@ function mainContext(sh: Shared, options: GraphTypeOptions): TypingContext {
     diagnostics: [],
     emitted: [],
     main: true,
+    adopted: new Set(),
   };
 }
 
@@ -418,6 +425,7 @@ export function emitGraph(ctx: TypingContext, scope: Scope, opsets: ReadonlyMap<
 /** Emits `nodes` of `scope`'s graph, in order (the whole graph, or what follows a node: if-worlds.ts). */
 export function emitNodes(ctx: TypingContext, scope: Scope, nodes: readonly OnnxNode[], opsets: ReadonlyMap<string, number>): void {
   for (const n of nodes) {
+    if (ctx.adopted?.has(n)) continue;
     if (n.domain === '' && hasSubgraph(n)) typeControlFlow(ctx, scope, n, opsets);
     else emitNode(ctx, scope, n, opsets);
   }
@@ -471,7 +479,6 @@ export function typeGraph(graph: OnnxGraph, opsets: ReadonlyMap<string, number>,
   const lib = onnxLibrary();
   const sh = compiledOnnx(lib, options.library === 'whole' ? null : graphRelations(lib, graph, opsets), options.library === 'part');
   const ctx = mainContext(sh, options);
-  const { store } = ctx;
   const program = sh.program;
   const initializerNames = new Set(graph.initializers.map((t) => t.name));
   // the inputs' types as typed: --shape applied, then each anonymous dim a size variable of its own (input-dims.ts)
@@ -499,7 +506,8 @@ export function typeGraph(graph: OnnxGraph, opsets: ReadonlyMap<string, number>,
   for (const t of graph.initializers) top.values.set(t.name, ctx.terms.tensor(t));
   emitGraph(ctx, top, opsets);
   flush(ctx);
-  const solver = ctx.solver;
+  // read after the typing: an If typed per world may have handed ctx the surviving world's store and solver (if-worlds.ts)
+  const { store, solver } = ctx;
   const diagnostics = ctx.diagnostics;
   const nodeOf = nodeOfFactIn(ctx);
   diagnostics.push(...ruleErrors(ctx, top));
