@@ -23,6 +23,7 @@
 import type { OnnxGraph, OnnxNode } from '../../frontends/onnx/model.js';
 import { Kind, type TermId } from '../../solver/terms/term-store.js';
 import { copyTerm, joinTypes } from './type-join.js';
+import { joinLoses, typedByWorld } from './if-worlds.js';
 import { emitGraph, emitNode, flush, resolved, ruleErrorCount, scratchContext, type Scope, type TypingContext } from './graph-types.js';
 
 /** Fixpoint rounds of the carried values' types; a type still changing after them is unknown. */
@@ -82,14 +83,13 @@ function typeIf(ctx: TypingContext, scope: Scope, n: OnnxNode, opsets: ReadonlyM
   const outs = n.outputs.length;
   for (const [name, g] of [['then_branch', thenG], ['else_branch', elseG]] as const)
     if (g.outputs.length !== outs) return fail(ctx, scope, n, `${name} has ${g.outputs.length} outputs, the node ${outs}`);
-  const s = ctx.store;
   flush(ctx);
   const cond = knownScalar(ctx, resolved(ctx, scope.term(ctx, n.inputs[0] ?? '')));
   if (cond !== null) {
     const [attr, g] = cond !== 0 ? (['then_branch', thenG] as const) : (['else_branch', elseG] as const);
     const taken = scope.child(n, attr, g);
     emitBody(ctx, taken, [], opsets);
-    return emitNode(ctx, scope, n, opsets, new Map([[attr, graphTerm(ctx, taken)], ['branch_join', s.list(g.outputs.map((o) => taken.term(ctx, o.name)))]]));
+    return emitNode(ctx, scope, n, opsets, new Map([[attr, graphTerm(ctx, taken)], ['branch_join', ctx.store.list(g.outputs.map((o) => taken.term(ctx, o.name)))]]));
   }
   const thenS = scope.child(n, 'then_branch', thenG);
   const elseS = scope.child(n, 'else_branch', elseG);
@@ -97,12 +97,14 @@ function typeIf(ctx: TypingContext, scope: Scope, n: OnnxNode, opsets: ReadonlyM
   emitBody(ctx, elseS, [], opsets);
   flush(ctx);
   const tag = `${scope.prefix}${n.opType}_${n.index}`;
-  const joined = thenG.outputs.map((t, k) => {
-    const a = resolved(ctx, thenS.term(ctx, t.name));
-    const b = resolved(ctx, elseS.term(ctx, elseG.outputs[k]!.name));
-    return joinTypes({ store: ctx.store, term: copyTerm(ctx.store, a, ctx.store) }, { store: ctx.store, term: b }, (i) => sizeVar(ctx, `${tag}_out${k}_${i}`)).term;
-  });
-  emitNode(ctx, scope, n, opsets, new Map([['then_branch', graphTerm(ctx, thenS)], ['else_branch', graphTerm(ctx, elseS)], ['branch_join', s.list(joined)]]));
+  const thenOuts = thenG.outputs.map((t) => resolved(ctx, thenS.term(ctx, t.name)));
+  const elseOuts = elseG.outputs.map((t) => resolved(ctx, elseS.term(ctx, t.name)));
+  const emitWith = (c: TypingContext, outs: TermId) => emitNode(c, scope, n, opsets, new Map([['then_branch', graphTerm(c, thenS)], ['else_branch', graphTerm(c, elseS)], ['branch_join', outs]]));
+  // the branch every execution that succeeds takes, when only one of them types the rest of the graph (if-worlds.ts)
+  const losesInfo = thenOuts.some((a, k) => joinLoses(ctx, a, elseOuts[k]!));
+  if (typedByWorld(ctx, scope, n, opsets, losesInfo, (c, b) => emitWith(c, c.store.list(b === 'then_branch' ? thenOuts : elseOuts)))) return;
+  const joined = thenOuts.map((a, k) => joinTypes({ store: ctx.store, term: copyTerm(ctx.store, a, ctx.store) }, { store: ctx.store, term: elseOuts[k]! }, (i) => sizeVar(ctx, `${tag}_out${k}_${i}`)).term);
+  emitWith(ctx, ctx.store.list(joined));
 }
 
 /**
@@ -181,7 +183,8 @@ function typeLoop(ctx: TypingContext, scope: Scope, n: OnnxNode, opsets: Readonl
   flush(ctx);
   const tag = `${scope.prefix}${n.opType}_${n.index}`;
   const trips = knownTrips(ctx, scope, n, cands[0]!) ?? sizeVar(ctx, `${tag}_trips`);
-  emitNode(ctx, scope, n, opsets, new Map([['body', graphTerm(ctx, inner)], ['carried', s.list(cands.slice(1).map((t) => copyTerm(s, t, s)))], ['trips', trips]]));
+  const cs = ctx.store; // after the body: an If in it may have handed ctx a world's store
+  emitNode(ctx, scope, n, opsets, new Map([['body', graphTerm(ctx, inner)], ['carried', cs.list(cands.slice(1).map((t) => copyTerm(cs, t, cs)))], ['trips', trips]]));
 }
 
 /** The one integer value of a tensor term whose values are known (a bool is 0 or 1); else null. */

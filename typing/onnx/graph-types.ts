@@ -206,13 +206,17 @@ function attrTerm(terms: ValueTerms, a: OnnxAttr): TermId | null {
   }
 }
 
-/** Where facts go while a graph is typed: the graph's own solver, or a scratch fork of it (a Loop's fixpoint iterations). */
+/**
+ * Where facts go while a graph is typed: the graph's own solver, or a scratch fork of it
+ * (a Loop's fixpoint iterations, an If's worlds). The store, terms and solver change when
+ * an If's surviving world is adopted (if-worlds.ts): read them from the context, not once.
+ */
 export interface TypingContext {
   /** The compiled library the solver runs (its relation declarations lay out the facts). */
   readonly program: CompiledProgram;
-  readonly store: TermStore;
-  readonly terms: ValueTerms;
-  readonly solver: Solver;
+  store: TermStore;
+  terms: ValueTerms;
+  solver: Solver;
   /** Facts not yet handed to the solver. */
   pending: Map<string, TermId[]>;
   /** The node each given fact stands for (for diagnostics and --explain). */
@@ -222,7 +226,14 @@ export interface TypingContext {
   readonly emitted: { readonly name: string; readonly op: string; readonly term: TermId; readonly scope: Scope; readonly node: OnnxNode | null }[];
   /** False for a scratch context: what it derives is thrown away. */
   readonly main: boolean;
+  /** A scratch context that is only asked whether it types (an If's world, if-worlds.ts): flush throws TypingFailed at its first error beyond this count. */
+  stopAfterErrors?: number;
+  /** Nodes already emitted by an adopted world (if-worlds.ts), which emitNodes skips. */
+  readonly adopted?: Set<OnnxNode>;
 }
+
+/** Thrown by flush in a context with `stopAfterErrors` once an error is found: the rest need not be typed. */
+export class TypingFailed extends Error {}
 
 /**
  * The values visible in one graph: its own (inputs, initializers, node outputs) and
@@ -300,6 +311,7 @@ function mainContext(sh: Shared, options: GraphTypeOptions): TypingContext {
     diagnostics: [],
     emitted: [],
     main: true,
+    adopted: new Set(),
   };
 }
 
@@ -316,6 +328,7 @@ export function flush(ctx: TypingContext): void {
   ctx.solver.addFacts(ctx.pending);
   ctx.pending = new Map();
   ctx.solver.solve();
+  if (ctx.stopAfterErrors !== undefined && (ctx.diagnostics.some((d) => d.severity === 'error') || ruleErrorCount(ctx) > ctx.stopAfterErrors)) throw new TypingFailed();
 }
 
 /**
@@ -406,7 +419,13 @@ function constantValue(ctx: TypingContext, scope: Scope, n: OnnxNode): TermId | 
 
 /** Emits every node of `scope`'s graph, control-flow nodes through their own typing (control-flow.ts). */
 export function emitGraph(ctx: TypingContext, scope: Scope, opsets: ReadonlyMap<string, number>): void {
-  for (const n of scope.graph.nodes) {
+  emitNodes(ctx, scope, scope.graph.nodes, opsets);
+}
+
+/** Emits `nodes` of `scope`'s graph, in order (the whole graph, or what follows a node: if-worlds.ts). */
+export function emitNodes(ctx: TypingContext, scope: Scope, nodes: readonly OnnxNode[], opsets: ReadonlyMap<string, number>): void {
+  for (const n of nodes) {
+    if (ctx.adopted?.has(n)) continue;
     if (n.domain === '' && hasSubgraph(n)) typeControlFlow(ctx, scope, n, opsets);
     else emitNode(ctx, scope, n, opsets);
   }
@@ -417,12 +436,49 @@ function hasSubgraph(n: OnnxNode): boolean {
   return false;
 }
 
+/** The node whose fact `fact` was derived from (its given fact's node, found through the provenance), if any. */
+function nodeOfFactIn(ctx: TypingContext): (fact: TermId) => OnnxNode | undefined {
+  const solver = ctx.solver;
+  return (fact) => {
+    const queue = [fact];
+    const seen = new Set(queue);
+    for (let i = 0; i < queue.length && i < 2_000; i++) {
+      const n = ctx.nodeOfFact.get(queue[i]!);
+      if (n !== undefined) return n;
+      const p = solver.meta.provenance(queue[i]!);
+      if (p === null || p.rule === GIVEN) continue;
+      for (const q of p.rule === REBUILT ? p.premises.slice(0, 1) : p.premises) if (!seen.has(q)) seen.add(q) && queue.push(q);
+    }
+    return undefined;
+  };
+}
+
+/**
+ * The errors the rules found in `ctx` (solved), each at the node it was derived from,
+ * labelled by the scope that node was emitted in (`fallback`'s label when none is known).
+ */
+export function ruleErrors(ctx: TypingContext, fallback: Scope): NodeDiagnostic[] {
+  const run = new RunResult(ctx.store, ctx.program, ctx.solver, onnxLibrary().sources.texts, 'seminaive');
+  const scopeOfNode = new Map<OnnxNode, Scope>();
+  for (const e of ctx.emitted) if (e.node !== null) scopeOfNode.set(e.node, e.scope);
+  const nodeOf = nodeOfFactIn(ctx);
+  const out: NodeDiagnostic[] = [];
+  // only errors: undecided conditions are the normal state of values not known (a
+  // hole's data), and an output with unknown values is never "determined" in the engine's sense
+  for (const { diagnostic: d, premises } of run.problems()) {
+    if (d.severity !== 'error' || d.code === 'determined-nothing') continue;
+    const node = premises.map(nodeOf).find((x) => x !== undefined) ?? null;
+    const message = d.message.replace(/\?\d+/g, '_');
+    out.push({ severity: d.severity, node, message: node === null ? message : `${(scopeOfNode.get(node) ?? fallback).nodeLabel(node)}: ${message}` });
+  }
+  return out;
+}
+
 /** The types of every value of `graph`, whose nodes bind to operators at `opsets`. */
 export function typeGraph(graph: OnnxGraph, opsets: ReadonlyMap<string, number>, options: GraphTypeOptions = {}): TypedGraph {
   const lib = onnxLibrary();
   const sh = compiledOnnx(lib, options.library === 'whole' ? null : graphRelations(lib, graph, opsets), options.library === 'part');
   const ctx = mainContext(sh, options);
-  const { store } = ctx;
   const program = sh.program;
   const initializerNames = new Set(graph.initializers.map((t) => t.name));
   // the inputs' types as typed: --shape applied, then each anonymous dim a size variable of its own (input-dims.ts)
@@ -450,32 +506,11 @@ export function typeGraph(graph: OnnxGraph, opsets: ReadonlyMap<string, number>,
   for (const t of graph.initializers) top.values.set(t.name, ctx.terms.tensor(t));
   emitGraph(ctx, top, opsets);
   flush(ctx);
-  const solver = ctx.solver;
-  const run = new RunResult(store, program, solver, lib.sources.texts, 'seminaive');
+  // read after the typing: an If typed per world may have handed ctx the surviving world's store and solver (if-worlds.ts)
+  const { store, solver } = ctx;
   const diagnostics = ctx.diagnostics;
-  const scopeOfNode = new Map<OnnxNode, Scope>();
-  for (const e of ctx.emitted) if (e.node !== null) scopeOfNode.set(e.node, e.scope);
-
-  const nodeOf = (fact: TermId): OnnxNode | undefined => {
-    const queue = [fact];
-    const seen = new Set(queue);
-    for (let i = 0; i < queue.length && i < 2_000; i++) {
-      const n = ctx.nodeOfFact.get(queue[i]!);
-      if (n !== undefined) return n;
-      const p = solver.meta.provenance(queue[i]!);
-      if (p === null || p.rule === GIVEN) continue;
-      for (const q of p.rule === REBUILT ? p.premises.slice(0, 1) : p.premises) if (!seen.has(q)) seen.add(q) && queue.push(q);
-    }
-    return undefined;
-  };
-  // only errors: undecided conditions are the normal state of values not known (a
-  // hole's data), and an output with unknown values is never "determined" in the engine's sense
-  for (const { diagnostic: d, premises } of run.problems()) {
-    if (d.severity !== 'error' || d.code === 'determined-nothing') continue;
-    const node = premises.map(nodeOf).find((x) => x !== undefined) ?? null;
-    const message = d.message.replace(/\?\d+/g, '_');
-    diagnostics.push({ severity: d.severity, node, message: node === null ? message : `${(scopeOfNode.get(node) ?? top).nodeLabel(node)}: ${message}` });
-  }
+  const nodeOf = nodeOfFactIn(ctx);
+  diagnostics.push(...ruleErrors(ctx, top));
   const explain = (value: string): string | null => {
     const node = ctx.emitted.find((e) => e.name === value && e.node !== null)?.node;
     if (node === undefined || node === null) return null;
