@@ -468,10 +468,10 @@ export function typeGraph(graph: OnnxGraph, opsets: ReadonlyMap<string, number>,
     }
     return undefined;
   };
-  // only errors: undecided conditions are the normal state of values not known (a
+  // only the rules' errors: undecided conditions are the normal state of values not known (a
   // hole's data), and an output with unknown values is never "determined" in the engine's sense
-  for (const { diagnostic: d, premises } of run.problems()) {
-    if (d.severity !== 'error' || d.code === 'determined-nothing') continue;
+  for (const { diagnostic: d, premises } of run.problems('rule-errors')) {
+    if (d.severity !== 'error') continue;
     const node = premises.map(nodeOf).find((x) => x !== undefined) ?? null;
     const message = d.message.replace(/\?\d+/g, '_');
     diagnostics.push({ severity: d.severity, node, message: node === null ? message : `${(scopeOfNode.get(node) ?? top).nodeLabel(node)}: ${message}` });
