@@ -239,8 +239,14 @@ export class RunResult {
     return this.problems().map((p) => p.diagnostic);
   }
 
-  /** Every diagnostic with the facts it was derived from (for locating it in a program). */
-  problems(): Problem[] {
+  /**
+   * Every diagnostic with the facts it was derived from (for locating it in a program).
+   * `only: 'rule-errors'`: only the errors the rules found (error facts, clashes,
+   * arithmetic errors, a limit hit), without the undecided conditions (re-checked under the
+   * final bindings) and the instances that determined nothing, for a caller that reports no
+   * other: the same errors, without the cost of the rest.
+   */
+  problems(only: 'all' | 'rule-errors' = 'all'): Problem[] {
     const store = this.store;
     const out: Problem[] = this.program.warnings.map((d) => ({ diagnostic: d, premises: [] }));
     const s = this.solver;
@@ -297,6 +303,7 @@ export class RunResult {
         clash: c,
       });
     }
+    if (only === 'rule-errors') return onceEach(out);
     // a negation that waits because its computation waits on an undecided condition is a
     // consequence: the condition itself, reported where it is asked, is the one warning
     const residuals = s.residuals();
@@ -333,14 +340,7 @@ export class RunResult {
         }
       }
     }
-    // the same problem found again after a rebuild is reported once
-    const seen = new Set<string>();
-    return out.filter(({ diagnostic: d }) => {
-      const k = `${d.severity}|${d.code}|${d.message}|${d.span ? where(d.span) : ''}`;
-      if (seen.has(k)) return false;
-      seen.add(k);
-      return true;
-    });
+    return onceEach(out);
   }
 
   /** `from <fact> (given at file:line)` or `(by rule at file:line)`: a premise and where it came from. */
@@ -436,3 +436,14 @@ export class RunResult {
 }
 
 export { where, Kind };
+
+/** The same problem found again after a rebuild is reported once. */
+function onceEach(problems: readonly Problem[]): Problem[] {
+  const seen = new Set<string>();
+  return problems.filter(({ diagnostic: d }) => {
+    const k = `${d.severity}|${d.code}|${d.message}|${d.span ? where(d.span) : ''}`;
+    if (seen.has(k)) return false;
+    seen.add(k);
+    return true;
+  });
+}

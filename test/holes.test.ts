@@ -269,3 +269,13 @@ Half([?1], ?2).
 `);
   t.is(warnings(open).length, 1);
 });
+
+test("problems('rule-errors') gives the rules' errors of problems(), without the undecided conditions", (t) => {
+  const r = run(BROADCAST + 'Broadcast(tensor([2, 3], float32), tensor([4], float32), ?1).\nBroadcast(tensor([n], float32), tensor([3], float32), ?2).');
+  const text = (ps: ReturnType<typeof r.problems>) => ps.map((p) => `${p.diagnostic.severity} ${p.diagnostic.code} ${p.diagnostic.message}`);
+  const all = text(r.problems());
+  t.true(all.includes('warning undecided n == 1 cannot be decided'), 'the full list has the undecided condition');
+  const errorsOnly = text(r.problems('rule-errors'));
+  t.deepEqual(errorsOnly, ['error error-fact cannot broadcast [2, 3] with [4]']);
+  t.deepEqual(errorsOnly, all.filter((d) => d.startsWith('error ') && !d.startsWith('error determined-nothing')));
+});

@@ -20,7 +20,7 @@ export function checkGraph(graph: OnnxGraph, opsets: ReadonlyMap<string, number>
     const known = KNOWN_OPSETS.get(domain);
     if (known !== undefined && version > known) fail(`opset_import: version ${version} of domain "${domain === '' ? 'ai.onnx' : domain}" is unknown (shapelog knows versions 1 to ${known})`);
   }
-  return sortGraph(graph, opsets, new Set());
+  return sortGraph(graph, opsets, () => false);
 }
 
 /** Names a graph defines before any node runs. */
@@ -28,8 +28,13 @@ function givenNames(graph: OnnxGraph): Set<string> {
   return new Set(['', ...graph.inputs.map((v) => v.name), ...graph.initializers.map((t) => t.name)]);
 }
 
+/** What reads() found per node: a node inside nested subgraphs is asked once per enclosing graph. */
+const readsOf = new WeakMap<OnnxNode, readonly string[]>();
+
 /** Values a node reads: its inputs and what its subgraphs read from outside themselves. */
-function reads(n: OnnxNode): string[] {
+function reads(n: OnnxNode): readonly string[] {
+  const known = readsOf.get(n);
+  if (known !== undefined) return known;
   const out = [...n.inputs];
   for (const a of n.attrs.values()) {
     const graphs = a.kind === 'graph' ? [a.value] : a.kind === 'graphs' ? a.value : [];
@@ -40,11 +45,14 @@ function reads(n: OnnxNode): string[] {
       for (const o of g.outputs) if (!inner.has(o.name)) out.push(o.name);
     }
   }
+  readsOf.set(n, out);
   return out;
 }
 
-function sortGraph(graph: OnnxGraph, opsets: ReadonlyMap<string, number>, outer: ReadonlySet<string>): OnnxGraph {
-  const known = new Set([...outer, ...givenNames(graph)]);
+/** `outer`: is a name a value of an enclosing graph (a subgraph reads them; asked through the chain of graphs, not copied into each). */
+function sortGraph(graph: OnnxGraph, opsets: ReadonlyMap<string, number>, outer: (name: string) => boolean): OnnxGraph {
+  const given = givenNames(graph);
+  const known = { has: (x: string) => given.has(x) || outer(x) };
   const producer = new Map<string, OnnxNode>();
   for (const n of graph.nodes) {
     if (!opsets.has(n.domain)) fail(`${nodeLabel(n)}: its domain "${n.domain}" is not imported by the model (no opset_import for it)`);
@@ -57,10 +65,12 @@ function sortGraph(graph: OnnxGraph, opsets: ReadonlyMap<string, number>, outer:
   }
   for (const n of graph.nodes)
     for (const x of reads(n)) if (!known.has(x) && !producer.has(x)) fail(`${nodeLabel(n)}: input '${x}' is not a graph input, an initializer or any node's output`);
-  const done = new Set(known);
-  const sorted = inWrittenOrder(graph.nodes, done) ?? topologicalOrder(graph.nodes, done, producer);
+  // this graph's values produced so far (with `outer`, every value a node may read)
+  const done = new Set(given);
+  const available = (x: string) => done.has(x) || outer(x);
+  const sorted = inWrittenOrder(graph.nodes, done, available) ?? topologicalOrder(graph.nodes, done, available, producer);
   // subgraphs: their own order, with this graph's values visible
-  const scope = new Set([...done]);
+  const scope = available;
   const nodes = sorted.map((n) => {
     let changed = false;
     const attrs = new Map(n.attrs);
@@ -70,30 +80,30 @@ function sortGraph(graph: OnnxGraph, opsets: ReadonlyMap<string, number>, outer:
     }
     return changed ? { ...n, attrs } : n;
   });
-  for (const o of graph.outputs) if (!done.has(o.name)) fail(`graph output '${o.name}' is not produced by any node, nor a graph input or initializer`);
+  for (const o of graph.outputs) if (!available(o.name)) fail(`graph output '${o.name}' is not produced by any node, nor a graph input or initializer`);
   return { ...graph, nodes };
 }
 
 /** The nodes as written when that order is topological (adding their outputs to `done`), else null. */
-function inWrittenOrder(nodes: readonly OnnxNode[], done: Set<string>): readonly OnnxNode[] | null {
-  const seen = new Set(done);
+function inWrittenOrder(nodes: readonly OnnxNode[], done: Set<string>, available: (name: string) => boolean): readonly OnnxNode[] | null {
+  const produced = new Set<string>();
   for (const n of nodes) {
-    if (!reads(n).every((x) => seen.has(x))) return null;
-    n.outputs.forEach((o) => seen.add(o));
+    if (!reads(n).every((x) => available(x) || produced.has(x))) return null;
+    n.outputs.forEach((o) => produced.add(o));
   }
-  seen.forEach((x) => done.add(x));
+  produced.forEach((x) => done.add(x));
   return nodes;
 }
 
 /** Kahn's sort, round by round, each round in written order (adding outputs to `done`); a cycle is an error. */
-function topologicalOrder(nodes: readonly OnnxNode[], done: Set<string>, producer: ReadonlyMap<string, OnnxNode>): OnnxNode[] {
+function topologicalOrder(nodes: readonly OnnxNode[], done: Set<string>, available: (name: string) => boolean, producer: ReadonlyMap<string, OnnxNode>): OnnxNode[] {
   const sorted: OnnxNode[] = [];
   let pending = [...nodes];
   while (pending.length > 0) {
-    const ready = pending.filter((n) => reads(n).every((x) => done.has(x)));
+    const ready = pending.filter((n) => reads(n).every(available));
     if (ready.length === 0) {
       const n = pending[0]!;
-      const waits = reads(n).filter((x) => !done.has(x));
+      const waits = reads(n).filter((x) => !available(x));
       fail(`the graph is not topologically sortable: ${nodeLabel(n)} waits for ${waits.map((x) => `'${x}' (from ${nodeLabel(producer.get(x)!)})`).join(', ')}, which depends on it in turn (a cycle)`);
     }
     for (const n of ready) {

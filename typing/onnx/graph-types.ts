@@ -465,8 +465,8 @@ export function ruleErrors(ctx: TypingContext, fallback: Scope): NodeDiagnostic[
   const out: NodeDiagnostic[] = [];
   // only errors: undecided conditions are the normal state of values not known (a
   // hole's data), and an output with unknown values is never "determined" in the engine's sense
-  for (const { diagnostic: d, premises } of run.problems()) {
-    if (d.severity !== 'error' || d.code === 'determined-nothing') continue;
+  for (const { diagnostic: d, premises } of run.problems('rule-errors')) {
+    if (d.severity !== 'error') continue;
     const node = premises.map(nodeOf).find((x) => x !== undefined) ?? null;
     const message = d.message.replace(/\?\d+/g, '_');
     out.push({ severity: d.severity, node, message: node === null ? message : `${(scopeOfNode.get(node) ?? fallback).nodeLabel(node)}: ${message}` });
