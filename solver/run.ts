@@ -268,10 +268,10 @@ export class RunResult {
     }
     for (const d of s.runtimeDiagnostics()) out.push({ diagnostic: d, premises: [] });
     const shown = (ps: readonly TermId[]) => visiblePremises(store, s.meta, ps);
-    // the relations this run has facts in (a library declares many more than a program uses)
+    // the relations this run has facts in (a library declares many more than a program uses), for the determined-nothing walk below
     const present = new Map<string, Relation>();
     for (const [name, rel] of s.db.relations) {
-      present.set(name, rel);
+      if (only === 'all') present.set(name, rel);
       if (!name.startsWith('$error:')) continue;
       const plan = this.errorPlan(name);
       if (!plan || plan.rule.head.k !== 'error') continue;
