@@ -6,6 +6,7 @@ import { parseProgram } from '../solver/language/parse.js';
 import { UserError } from '../diagnostics/diagnostic.js';
 import { TermStore } from '../solver/terms/term-store.js';
 import { errors, facts, run } from './helpers.js';
+import { prepareText, runText } from '../solver/run.js';
 
 const TC = 'path(X, Y) :- edge(X, Y).\npath(X, Z) :- path(X, Y), edge(Y, Z).\n';
 
@@ -172,5 +173,24 @@ edge(3, 0).
   t.deepEqual(facts(run(src), 'far'), ['far(3)', 'far(4)', 'far(5)', 'far(6)', 'far(7)', 'far(8)']);
   for (const goal of ['far(X)', 'path(2, X)', 'dist(X, 3)', 'path(3, 0)']) {
     t.deepEqual(run(src, { strategy: 'demand', goal }).answers, run(src, { strategy: 'naive', goal }).answers, goal);
+  }
+});
+
+test('a prepared program solves afresh each time: the same facts and answers as runText, runs independent', (t) => {
+  const source = ['edge(1, 2). edge(2, 3). edge(3, 1). edge(3, 4).', 'path(X, Y) :- edge(X, Y).', 'path(X, Z) :- path(X, Y), edge(Y, Z).'].join('\n');
+  for (const goal of [undefined, 'path(4, X)', 'path(1, X)']) {
+    const options = goal === undefined ? {} : { goal };
+    const prepared = prepareText(source, options);
+    const first = prepared.solve();
+    const second = prepared.solve();
+    const direct = runText(source, options);
+    // independently: 1, 2 and 3 reach each other and 4; 4 reaches nothing
+    if (goal === undefined) t.is(direct.factCount('path'), 12);
+    for (const r of [first, second]) {
+      t.deepEqual([...r.factsByPredicate()], [...direct.factsByPredicate()]);
+      t.deepEqual(r.answers, direct.answers);
+    }
+    if (goal === 'path(4, X)') t.deepEqual(first.answers, []);
+    if (goal === 'path(1, X)') t.is(first.answers?.length, 4);
   }
 });
