@@ -194,3 +194,22 @@ test('a prepared program solves afresh each time: the same facts and answers as 
     if (goal === 'path(1, X)') t.is(first.answers?.length, 4);
   }
 });
+
+test('one commit rebuilding a fact in a column a rule ignores and another in a column it reads: the rule still reads the second', (t) => {
+  // seen/1 reads only Call's first column. In the same commit ?2 (a second column) and ?1 (a
+  // first column) are bound: skipping the rebuilt facts because one of them changed only
+  // the ignored column would lose seen([7]).
+  const src = `
+relation Call(in, out).
+seen(S) :- Call(tensor(S), _).
+X = tensor([7]) :- bind_in(X).
+Y = tensor([8]) :- bind_out(Y).
+bind_in(?1). bind_out(?2).
+Call(tensor([1]), ?2).
+Call(?1, tensor([2])).
+`;
+  const r = run(src);
+  t.deepEqual(errors(r), []);
+  t.deepEqual(facts(r, 'seen'), ['seen([1])', 'seen([7])']);
+  t.deepEqual(facts(r, 'Call'), ['Call(tensor([1]), tensor([8]))', 'Call(tensor([7]), tensor([2]))']);
+});
