@@ -52,13 +52,43 @@ export function cases(): EngineCase[] {
 }
 
 export function runEngine(api: EngineApi, c: EngineCase): RunResult {
+  return prepareEngine(api, c, false)();
+}
+
+/**
+ * The case as a function that evaluates it. With `evaluationOnly` and an engine that
+ * has `prepareText`, parsing and compiling happen here, once, and the function only
+ * solves (what SWI-Prolog's timing and the plain-JavaScript floor measure: evaluation of
+ * a loaded program); otherwise every call parses, compiles and solves.
+ */
+export function prepareEngine(api: EngineApi, c: EngineCase, evaluationOnly: boolean): () => RunResult {
   if (c.strategy === 'plain-js') throw new Error(`${c.id} is not an engine case`);
-  const options = { file: `<bench ${c.workload.id}>`, strategy: c.strategy, limits: BENCH_LIMITS };
-  try {
-    return api.runText(c.workload.source, c.goal === null ? options : { ...options, goal: c.goal });
-  } catch (e) {
+  const base = { file: `<bench ${c.workload.id}>`, strategy: c.strategy, limits: BENCH_LIMITS };
+  const options = c.goal === null ? base : { ...base, goal: c.goal };
+  const threw = (e: unknown): never => {
     throw new Error(`${c.id}: the engine threw: ${e instanceof Error ? e.message : String(e)}`, { cause: e });
+  };
+  try {
+    if (evaluationOnly && api.prepareText !== undefined) {
+      const prepared = api.prepareText(c.workload.source, options);
+      return () => {
+        try {
+          return prepared.solve();
+        } catch (e) {
+          return threw(e);
+        }
+      };
+    }
+  } catch (e) {
+    threw(e);
   }
+  return () => {
+    try {
+      return api.runText(c.workload.source, options);
+    } catch (e) {
+      return threw(e);
+    }
+  };
 }
 
 /** Throws unless the engine derived exactly the expected number of answers. */

@@ -65,7 +65,7 @@ export function renderMarkdown(r: Report): string {
     `Measured ${m.date} on ${m.cpus.count} × ${m.cpus.model}, ${m.totalMemMB} MB, node ${m.node}, ` +
       `${m.swipl ?? 'swipl not installed'}. Engine: \`${r.engine}\`.`,
     `Times are medians of wall-clock milliseconds (runs: shapelog / SWI${r.options.quick ? '; `--quick`' : ''}). ` +
-      'shapelog: one `runText` call (parse, compile, solve); SWI: computing and counting all answers with tabling, ' +
+      'shapelog: evaluation of the program, parsed and compiled beforehand, untimed (`prepareText` then `solve()`: adding the given facts and solving); plain-js the same loop over edges already read; SWI: computing and counting all answers with tabling, ' +
       'timed inside Prolog after startup and loading. ratio = shapelog / SWI.',
     '',
     '| workload | strategy | answers | shapelog (ms) | SWI tabled (ms) | ratio | runs |',

@@ -79,6 +79,29 @@ export function readingLimit(e: LimitError, maxMillis: number): Diagnostic {
 }
 
 export function runSources(sources: LoadedSources, options: RunOptions = {}): RunResult {
+  const { store, compiled, strategy, texts } = compileSources(sources, options);
+  return solveCompiled(store, compiled, strategy, texts, options);
+}
+
+/** A program parsed and compiled once, solved afresh by every call of `solve`. */
+export interface PreparedProgram {
+  /** Solves the compiled program from its given facts, on a copy of its term store. */
+  solve(): RunResult;
+}
+
+/**
+ * Parses and compiles a program without solving it: what a benchmark of the evaluation
+ * alone times (as a Prolog system's timing of a query leaves out consulting the file).
+ * Every `solve()` starts from a copy of the compiled term store, so runs do not share
+ * terms; the copy is part of what `solve()` costs.
+ */
+export function prepareText(source: string, options: RunOptions = {}): PreparedProgram {
+  const { store, compiled, strategy, texts } = compileSources(loadText(source, options.file ?? '<input>'), options);
+  return { solve: () => solveCompiled(store.clone(), compiled, strategy, texts, options) };
+}
+
+/** Parse-level checks, the goal and compilation; throws ProgramError on a diagnostic. */
+function compileSources(sources: LoadedSources, options: RunOptions): { store: TermStore; compiled: CompiledProgram; strategy: StrategyName; texts: Map<string, string> } {
   const texts = new Map(sources.texts);
   if (sources.diagnostics.length > 0) throw new ProgramError(sources.diagnostics, texts);
   let goal: readonly Literal[] | null = null;
@@ -103,12 +126,16 @@ export function runSources(sources: LoadedSources, options: RunOptions = {}): Ru
   const strategy = options.strategy ?? defaultStrategy(goal);
   const compiled = compileProgram(store, sources.programs, strategy, goal, sources.roots);
   if (!compiled.ok) throw new ProgramError(compiled.diagnostics, texts);
+  return { store, compiled: compiled.program, strategy, texts };
+}
+
+function solveCompiled(store: TermStore, program: CompiledProgram, strategy: StrategyName, texts: Map<string, string>, options: RunOptions): RunResult {
   const limits = { ...DEFAULT_LIMITS, ...options.limits };
   const start = strategy === 'mutable' ? Database.empty(new FactMeta(), new MutableRelationMap()) : Database.empty();
-  const solver = new Solver(store, compiled.program.plans, strategy === 'naive' ? 'naive' : 'seminaive', limits, start, options.onProgress);
-  solver.addFacts(compiled.program.facts);
+  const solver = new Solver(store, program.plans, strategy === 'naive' ? 'naive' : 'seminaive', limits, start, options.onProgress);
+  solver.addFacts(program.facts);
   solver.solve();
-  return new RunResult(store, compiled.program, solver, texts, strategy);
+  return new RunResult(store, program, solver, texts, strategy);
 }
 
 /**

@@ -6,6 +6,7 @@ import { parseProgram } from '../solver/language/parse.js';
 import { UserError } from '../diagnostics/diagnostic.js';
 import { TermStore } from '../solver/terms/term-store.js';
 import { errors, facts, run } from './helpers.js';
+import { prepareText, runText } from '../solver/run.js';
 
 const TC = 'path(X, Y) :- edge(X, Y).\npath(X, Z) :- path(X, Y), edge(Y, Z).\n';
 
@@ -173,4 +174,42 @@ edge(3, 0).
   for (const goal of ['far(X)', 'path(2, X)', 'dist(X, 3)', 'path(3, 0)']) {
     t.deepEqual(run(src, { strategy: 'demand', goal }).answers, run(src, { strategy: 'naive', goal }).answers, goal);
   }
+});
+
+test('a prepared program solves afresh each time: the same facts and answers as runText, runs independent', (t) => {
+  const source = ['edge(1, 2). edge(2, 3). edge(3, 1). edge(3, 4).', 'path(X, Y) :- edge(X, Y).', 'path(X, Z) :- path(X, Y), edge(Y, Z).'].join('\n');
+  for (const goal of [undefined, 'path(4, X)', 'path(1, X)']) {
+    const options = goal === undefined ? {} : { goal };
+    const prepared = prepareText(source, options);
+    const first = prepared.solve();
+    const second = prepared.solve();
+    const direct = runText(source, options);
+    // independently: 1, 2 and 3 reach each other and 4; 4 reaches nothing
+    if (goal === undefined) t.is(direct.factCount('path'), 12);
+    for (const r of [first, second]) {
+      t.deepEqual([...r.factsByPredicate()], [...direct.factsByPredicate()]);
+      t.deepEqual(r.answers, direct.answers);
+    }
+    if (goal === 'path(4, X)') t.deepEqual(first.answers, []);
+    if (goal === 'path(1, X)') t.is(first.answers?.length, 4);
+  }
+});
+
+test('one commit rebuilding a fact in a column a rule ignores and another in a column it reads: the rule still reads the second', (t) => {
+  // seen/1 reads only Call's first column. In the same commit ?2 (a second column) and ?1 (a
+  // first column) are bound: skipping the rebuilt facts because one of them changed only
+  // the ignored column would lose seen([7]).
+  const src = `
+relation Call(in, out).
+seen(S) :- Call(tensor(S), _).
+X = tensor([7]) :- bind_in(X).
+Y = tensor([8]) :- bind_out(Y).
+bind_in(?1). bind_out(?2).
+Call(tensor([1]), ?2).
+Call(?1, tensor([2])).
+`;
+  const r = run(src);
+  t.deepEqual(errors(r), []);
+  t.deepEqual(facts(r, 'seen'), ['seen([1])', 'seen([7])']);
+  t.deepEqual(facts(r, 'Call'), ['Call(tensor([1]), tensor([8]))', 'Call(tensor([7]), tensor([2]))']);
 });
