@@ -7,6 +7,7 @@
 import { formatDiagnostic } from '../../diagnostics/diagnostic.js';
 import type { CompiledProgram } from '../../solver/compile/program.js';
 import { DEFAULT_LIMITS, type Limits } from '../../solver/engine/limits.js';
+import type { Plan } from '../../solver/engine/plan.js';
 import { Solver } from '../../solver/engine/solve.js';
 import { Database } from '../../solver/store/database.js';
 import { GIVEN, REBUILT } from '../../solver/store/fact-meta.js';
@@ -338,9 +339,18 @@ export function flush(ctx: TypingContext): void {
  */
 export function ruleErrorCount(ctx: TypingContext): number {
   const s = ctx.solver;
-  let n = s.clashes.length + s.runtimeDiagnostics().length + (s.limitHit ? 1 : 0);
-  for (const [name, rel] of s.db.relations) if (name.startsWith('$error:')) n += rel.size;
+  let n = s.clashes.length + s.runtimeErrors.size + (s.limitHit ? 1 : 0);
+  const relations = s.db.relations;
+  for (const name of errorRelations(s.plans)) n += relations.get(name)?.size ?? 0;
   return n;
+}
+
+/** The relations the error rules among `plans` write (`$error:<rule>`): a few, where a solved graph's database holds hundreds. */
+const errorRelationsOf = new WeakMap<readonly Plan[], readonly string[]>();
+function errorRelations(plans: readonly Plan[]): readonly string[] {
+  let names = errorRelationsOf.get(plans);
+  if (names === undefined) errorRelationsOf.set(plans, (names = [...new Set(plans.flatMap((p) => (p.head.k === 'error' ? [p.head.rel] : [])))]));
+  return names;
 }
 
 /** `t` with every bound hole replaced by its value. */
