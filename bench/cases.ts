@@ -65,30 +65,20 @@ export function prepareEngine(api: EngineApi, c: EngineCase, evaluationOnly: boo
   if (c.strategy === 'plain-js') throw new Error(`${c.id} is not an engine case`);
   const base = { file: `<bench ${c.workload.id}>`, strategy: c.strategy, limits: BENCH_LIMITS };
   const options = c.goal === null ? base : { ...base, goal: c.goal };
-  const threw = (e: unknown): never => {
-    throw new Error(`${c.id}: the engine threw: ${e instanceof Error ? e.message : String(e)}`, { cause: e });
-  };
-  try {
-    if (evaluationOnly && api.prepareText !== undefined) {
-      const prepared = api.prepareText(c.workload.source, options);
-      return () => {
-        try {
-          return prepared.solve();
-        } catch (e) {
-          return threw(e);
-        }
-      };
-    }
-  } catch (e) {
-    threw(e);
-  }
-  return () => {
+  /** `f`, with what the engine throws named by the case. */
+  const named = <T>(f: () => T): T => {
     try {
-      return api.runText(c.workload.source, options);
+      return f();
     } catch (e) {
-      return threw(e);
+      throw new Error(`${c.id}: the engine threw: ${e instanceof Error ? e.message : String(e)}`, { cause: e });
     }
   };
+  const prepareText = evaluationOnly ? api.prepareText : undefined;
+  if (prepareText !== undefined) {
+    const prepared = named(() => prepareText.call(api, c.workload.source, options));
+    return () => named(() => prepared.solve());
+  }
+  return () => named(() => api.runText(c.workload.source, options));
 }
 
 /** Throws unless the engine derived exactly the expected number of answers. */
