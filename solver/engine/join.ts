@@ -234,7 +234,8 @@ export class Joiner {
     if (rel === undefined) return;
     // the timestamp range this scan reads
     let from = 0;
-    let to = this.hi;
+    const hi = this.hi;
+    let to = hi;
     if (!this.naive) {
       if (st.scanNo === this.delta) from = this.lo;
       else if (st.scanNo < this.delta) to = this.lo;
@@ -283,7 +284,8 @@ export class Joiner {
       const pos = positions === null ? k : positions[k]!;
       if (pos >= n) break;
       const f = raw[pos]!;
-      if (ts[f]! >= to) break;
+      // every fact of the snapshot is older than hi: only a window that ends earlier (a scan before the delta) can stop here
+      if (to < hi && ts[f]! >= to) break;
       this.tick();
       if (checkLive && !meta.present(f)) continue;
       let ok = true;

@@ -72,13 +72,31 @@ export interface TermStoreSnapshot {
   readonly layered: readonly string[];
 }
 
+/**
+ * A term's cell: CELL ints side by side, so that what a lookup or a join reads of one
+ * term is one place in memory. [header, symbol, a, b]: the header holds the kind, whether
+ * the term is ground, its arity when it is at most INLINE (else POOLED) and its depth;
+ * the symbol is a compound's functor (0 for a list cell). A term of at most INLINE
+ * arguments keeps them in a and b; a larger one keeps in a where its arguments start in
+ * the pool, and in b their number.
+ */
+const CELL = 4;
+const SYM = 1;
+const A = 2;
+const B = 3;
+const INLINE = 2;
+const POOLED = 3;
+const KIND_MASK = 0b1111;
+const GROUND_BIT = 1 << 4;
+const ARITY_SHIFT = 5;
+const ARITY_MASK = 0b11;
+const DEPTH_SHIFT = 7;
+/** The deepest term a header can record. */
+export const MAX_TERM_DEPTH = 2 ** (31 - DEPTH_SHIFT) - 1;
+
 export class TermStore {
-  private kinds = new Uint8Array(1024);
-  private ground = new Uint8Array(1024); // 1 when the term has no hole inside
-  private depths = new Int32Array(1024);
-  private data = new Float64Array(1024); // Int/Float value, Hole number, Compound functor symbol
-  private argStart = new Int32Array(1024);
-  private arities = new Int32Array(1024);
+  private cells = new Int32Array(1024 * CELL);
+  private data = new Float64Array(1024); // Int/Float value, Hole number, Atom/Str symbol
   private argPool = new Int32Array(4096);
   private argTop = 0;
   private count = 1; // id 0 is reserved as "no term"
@@ -266,13 +284,13 @@ export class TermStore {
   // ---- accessors ----------------------------------------------------------
 
   kind(id: TermId): Kind {
-    return this.kinds[id] as Kind;
+    return (this.cells[id * CELL]! & KIND_MASK) as Kind;
   }
   isGround(id: TermId): boolean {
-    return this.ground[id] === 1;
+    return (this.cells[id * CELL]! & GROUND_BIT) !== 0;
   }
   depth(id: TermId): number {
-    return this.depths[id]!;
+    return this.cells[id * CELL]! >>> DEPTH_SHIFT;
   }
   intValue(id: TermId): number {
     return this.data[id]!;
@@ -291,30 +309,32 @@ export class TermStore {
     return this.dims.get(id)!;
   }
   functorSym(id: TermId): number {
-    return this.data[id]!;
+    return this.cells[id * CELL + SYM]!;
   }
   functor(id: TermId): string {
-    return this.symbols[this.data[id]!]!;
+    return this.symbols[this.cells[id * CELL + SYM]!]!;
   }
   arity(id: TermId): number {
-    return this.arities[id]!;
+    const c = id * CELL;
+    const small = (this.cells[c]! >>> ARITY_SHIFT) & ARITY_MASK;
+    return small === POOLED ? this.cells[c + B]! : small;
   }
   arg(id: TermId, i: number): TermId {
-    return this.argPool[this.argStart[id]! + i]!;
+    const c = id * CELL;
+    const cells = this.cells;
+    return ((cells[c]! >>> ARITY_SHIFT) & ARITY_MASK) === POOLED ? this.argPool[cells[c + A]! + i]! : cells[c + A + i]!;
   }
   args(id: TermId): TermId[] {
-    const start = this.argStart[id]!;
-    const n = this.arities[id]!;
-    const pool = this.argPool;
+    const n = this.arity(id);
     const out = new Array<TermId>(n);
-    for (let i = 0; i < n; i++) out[i] = pool[start + i]!;
+    for (let i = 0; i < n; i++) out[i] = this.arg(id, i);
     return out;
   }
   head(id: TermId): TermId {
-    return this.argPool[this.argStart[id]!]!;
+    return this.cells[id * CELL + A]!;
   }
   tail(id: TermId): TermId {
-    return this.argPool[this.argStart[id]! + 1]!;
+    return this.cells[id * CELL + B]!;
   }
   isNil(id: TermId): boolean {
     return id === this.nil;
@@ -324,7 +344,7 @@ export class TermStore {
   listItems(id: TermId): TermId[] | null {
     const out: TermId[] = [];
     let t = id;
-    while (this.kinds[t] === Kind.Cons) {
+    while ((this.cells[t * CELL]! & KIND_MASK) === Kind.Cons) {
       out.push(this.head(t));
       t = this.tail(t);
     }
@@ -334,21 +354,15 @@ export class TermStore {
   // ---- interning ----------------------------------------------------------
 
   private alloc(kind: Kind, ground: number, depth: number): TermId {
-    if (this.count >= this.kinds.length) this.grow();
+    if (this.count >= this.data.length) this.grow();
     const id = this.count++;
-    this.kinds[id] = kind;
-    this.ground[id] = ground;
-    this.depths[id] = depth;
+    this.cells[id * CELL] = kind | (ground === 1 ? GROUND_BIT : 0) | (depth << DEPTH_SHIFT); // arity 0
     return id;
   }
 
   private grow(): void {
-    const n = this.kinds.length * 2;
-    this.kinds = growU8(this.kinds, n);
-    this.ground = growU8(this.ground, n);
-    this.depths = growI32(this.depths, n);
-    this.argStart = growI32(this.argStart, n);
-    this.arities = growI32(this.arities, n);
+    const n = this.data.length * 2;
+    this.cells = growI32(this.cells, n * CELL);
     const d = new Float64Array(n);
     d.set(this.data);
     this.data = d;
@@ -362,19 +376,27 @@ export class TermStore {
     const table = this.table;
     const mask = (table.length >> 1) - 1;
     let slot = h & mask;
+    const cells = this.cells;
+    const inline = n <= INLINE;
     for (;;) {
       const id = table[slot << 1]!;
       if (id === EMPTY) break;
-      if (table[(slot << 1) + 1] === h && this.kinds[id] === kind && this.data[id] === sym && this.arities[id] === n) {
-        const start = this.argStart[id]!;
-        let same = true;
-        for (let i = 0; i < n; i++) {
-          if (this.argPool[start + i] !== args[i]) {
-            same = false;
-            break;
+      const c = id * CELL;
+      if (table[(slot << 1) + 1] === h && cells[c + SYM] === sym && (cells[c]! & KIND_MASK) === kind) {
+        const small = (cells[c]! >>> ARITY_SHIFT) & ARITY_MASK;
+        if (inline) {
+          if (small === n && (n < 1 || cells[c + A] === args[0]) && (n < 2 || cells[c + B] === args[1])) return id;
+        } else if (small === POOLED && cells[c + B] === n) {
+          const start = cells[c + A]!;
+          let same = true;
+          for (let i = 0; i < n; i++) {
+            if (this.argPool[start + i] !== args[i]) {
+              same = false;
+              break;
+            }
           }
+          if (same) return id;
         }
-        if (same) return id;
       }
       slot = (slot + 1) & mask;
     }
@@ -382,19 +404,28 @@ export class TermStore {
     let ground = 1;
     let depth = 0;
     for (let i = 0; i < n; i++) {
-      const a = args[i]!;
-      if (this.ground[a] === 0) ground = 0;
+      const header = cells[args[i]! * CELL]!;
+      if ((header & GROUND_BIT) === 0) ground = 0;
       // list tails do not add depth: a long flat list is shallow
-      const d = kind === Kind.Cons && i === 1 ? this.depths[a]! : this.depths[a]! + 1;
+      const d = kind === Kind.Cons && i === 1 ? header >>> DEPTH_SHIFT : (header >>> DEPTH_SHIFT) + 1;
       if (d > depth) depth = d;
     }
-    if (depth > this.maxDepth) throw new TermDepthError(`term nested deeper than ${this.maxDepth} levels`);
+    if (depth > this.maxDepth || depth > MAX_TERM_DEPTH) throw new TermDepthError(`term nested deeper than ${Math.min(this.maxDepth, MAX_TERM_DEPTH)} levels`);
     const id = this.alloc(kind, ground, depth);
-    this.data[id] = sym;
-    this.arities[id] = n;
-    if (this.argTop + n > this.argPool.length) this.argPool = growI32(this.argPool, Math.max(this.argPool.length * 2, this.argTop + n));
-    this.argStart[id] = this.argTop;
-    for (let i = 0; i < n; i++) this.argPool[this.argTop++] = args[i]!;
+    const c = id * CELL;
+    const at = this.cells; // alloc may have grown the cells
+    at[c + SYM] = sym;
+    if (inline) {
+      at[c] = at[c]! | (n << ARITY_SHIFT);
+      if (n > 0) at[c + A] = args[0]!;
+      if (n > 1) at[c + B] = args[1]!;
+    } else {
+      at[c] = at[c]! | (POOLED << ARITY_SHIFT);
+      if (this.argTop + n > this.argPool.length) this.argPool = growI32(this.argPool, Math.max(this.argPool.length * 2, this.argTop + n));
+      at[c + A] = this.argTop;
+      at[c + B] = n;
+      for (let i = 0; i < n; i++) this.argPool[this.argTop++] = args[i]!;
+    }
     table[slot << 1] = id;
     table[(slot << 1) + 1] = h;
     if (++this.tableUsed * 4 > this.table.length) this.rehash();
@@ -417,11 +448,6 @@ export class TermStore {
   }
 }
 
-function growU8(a: Uint8Array<ArrayBuffer>, n: number): Uint8Array<ArrayBuffer> {
-  const b = new Uint8Array(n);
-  b.set(a);
-  return b;
-}
 function growI32(a: Int32Array<ArrayBuffer>, n: number): Int32Array<ArrayBuffer> {
   const b = new Int32Array(n);
   b.set(a);
