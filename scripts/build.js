@@ -109,8 +109,6 @@ function commandBundle(buildId) {
     mainFields: ['module', 'main'],
     // ASCII (esbuild's default charset) with no comments: the launcher reads it as latin1, a one-byte string
     minifyWhitespace: true,
-    minifySyntax: process.env.MINSYN === "1",
-    minifyIdentifiers: process.env.MINID === "1",
     legalComments: 'none',
     metafile: true,
     logLevel: 'warning',
