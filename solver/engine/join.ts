@@ -1,7 +1,5 @@
-// Executes one join plan against a database snapshot, for one semi-naive variant:
-// the scan numbered `delta` reads only facts new since the plan last ran, scans before
-// it read only older facts, scans after it read everything (each derivation is found
-// once). The naive strategy reads everything everywhere.
+// Executes one join plan against a database snapshot, reading the facts of a scan
+// window (engine/window.ts: every fact, or the semi-naive split around a delta scan).
 import type { Rule, Tmpl } from '../compile/ir.js';
 import { ArithmeticError, compare, syntacticEquals } from '../terms/arith.js';
 import { Kind, type TermId, type TermStore } from '../terms/term-store.js';
@@ -12,6 +10,7 @@ import type { Relation } from '../store/relation.js';
 import { NO_POSITIONS, type Positions } from '../store/log-index.js';
 import { Builder, FAIL, WAIT } from './build.js';
 import { checkMemory, LimitError } from './limits.js';
+import { joinOrder, readsFrom, readsTo, type ScanWindow } from './window.js';
 
 /** Throws a memory LimitError when the heap in use exceeds the memory budget. */
 export function checkHeap(): void {
@@ -52,28 +51,26 @@ export class Joiner {
   private steps!: readonly Step[];
   private vals!: Int32Array;
   private premises!: Int32Array;
-  private delta = -1;
   private readonly scratchOf: Scratch[] = [];
   private planScratch!: Scratch;
   /** Relations of `db` looked up so far, by number (valid while `cachedIn` holds the current epoch). */
   private readonly cached: (Relation | undefined)[] = [];
   private readonly cachedIn: number[] = [];
   private epoch = 0;
-  private lo = 0;
-  private hi = 0;
-  private naive = false;
+  /** The facts this run reads. */
+  private window!: ScanWindow;
 
   constructor(private readonly ctx: JoinContext) {}
 
   /** Run `plan` against the snapshot `db`, buffering what it derives (the database itself is not changed). */
-  run(db: Database, buffer: RoundBuffer, plan: Plan, delta: number, lo: number, hi: number, naive: boolean): void {
+  run(db: Database, buffer: RoundBuffer, plan: Plan, window: ScanWindow): void {
     if (db !== this.db) {
       this.db = db;
       this.epoch++;
     }
     this.buffer = buffer;
     this.plan = plan;
-    this.steps = (naive || delta < 0 ? null : plan.variants[delta]) ?? plan.steps;
+    this.steps = joinOrder(plan, window);
     // each plan keeps its own scratch arrays (runs never nest): cleared, not allocated
     let scratch = this.scratchOf[plan.index];
     if (scratch === undefined) this.scratchOf[plan.index] = scratch = { vals: new Int32Array(plan.nvars), premises: new Int32Array(plan.scanCount), keys: [] };
@@ -84,10 +81,7 @@ export class Joiner {
     this.planScratch = scratch;
     this.vals = scratch.vals;
     this.premises = scratch.premises;
-    this.delta = delta;
-    this.lo = lo;
-    this.hi = hi;
-    this.naive = naive;
+    this.window = window;
     try {
       this.step(0);
     } catch (e) {
@@ -233,13 +227,9 @@ export class Joiner {
     const rel = this.relation(st.relId);
     if (rel === undefined) return;
     // the timestamp range this scan reads
-    let from = 0;
-    const hi = this.hi;
-    let to = hi;
-    if (!this.naive) {
-      if (st.scanNo === this.delta) from = this.lo;
-      else if (st.scanNo < this.delta) to = this.lo;
-    }
+    const end = this.window.end;
+    const from = readsFrom(this.window, st.scanNo);
+    const to = readsTo(this.window, st.scanNo);
     if (from >= to) return;
     const log = rel.log;
     const raw = log.raw;
@@ -284,8 +274,8 @@ export class Joiner {
       const pos = positions === null ? k : positions[k]!;
       if (pos >= n) break;
       const f = raw[pos]!;
-      // every fact of the snapshot is older than hi: only a window that ends earlier (a scan before the delta) can stop here
-      if (to < hi && ts[f]! >= to) break;
+      // every fact of the snapshot is stamped before the window's end: only a range that ends earlier (a scan before the delta) can stop here
+      if (to < end && ts[f]! >= to) break;
       this.tick();
       if (checkLive && !meta.present(f)) continue;
       let ok = true;

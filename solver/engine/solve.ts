@@ -26,6 +26,7 @@ import { DEFAULT_LIMITS, LimitError, type Limits } from './limits.js';
 import type { Plan, Step } from './plan.js';
 import { BufferMarks, RoundBuffer, type Wait } from './round.js';
 import { unify } from './unify.js';
+import { allFacts, deltaAt } from './window.js';
 
 export type EvalMode = 'naive' | 'seminaive';
 
@@ -262,14 +263,14 @@ export class Solver {
       for (const p of dirty) {
         const last = this.lastRun[p.index]!;
         if (this.mode === 'naive' || last === 0 || p.scanCount === 0) {
-          this.joiner.run(db, buffer, p, this.mode === 'naive' ? -1 : 0, 0, now, this.mode === 'naive');
+          this.joiner.run(db, buffer, p, this.mode === 'naive' ? allFacts(now) : deltaAt(0, 0, now));
         } else if (p.singleScan !== null && this.onlyIgnoredChanges(p.singleScan, last)) {
           // its only new input is facts rebuilt in columns it ignores: it would derive again what it derived from them before
         } else {
           const scans = this.index.scans[p.index]!;
           for (let k = 0; k < scans.length; k += 2) {
             if (this.changedAt[scans[k]!]! < last) continue;
-            this.joiner.run(db, buffer, p, scans[k + 1]!, last, now, false);
+            this.joiner.run(db, buffer, p, deltaAt(scans[k + 1]!, last, now));
           }
         }
         this.lastRun[p.index] = now;
