@@ -4,7 +4,8 @@
 // semi-naive split around one scan, the delta scan: it reads the facts stamped since
 // the plan last ran, the scans before it only older facts, the scans after it every fact;
 // so each derivation that uses a new fact is found once. Every stamp of a snapshot is
-// below its `end` (the stamp its next round's facts get).
+// below its `end` (the stamp its next round's facts get). A solver's PlanClock, below,
+// knows when each plan last ran, and so gives the windows of its next runs.
 
 export type ScanWindow =
   | { readonly kind: 'all'; readonly end: number }
