@@ -26,7 +26,7 @@ import { DEFAULT_LIMITS, LimitError, type Limits } from './limits.js';
 import type { Plan, Step } from './plan.js';
 import { BufferMarks, RoundBuffer, type Wait } from './round.js';
 import { unify } from './unify.js';
-import { allFacts, deltaAt } from './window.js';
+import { everyFact, PlanClock } from './window.js';
 
 export type EvalMode = 'naive' | 'seminaive';
 
@@ -99,8 +99,8 @@ export class Solver {
   private readonly index: PlanIndex;
   /** Per stratum: the database time when it last reached its fixpoint (0: never); it has input again only once a relation it reads changes at or after that. */
   private readonly doneAt: Int32Array;
-  /** Per plan (by index): every fact with a timestamp below this has been seen by it. Plans themselves are immutable and shareable. */
-  private readonly lastRun: Int32Array;
+  /** When each plan (by index) last ran, and so the windows of its next runs. Plans themselves are immutable and shareable. */
+  private readonly clock: PlanClock;
   /** Per relation read by a plan (by its id in the plan index): the timestamp of the last commit that added facts to it. */
   private readonly changedAt: Int32Array;
   /** The last commit's timestamp and, per relation it changed, the columns that changed (all, for new facts; those with newly bound holes, for rebuilt ones). */
@@ -130,12 +130,12 @@ export class Solver {
     const count = this.index.byStratum.length;
     this.byStratum = this.index.byStratum;
     this.doneAt = new Int32Array(count);
-    this.lastRun = new Int32Array(plans.reduce((m, p) => Math.max(m, p.index + 1), 0));
-    this.pickedIn = new Int32Array(this.lastRun.length);
+    const planSlots = plans.reduce((m, p) => Math.max(m, p.index + 1), 0);
+    this.clock = new PlanClock(planSlots, from?.clock);
+    this.pickedIn = new Int32Array(planSlots);
     for (const p of plans) this.plansByIndex[p.index] = p;
     if (from !== undefined) {
       this.changedAt = from.changedAt.slice();
-      this.lastRun.set(from.lastRun);
       this.doneAt.set(from.doneAt);
     } else {
       this.changedAt = new Int32Array(this.index.relIds.size);
@@ -230,7 +230,7 @@ export class Solver {
   }
 
   private hasInput(p: Plan): boolean {
-    const last = this.lastRun[p.index]!;
+    const last = this.clock.lastRunOf(p.index);
     if (last === 0) return true;
     const ids = this.index.planReadIds[p.index]!;
     for (let k = 0; k < ids.length; k++) if (this.changedAt[ids[k]!]! >= last) return true;
@@ -261,19 +261,19 @@ export class Solver {
       this.ctx.termsAtRoundStart = this.store.size;
       const db = this.db;
       for (const p of dirty) {
-        const last = this.lastRun[p.index]!;
+        const last = this.clock.lastRunOf(p.index);
         if (this.mode === 'naive' || last === 0 || p.scanCount === 0) {
-          this.joiner.run(db, buffer, p, this.mode === 'naive' ? allFacts(now) : deltaAt(0, 0, now));
+          this.joiner.run(db, buffer, p, everyFact(this.mode === 'naive', now));
         } else if (p.singleScan !== null && this.onlyIgnoredChanges(p.singleScan, last)) {
           // its only new input is facts rebuilt in columns it ignores: it would derive again what it derived from them before
         } else {
           const scans = this.index.scans[p.index]!;
           for (let k = 0; k < scans.length; k += 2) {
             if (this.changedAt[scans[k]!]! < last) continue;
-            this.joiner.run(db, buffer, p, deltaAt(scans[k + 1]!, last, now));
+            this.joiner.run(db, buffer, p, this.clock.newFactsAt(p.index, scans[k + 1]!, now));
           }
         }
-        this.lastRun[p.index] = now;
+        this.clock.ran(p.index, now);
       }
       const changed = this.commit(buffer);
       this.onProgress?.({ round: this.stats.rounds, stratum: s, facts: this.db.factCount, millis: Date.now() - (this.deadline - this.limits.maxMillis) });

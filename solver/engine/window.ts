@@ -4,19 +4,28 @@
 // semi-naive split around one scan, the delta scan: it reads the facts stamped since
 // the plan last ran, the scans before it only older facts, the scans after it every fact;
 // so each derivation that uses a new fact is found once. Every stamp of a snapshot is
-// below its `end` (the stamp its next round's facts get).
+// below its `end` (the stamp its next round's facts get). A solver's PlanClock, below,
+// knows when each plan last ran, and so gives the windows of its next runs.
 
 export type ScanWindow =
   | { readonly kind: 'all'; readonly end: number }
   | { readonly kind: 'delta'; readonly scan: number; readonly since: number; readonly end: number };
 
 /** Every fact of the snapshot whose next stamp is `end`. */
-export function allFacts(end: number): ScanWindow {
+function allFacts(end: number): ScanWindow {
   return { kind: 'all', end };
 }
 
+/**
+ * A run that reads every fact of the snapshot: naive, or a plan's first semi-naive run
+ * (as the delta window of its first scan from stamp 0, to keep that scan's join order).
+ */
+export function everyFact(naive: boolean, end: number): ScanWindow {
+  return naive ? allFacts(end) : deltaAt(0, 0, end);
+}
+
 /** The semi-naive window: scan number `scan` reads the facts stamped in [since, end). */
-export function deltaAt(scan: number, since: number, end: number): ScanWindow {
+function deltaAt(scan: number, since: number, end: number): ScanWindow {
   return { kind: 'delta', scan, since, end };
 }
 
@@ -33,4 +42,34 @@ export function readsTo(w: ScanWindow, scanNo: number): number {
 /** The join order of `plan` for window `w`: the variant that puts the delta scan first, when it has one. */
 export function joinOrder<S>(plan: { readonly steps: readonly S[]; readonly variants: readonly (readonly S[] | null)[] }, w: ScanWindow): readonly S[] {
   return (w.kind === 'delta' ? plan.variants[w.scan] : null) ?? plan.steps;
+}
+
+/**
+ * When each plan last ran (its stamp then: every fact stamped before it has been joined by
+ * it), and so the windows of its next run: a plan's windows come from its own clock, so a
+ * run cannot read from another plan's stamp. Plans are shared by every solver over them;
+ * each solver keeps its own clock (a fork copies its parent's).
+ */
+export class PlanClock {
+  private readonly lastRun: Int32Array;
+
+  constructor(plans: number, from?: PlanClock) {
+    this.lastRun = new Int32Array(plans);
+    if (from !== undefined) this.lastRun.set(from.lastRun);
+  }
+
+  /** The stamp of the plan's last run; 0 when it never ran. */
+  lastRunOf(plan: number): number {
+    return this.lastRun[plan]!;
+  }
+
+  /** The window of a run of the plan for the facts its scan number `scan` got since it last ran. */
+  newFactsAt(plan: number, scan: number, end: number): ScanWindow {
+    return deltaAt(scan, this.lastRun[plan]!, end);
+  }
+
+  /** Notes that the plan ran over the snapshot whose next stamp is `end`. */
+  ran(plan: number, end: number): void {
+    this.lastRun[plan] = end;
+  }
 }
