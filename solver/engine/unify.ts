@@ -4,7 +4,7 @@
 // than a silent pass or a failure. Distinct atoms clash (dtypes are atoms).
 import { compare } from '../terms/arith.js';
 import { Kind, type TermId, type TermStore } from '../terms/term-store.js';
-import { holesOf, resolve, type UnionFind } from '../store/union-find.js';
+import { mentionsHole, resolve, type UnionFind } from '../store/union-find.js';
 
 export type UnifyOutcome =
   | { readonly k: 'ok'; readonly uf: UnionFind; readonly linked: TermId[]; readonly residuals: [TermId, TermId][] }
@@ -38,7 +38,7 @@ export function unify(store: TermStore, uf0: UnionFind, a: TermId, b: TermId): U
     if (kx === Kind.Hole || ky === Kind.Hole) {
       const [hole, value] = kx === Kind.Hole ? [x, y] : [y, x];
       const full = resolve(store, uf, value);
-      if (holesOf(store, full).has(hole)) return { k: 'clash', left: x, right: y, reason: `?${store.holeNumber(hole)} would have to contain itself` };
+      if (mentionsHole(store, full, hole)) return { k: 'clash', left: x, right: y, reason: `?${store.holeNumber(hole)} would have to contain itself` };
       uf = uf.link(hole, full);
       linked.push(hole);
       continue;

@@ -141,6 +141,21 @@ export function resolve(store: TermStore, uf: UnionFind, id: TermId): TermId {
   return id;
 }
 
+/** Does the term mention the hole? The occurs check: stops at the first occurrence, builds no set. */
+export function mentionsHole(store: TermStore, id: TermId, hole: TermId): boolean {
+  if (store.isGround(id)) return false;
+  const stack = [id];
+  while (stack.length > 0) {
+    const t = stack.pop()!;
+    if (t === hole) return true;
+    if (store.isGround(t)) continue;
+    const k = store.kind(t);
+    if (k === Kind.Cons) stack.push(store.head(t), store.tail(t));
+    else if (k === Kind.Compound) for (let i = 0; i < store.arity(t); i++) stack.push(store.arg(t, i));
+  }
+  return false;
+}
+
 /** The distinct holes occurring in a term (ids of Hole terms). */
 export function holesOf(store: TermStore, id: TermId, out: Set<TermId> = new Set()): Set<TermId> {
   if (store.isGround(id)) return out;
