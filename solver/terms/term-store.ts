@@ -92,7 +92,7 @@ const ARITY_SHIFT = 5;
 const ARITY_MASK = 0b11;
 const DEPTH_SHIFT = 7;
 /** The deepest term a header can record. */
-export const MAX_TERM_DEPTH = 2 ** (31 - DEPTH_SHIFT) - 1;
+const MAX_TERM_DEPTH = 2 ** (31 - DEPTH_SHIFT) - 1;
 
 export class TermStore {
   private cells = new Int32Array(1024 * CELL);
