@@ -7,13 +7,16 @@ import { writeFactLines } from '../solver/fact-lines.js';
 
 const CHUNK_CHARS = 1 << 16;
 
-export function writeAllFacts(result: RunResult): void {
+/** Where the text goes: stdout, unless a test captures it. */
+export type TextSink = (text: string) => void;
+
+export function writeAllFacts(result: RunResult, write: TextSink = (text) => void process.stdout.write(text)): void {
   let chunk = '';
   /** Adds a line (`end` is what closes it) and writes the chunk once it is long enough. */
   const emit = (text: string, end: string): void => {
     chunk += text + end;
     if (chunk.length >= CHUNK_CHARS) {
-      process.stdout.write(chunk);
+      write(chunk);
       chunk = '';
     }
   };
@@ -22,5 +25,5 @@ export function writeAllFacts(result: RunResult): void {
     emit(`% ${pred} (${tuples.count} fact${tuples.count === 1 ? '' : 's'})`, '\n');
     writeFactLines(result.store, pred, tuples, (line) => emit(line, '.\n'));
   }
-  if (chunk.length > 0) process.stdout.write(chunk);
+  if (chunk.length > 0) write(chunk);
 }
