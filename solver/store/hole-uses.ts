@@ -5,7 +5,8 @@
 // appended to in place as facts are inserted, a bound hole's list is dropped once its
 // facts are rebuilt, and a solver started from a shared snapshot gets its own copy
 // (fork). A listed fact may have been replaced since; readers check membership.
-import { Kind, type TermId, type TermStore } from '../terms/term-store.js';
+import { someHole } from './union-find.js';
+import type { TermId, TermStore } from '../terms/term-store.js';
 
 export class HoleUses {
   private readonly lists: Map<TermId, TermId[]>;
@@ -22,21 +23,18 @@ export class HoleUses {
    * time, so a hole whose list already ends with the fact was met earlier in it.
    */
   register(store: TermStore, facts: readonly TermId[]): void {
-    const pending = this.pending;
-    for (const f of facts) {
-      pending.push(f);
-      while (pending.length > 0) {
-        const t = pending.pop()!;
-        if (store.isGround(t)) continue;
-        const kind = store.kind(t);
-        if (kind === Kind.Hole) {
-          const list = this.lists.get(t);
-          if (list === undefined) this.lists.set(t, [f]);
+    for (const f of facts)
+      someHole(
+        store,
+        f,
+        (h) => {
+          const list = this.lists.get(h);
+          if (list === undefined) this.lists.set(h, [f]);
           else if (list[list.length - 1] !== f) list.push(f);
-        } else if (kind === Kind.Cons) pending.push(store.head(t), store.tail(t));
-        else if (kind === Kind.Compound) for (let i = store.arity(t) - 1; i >= 0; i--) pending.push(store.arg(t, i));
-      }
-    }
+          return false;
+        },
+        this.pending,
+      );
   }
 
   /** The facts listed under a hole. */

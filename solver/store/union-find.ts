@@ -141,32 +141,38 @@ export function resolve(store: TermStore, uf: UnionFind, id: TermId): TermId {
   return id;
 }
 
-/** Does the term mention the hole? The occurs check: stops at the first occurrence, builds no set. */
-export function mentionsHole(store: TermStore, id: TermId, hole: TermId): boolean {
-  if (store.isGround(id)) return false;
-  const stack = [id];
-  while (stack.length > 0) {
-    const t = stack.pop()!;
-    if (t === hole) return true;
+/**
+ * Calls `visit` with each hole occurring in the term (ground subterms are skipped),
+ * until it returns true; returns whether it did. `pending` is scratch space for the walk
+ * (left empty), so a caller walking many terms can lend one array.
+ */
+export function someHole(store: TermStore, id: TermId, visit: (hole: TermId) => boolean, pending: TermId[] = []): boolean {
+  pending.push(id);
+  while (pending.length > 0) {
+    const t = pending.pop()!;
     if (store.isGround(t)) continue;
     const k = store.kind(t);
-    if (k === Kind.Cons) stack.push(store.head(t), store.tail(t));
-    else if (k === Kind.Compound) for (let i = 0; i < store.arity(t); i++) stack.push(store.arg(t, i));
+    if (k === Kind.Hole) {
+      if (visit(t)) {
+        pending.length = 0;
+        return true;
+      }
+    } else if (k === Kind.Cons) pending.push(store.head(t), store.tail(t));
+    else if (k === Kind.Compound) for (let i = store.arity(t) - 1; i >= 0; i--) pending.push(store.arg(t, i));
   }
   return false;
 }
 
+/** Does the term mention the hole? The occurs check: stops at the first occurrence, builds no set. */
+export function mentionsHole(store: TermStore, id: TermId, hole: TermId): boolean {
+  return someHole(store, id, (h) => h === hole);
+}
+
 /** The distinct holes occurring in a term (ids of Hole terms). */
 export function holesOf(store: TermStore, id: TermId, out: Set<TermId> = new Set()): Set<TermId> {
-  if (store.isGround(id)) return out;
-  const stack = [id];
-  while (stack.length > 0) {
-    const t = stack.pop()!;
-    if (store.isGround(t)) continue;
-    const k = store.kind(t);
-    if (k === Kind.Hole) out.add(t);
-    else if (k === Kind.Cons) stack.push(store.head(t), store.tail(t));
-    else if (k === Kind.Compound) for (let i = 0; i < store.arity(t); i++) stack.push(store.arg(t, i));
-  }
+  someHole(store, id, (h) => {
+    out.add(h);
+    return false;
+  });
   return out;
 }
