@@ -40,6 +40,26 @@ test('interning stays correct across table growth (property)', (t) => {
   t.pass();
 });
 
+test('a compound of any arity gives back its functor, arity and arguments, inline or pooled (property)', (t) => {
+  fc.assert(
+    fc.property(fc.array(fc.tuple(fc.constantFrom('f', 'g'), fc.array(fc.integer({ min: -3, max: 40 }), { maxLength: 7 })), { maxLength: 400 }), (specs) => {
+      const s = new TermStore();
+      const built = specs.map(([f, xs]) => ({ f, xs, id: s.compound(f, xs.map((x) => s.int(x))) }));
+      return built.every(({ f, xs, id }) => {
+        const args = s.args(id);
+        return (
+          s.functor(id) === f &&
+          s.arity(id) === xs.length &&
+          args.length === xs.length &&
+          xs.every((x, i) => s.intValue(args[i]!) === x && s.arg(id, i) === args[i]) &&
+          s.compound(f, args) === id
+        );
+      });
+    }),
+  );
+  t.pass();
+});
+
 test('ground flags and depth; list tails add no depth', (t) => {
   const s = new TermStore();
   const h = s.hole(1);

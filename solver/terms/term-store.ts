@@ -325,10 +325,14 @@ export class TermStore {
     return ((cells[c]! >>> ARITY_SHIFT) & ARITY_MASK) === POOLED ? this.argPool[cells[c + A]! + i]! : cells[c + A + i]!;
   }
   args(id: TermId): TermId[] {
-    const n = this.arity(id);
-    const out = new Array<TermId>(n);
-    for (let i = 0; i < n; i++) out[i] = this.arg(id, i);
-    return out;
+    const c = id * CELL;
+    const cells = this.cells;
+    const small = (cells[c]! >>> ARITY_SHIFT) & ARITY_MASK;
+    if (small === 0) return [];
+    if (small === 1) return [cells[c + A]!];
+    if (small === INLINE) return [cells[c + A]!, cells[c + B]!];
+    const start = cells[c + A]!;
+    return Array.from(this.argPool.subarray(start, start + cells[c + B]!));
   }
   head(id: TermId): TermId {
     return this.cells[id * CELL + A]!;
