@@ -1,5 +1,5 @@
 // How the `shapelog` command starts (bin/shapelog.js): the compiled command
-// (dist/cli/shapelog.cjs) runs through a V8 code cache, one file per build, profile (the
+// (dist/cli/shapelog.cjs, or dist/cli/shapelog-query.cjs for `query`) runs through a V8 code cache, one file per build, profile (the
 // command, its file's extension, its options' names) and node version in the cache folder. These tests run the built command (`npm test` builds
 // first) and check that the cache is written once and then read as it is; that a damaged,
 // truncated or foreign cache file gives the same output and is rewritten (V8 would crash
@@ -147,4 +147,49 @@ test('an unwritable cache folder or SHAPELOG_CACHE=off only costs the code cache
   const o = await shapelog(['query', rules], { SHAPELOG_CACHE_DIR: off, SHAPELOG_CACHE: 'off' });
   t.is(o.out, r.out);
   t.deepEqual(readdirSync(off), []);
+});
+
+/** Runs the `main` of a compiled command line (dist/cli/NAME.cjs) in a fresh process, as bin/shapelog.js would. */
+function compiledMain(script: string, args: readonly string[]): Promise<Run> {
+  const code = `require(${JSON.stringify(join(root, 'dist', 'cli', script))}).main(JSON.parse(process.argv[1])).then((c) => { process.exitCode = c; })`;
+  return new Promise((done) => {
+    const child = spawn(process.execPath, ['-e', code, JSON.stringify(args)], { env: { ...process.env, SHAPELOG_CACHE: 'off' } });
+    let out = '';
+    let err = '';
+    child.stdout.on('data', (d: Buffer) => (out += d.toString()));
+    child.stderr.on('data', (d: Buffer) => (err += d.toString()));
+    child.on('close', (exit) => done({ code: exit, out, err }));
+  });
+}
+
+test('`shapelog query` runs a script of its own that answers as the full command line does', async (t) => {
+  const dir = mkdtempSync(join(tmpdir(), 'shapelog-query-'));
+  const rules = join(dir, 'path.rules');
+  writeFileSync(rules, 'edge(1, 2).\nedge(2, 3).\npath(X, Y) :- edge(X, Y).\npath(X, Z) :- path(X, Y), edge(Y, Z).\n');
+  const bad = join(dir, 'bad.rules');
+  writeFileSync(bad, 'edge(1, 2.\n');
+  const cases: (readonly string[])[] = [
+    ['query', '--help'],
+    ['query'],
+    ['query', rules, '--bogus'],
+    ['query', rules, '--strategy', 'nope'],
+    ['query', rules, '--max-rounds', '0'],
+    ['query', rules],
+    ['query', rules, '--goal', 'path(1, X)', '--json'],
+    ['query', rules, '--explain', 'path(1, 3)'],
+    ['query', bad],
+    ['query', join(dir, 'missing.rules')],
+  ];
+  for (const args of cases) {
+    const full = await compiledMain('shapelog.cjs', args);
+    const own = await compiledMain('shapelog-query.cjs', args);
+    const launched = await shapelog(args, { SHAPELOG_CACHE: 'off' });
+    const what = args.join(' ');
+    t.deepEqual(own, full, what);
+    t.deepEqual(launched, full, `${what}: through bin/shapelog.js`);
+  }
+  // the query script is a command line of query alone: other commands are unknown to it
+  const infer = await compiledMain('shapelog-query.cjs', ['infer', program]);
+  t.is(infer.code, 2);
+  t.regex(infer.err, /unknown command 'infer'/);
 });
