@@ -1,7 +1,7 @@
 #!/usr/bin/env node
 // Entry point of the `shapelog` command: runs the compiled CLI, dist/cli/shapelog.cjs
-// (built by `npm run build`; `shapelog query` runs dist/cli/shapelog-query.cjs, the same
-// command alone, a sixth of the size), with a V8 code cache. A CommonJS script (bin/package.json),
+// (built by `npm run build`; `shapelog query` and `shapelog infer` run scripts of their
+// own, SCRIPT_OF_COMMAND: the same command alone, less code to read), with a V8 code cache. A CommonJS script (bin/package.json),
 // since node starts one with less work than an ES module.
 //
 // The code cache: node 20 parses and compiles the command's ~1.8 MB script in every
@@ -29,9 +29,12 @@ const { dirname, join } = require('node:path');
 const { pathToFileURL } = require('node:url');
 
 const root = join(__dirname, '..');
-/** The compiled command line to run for these arguments: `query` has a script of its own (cli/query-main.ts). */
+/** Commands with a compiled command line of their own (cli/query-main.ts, cli/infer-main.ts); the others run dist/cli/shapelog.cjs. */
+const SCRIPT_OF_COMMAND = { query: 'shapelog-query.cjs', infer: 'shapelog-infer.cjs' };
+
+/** The compiled command line to run for these arguments. */
 function bundleFor(argv) {
-  return join(root, 'dist', 'cli', argv[0] === 'query' ? 'shapelog-query.cjs' : 'shapelog.cjs');
+  return join(root, 'dist', 'cli', Object.hasOwn(SCRIPT_OF_COMMAND, argv[0] ?? '') ? SCRIPT_OF_COMMAND[argv[0]] : 'shapelog.cjs');
 }
 /** Code cache files kept in the cache folder (the newest; a file per build, profile and node version). */
 const KEEP_CODE_CACHES = 16;

@@ -50,6 +50,13 @@ export function maxMemoryOption(): Option {
   return new Option('--max-memory <MB>', `memory budget: stop with a clear error when the heap reaches it (default ${memoryBudgetMb()} MB, 80% of node's heap limit)`).argParser(positiveInt);
 }
 
+/** Loads a user's extra rule files into the library (null when fine, else the exit code); the library is imported only when there are some. */
+export async function extraRelations(files: readonly string[]): Promise<number | null> {
+  if (files.length === 0) return null;
+  const { loadRelationFiles } = await import('./relation-files.js');
+  return loadRelationFiles([...files]);
+}
+
 /** The `shapelog` program with no commands yet. */
 export function newProgram(): Command {
   return new Command()

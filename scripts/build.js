@@ -9,9 +9,11 @@
 //                                 which bin/shapelog.js compiles with a V8 code cache
 //                                 (see there); ASCII only, whitespace and comments
 //                                 removed, its first line `/*shapelog-build:<id>*/`
-//   dist/cli/shapelog-query.cjs   the same for `shapelog query` alone (cli/query-main.ts),
-//                                 which bin/shapelog.js runs for that command: a sixth
-//                                 of the size, so a query starts sooner
+//   dist/cli/shapelog-query.cjs   the same for `shapelog query` alone (cli/query-main.ts)
+//   dist/cli/shapelog-infer.cjs   and for `shapelog infer` alone (cli/infer-main.ts):
+//                                 bin/shapelog.js runs these for those commands, so they
+//                                 start without reading the other commands' code (a
+//                                 sixth and three fifths of the full script)
 //                                 All are esbuild bundles with the dependencies inlined,
 //                                 so the package has no runtime dependency and a command
 //                                 starts without resolving modules in node_modules.
@@ -96,11 +98,15 @@ async function build() {
 }
 
 /** The command's scripts (dist/NAME.cjs) and their entries: bin/shapelog.js picks one by the command. */
-const COMMAND_ENTRIES = { 'cli/shapelog': join(root, 'cli', 'main.ts'), 'cli/shapelog-query': join(root, 'cli', 'query-main.ts') };
+const COMMAND_ENTRIES = {
+  'cli/shapelog': join(root, 'cli', 'main.ts'),
+  'cli/shapelog-query': join(root, 'cli', 'query-main.ts'),
+  'cli/shapelog-infer': join(root, 'cli', 'infer-main.ts'),
+};
 
 /**
- * The esbuild options of dist/cli/shapelog.cjs and dist/cli/shapelog-query.cjs, each a
- * bundle of its own (no code shared between them). A CommonJS script, because node 20 can
+ * The esbuild options of the command's scripts (COMMAND_ENTRIES), each a bundle of its
+ * own (no code shared between them). A CommonJS script, because node 20 can
  * compile a script, not an ES module, with a code cache (vm.Script `cachedData`), which
  * skips parsing and compiling whatever the cache holds. Its first line carries the build
  * id, which keys that cache (bin/shapelog.js). `import.meta.url` becomes the script's own

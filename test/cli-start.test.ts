@@ -1,5 +1,5 @@
 // How the `shapelog` command starts (bin/shapelog.js): the compiled command
-// (dist/cli/shapelog.cjs, or dist/cli/shapelog-query.cjs for `query`) runs through a V8 code cache, one file per build, profile (the
+// (dist/cli/shapelog.cjs; shapelog-query.cjs and shapelog-infer.cjs for those commands) runs through a V8 code cache, one file per build, profile (the
 // command, its file's extension, its options' names) and node version in the cache folder. These tests run the built command (`npm test` builds
 // first) and check that the cache is written once and then read as it is; that a damaged,
 // truncated or foreign cache file gives the same output and is rewritten (V8 would crash
@@ -162,34 +162,52 @@ function compiledMain(script: string, args: readonly string[]): Promise<Run> {
   });
 }
 
-test('`shapelog query` runs a script of its own that answers as the full command line does', async (t) => {
-  const dir = mkdtempSync(join(tmpdir(), 'shapelog-query-'));
+test('`shapelog query` and `shapelog infer` run scripts of their own that answer as the full command line does', async (t) => {
+  const dir = mkdtempSync(join(tmpdir(), 'shapelog-scripts-'));
   const rules = join(dir, 'path.rules');
   writeFileSync(rules, 'edge(1, 2).\nedge(2, 3).\npath(X, Y) :- edge(X, Y).\npath(X, Z) :- path(X, Y), edge(Y, Z).\n');
-  const bad = join(dir, 'bad.rules');
-  writeFileSync(bad, 'edge(1, 2.\n');
-  const cases: (readonly string[])[] = [
-    ['query', '--help'],
-    ['query'],
-    ['query', rules, '--bogus'],
-    ['query', rules, '--strategy', 'nope'],
-    ['query', rules, '--max-rounds', '0'],
-    ['query', rules],
-    ['query', rules, '--goal', 'path(1, X)', '--json'],
-    ['query', rules, '--explain', 'path(1, 3)'],
-    ['query', bad],
-    ['query', join(dir, 'missing.rules')],
+  const badRules = join(dir, 'bad.rules');
+  writeFileSync(badRules, 'edge(1, 2.\n');
+  const badRelay = join(dir, 'bad.relay');
+  writeFileSync(badRelay, '#[version = "0.0.5"]\ndef @main(%x: Tensor[(2, 3), float32]) {\n  add(%x, %y)\n}\n');
+  const example = (...parts: string[]) => join(root, 'examples', ...parts);
+  const cases: [script: string, args: readonly string[]][] = [
+    ['shapelog-query.cjs', ['query', '--help']],
+    ['shapelog-query.cjs', ['query']],
+    ['shapelog-query.cjs', ['query', rules, '--bogus']],
+    ['shapelog-query.cjs', ['query', rules, '--strategy', 'nope']],
+    ['shapelog-query.cjs', ['query', rules, '--max-rounds', '0']],
+    ['shapelog-query.cjs', ['query', rules]],
+    ['shapelog-query.cjs', ['query', rules, '--goal', 'path(1, X)', '--json']],
+    ['shapelog-query.cjs', ['query', rules, '--explain', 'path(1, 3)']],
+    ['shapelog-query.cjs', ['query', badRules]],
+    ['shapelog-query.cjs', ['query', join(dir, 'missing.rules')]],
+    ['shapelog-infer.cjs', ['infer', '--help']],
+    ['shapelog-infer.cjs', ['infer']],
+    ['shapelog-infer.cjs', ['infer', program, '--strategy', 'nope']],
+    ['shapelog-infer.cjs', ['infer', program]],
+    ['shapelog-infer.cjs', ['infer', program, '--strategy', 'relay', '--json']],
+    ['shapelog-infer.cjs', ['infer', program, '--explain', '%0']],
+    ['shapelog-infer.cjs', ['infer', program, '--gradual']],
+    ['shapelog-infer.cjs', ['infer', program, '--checks-only']],
+    ['shapelog-infer.cjs', ['infer', badRelay]],
+    ['shapelog-infer.cjs', ['infer', join(dir, 'missing.relay')]],
+    ['shapelog-infer.cjs', ['infer', example('onnx', 'models', 'openwakeword_hello_deepa.onnx'), '--json']],
+    ['shapelog-infer.cjs', ['infer', example('itir', 'fencil.itir')]],
   ];
-  for (const args of cases) {
+  for (const [script, args] of cases) {
     const full = await compiledMain('shapelog.cjs', args);
-    const own = await compiledMain('shapelog-query.cjs', args);
+    const own = await compiledMain(script, args);
     const launched = await shapelog(args, { SHAPELOG_CACHE: 'off' });
     const what = args.join(' ');
     t.deepEqual(own, full, what);
     t.deepEqual(launched, full, `${what}: through bin/shapelog.js`);
   }
-  // the query script is a command line of query alone: other commands are unknown to it
+  // each is a command line of its command alone: the others are unknown to it
   const infer = await compiledMain('shapelog-query.cjs', ['infer', program]);
   t.is(infer.code, 2);
   t.regex(infer.err, /unknown command 'infer'/);
+  const query = await compiledMain('shapelog-infer.cjs', ['query', rules]);
+  t.is(query.code, 2);
+  t.regex(query.err, /unknown command 'query'/);
 });
