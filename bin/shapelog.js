@@ -1,6 +1,7 @@
 #!/usr/bin/env node
 // Entry point of the `shapelog` command: runs the compiled CLI, dist/cli/shapelog.cjs
-// (built by `npm run build`), with a V8 code cache. A CommonJS script (bin/package.json),
+// (built by `npm run build`; `shapelog query` and `shapelog infer` run scripts of their
+// own, SCRIPT_OF_COMMAND: the same command alone, less code to read), with a V8 code cache. A CommonJS script (bin/package.json),
 // since node starts one with less work than an ES module.
 //
 // The code cache: node 20 parses and compiles the command's ~1.8 MB script in every
@@ -28,7 +29,13 @@ const { dirname, join } = require('node:path');
 const { pathToFileURL } = require('node:url');
 
 const root = join(__dirname, '..');
-const bundle = join(root, 'dist', 'cli', 'shapelog.cjs');
+/** Commands with a compiled command line of their own (cli/query-main.ts, cli/infer-main.ts); the others run dist/cli/shapelog.cjs. */
+const SCRIPT_OF_COMMAND = { query: 'shapelog-query.cjs', infer: 'shapelog-infer.cjs' };
+
+/** The compiled command line to run for these arguments. */
+function bundleFor(argv) {
+  return join(root, 'dist', 'cli', Object.hasOwn(SCRIPT_OF_COMMAND, argv[0] ?? '') ? SCRIPT_OF_COMMAND[argv[0]] : 'shapelog.cjs');
+}
 /** Code cache files kept in the cache folder (the newest; a file per build, profile and node version). */
 const KEEP_CODE_CACHES = 16;
 
@@ -118,10 +125,10 @@ function cacheProfile(argv) {
 }
 
 /**
- * Loads dist/cli/shapelog.cjs through a code cache and returns its `main`, with a
- * function to call once the command has run (it writes the cache when there was none).
+ * Loads a compiled command line (`bundle`) through a code cache and returns its `main`,
+ * with a function to call once the command has run (it writes the cache when there was none).
  */
-function loadCompiled(profile) {
+function loadCompiled(bundle, profile) {
   const vm = require('node:vm');
   const Module = require('node:module');
   // the build makes the script ASCII: latin1 gives the same text as a one-byte string, without UTF-8 decoding
@@ -181,12 +188,13 @@ async function run() {
     process.exitCode = await main(argv);
     return;
   }
+  const bundle = bundleFor(argv);
   if (!existsSync(bundle)) {
     process.stderr.write(`shapelog: ${bundle} is missing: run \`npm run build\` in ${root}\n`);
     process.exitCode = 2;
     return;
   }
-  const { main, done } = loadCompiled(cacheProfile(argv));
+  const { main, done } = loadCompiled(bundle, cacheProfile(argv));
   process.exitCode = await main(argv);
   done();
 }

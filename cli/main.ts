@@ -1,191 +1,23 @@
-// The `shapelog` command line.
-import { Command, CommanderError, InvalidArgumentError, Option } from 'commander';
-import { existsSync, readFileSync } from 'node:fs';
-import { dirname, join } from 'node:path';
-import { fileURLToPath } from 'node:url';
-import { UserError } from '../diagnostics/diagnostic.js';
-import { DEFAULT_LIMITS, memoryBudgetMb, setMemoryBudget } from '../solver/engine/limits.js';
-import { DEFAULT_MAX_BINDINGS } from '../frontends/relay/binding-count.js';
-// Each command's module is imported when the command runs, so that `shapelog query`
-// does not load program typing, the relation library or the cross-check.
-import type { StrategyName } from '../solver/compile/program.js';
-import { ENGINE_STRATEGY_NAMES } from '../solver/strategy-names.js';
-import { EXIT_USAGE, EXIT_USER_ERROR, printDiagnostics, stopWhenOutputCloses } from './report.js';
-
-function nonNegativeInt(value: string): number {
-  const n = Number(value);
-  if (!Number.isSafeInteger(n) || n < 0) throw new InvalidArgumentError('expected a non-negative integer');
-  return n;
-}
-
-function positiveInt(value: string): number {
-  const n = Number(value);
-  if (!Number.isSafeInteger(n) || n <= 0) throw new InvalidArgumentError('expected a positive integer');
-  return n;
-}
-
-/** Collects a repeatable option's values. */
-function collect(value: string, previous: string[]): string[] {
-  return [...previous, value];
-}
-
-/** Commander's codes for help and version output, which are answers (exit 0), not usage errors. */
-const HELP_CODES = new Set(['commander.helpDisplayed', 'commander.help', 'commander.version']);
-
-/** The version in the package.json nearest above this file. */
-function packageVersion(): string {
-  for (let dir = dirname(fileURLToPath(import.meta.url)); ; dir = dirname(dir)) {
-    const path = join(dir, 'package.json');
-    if (existsSync(path)) return (JSON.parse(readFileSync(path, 'utf8')) as { version?: string }).version ?? 'unknown';
-    if (dirname(dir) === dir) return 'unknown';
-  }
-}
-
-/** Loads a user's extra rule files into the library (null when fine, else the exit code); the library is imported only when there are some. */
-async function extraRelations(files: readonly string[]): Promise<number | null> {
-  if (files.length === 0) return null;
-  const { loadRelationFiles } = await import('./relation-files.js');
-  return loadRelationFiles([...files]);
-}
-
-/** `--max-memory MB`, the same for every command that solves (its budget is set before the command runs). */
-function maxMemoryOption(): Option {
-  return new Option('--max-memory <MB>', `memory budget: stop with a clear error when the heap reaches it (default ${memoryBudgetMb()} MB, 80% of node's heap limit)`).argParser(positiveInt);
-}
+// The `shapelog` command line: every command. `shapelog query` and `shapelog infer` also
+// have a script each of their own (cli/query-main.ts, cli/infer-main.ts), which register
+// the same command (cli/query-command.ts, cli/infer-command.ts).
+import { Option } from 'commander';
+import { DEFAULT_LIMITS } from '../solver/engine/limits.js';
+// Each command's module is imported when the command runs, so that a command does not
+// load program typing, the relation library or the cross-check when it needs none.
+import { addInferCommand } from './infer-command.js';
+import { type CommandOutcome, collect, extraRelations, maxMemoryOption, newProgram, nonNegativeInt, positiveInt, runProgram } from './program.js';
+import { addQueryCommand } from './query-command.js';
+import { EXIT_USER_ERROR, stopWhenOutputCloses } from './report.js';
 
 export async function main(argv: string[]): Promise<number> {
   stopWhenOutputCloses();
-  let code = 0;
-  const program = new Command()
-    .name('shapelog')
-    .description('Tensor type relations as rules: a semi-naive fixpoint engine over persistent data structures.')
-    .version(packageVersion(), '-V, --version', 'print the version')
-    .exitOverride()
-    .showHelpAfterError('(run with --help for usage)')
-    .configureOutput({ writeErr: (s) => process.stderr.write(s) })
-    .hook('preAction', (_program, command) => {
-      const mb = command.opts()['maxMemory'];
-      if (typeof mb === 'number') setMemoryBudget(mb);
-    });
+  const outcome: CommandOutcome = { code: 0 };
+  const program = newProgram();
 
-  program
-    .command('query')
-    .description('solve rule files and print every derived fact, the answers of a goal, or a derivation')
-    .argument('<files...>', 'rule files (.rules); imports are followed')
-    .option('-g, --goal <goal>', "a goal such as 'path(1, X)': print its answers")
-    .addOption(new Option('-s, --strategy <name>', 'evaluation strategy (default: demand when --goal binds an argument, else seminaive; mutable: seminaive over a mutable store)').choices([...ENGINE_STRATEGY_NAMES]))
-    .option('--json', 'machine-readable output (with --goal: an array of answers)', false)
-    .option('-e, --explain <fact>', "print the derivation tree of a fact, e.g. 'path(1, 5)'")
-    .option('--stats', 'print rounds, facts and time to stderr', false)
-    .option('--no-warnings', 'do not print warnings (undecided conditions, singleton variables)')
-    .option('-v, --verbose', 'also print notes (undecided conditions in alternative derivations of calls that have answers)', false)
-    .option('--max-rounds <n>', `stop after this many rounds (default ${DEFAULT_LIMITS.maxRounds})`, positiveInt)
-    .option('--max-facts <n>', `stop at this many facts (default ${DEFAULT_LIMITS.maxFacts})`, positiveInt)
-    .option('--max-time <ms>', `stop after this many milliseconds (default ${DEFAULT_LIMITS.maxMillis})`, positiveInt)
-    .addOption(maxMemoryOption())
-    .option('--max-depth <n>', `deepest term allowed (default ${DEFAULT_LIMITS.maxTermDepth})`, positiveInt)
-    .action(async (files: string[], o: Record<string, unknown>) => {
-      const { query } = await import('./query.js');
-      code = query(files, {
-        ...(typeof o['goal'] === 'string' ? { goal: o['goal'] } : {}),
-        ...(typeof o['explain'] === 'string' ? { explain: o['explain'] } : {}),
-        ...(typeof o['strategy'] === 'string' ? { strategy: o['strategy'] as StrategyName } : {}),
-        json: o['json'] === true,
-        stats: o['stats'] === true,
-        warnings: o['warnings'] !== false,
-        verbose: o['verbose'] === true,
-        limits: {
-          ...(o['maxRounds'] !== undefined ? { maxRounds: o['maxRounds'] as number } : {}),
-          ...(o['maxFacts'] !== undefined ? { maxFacts: o['maxFacts'] as number } : {}),
-          ...(o['maxTime'] !== undefined ? { maxMillis: o['maxTime'] as number } : {}),
-          ...(o['maxDepth'] !== undefined ? { maxTermDepth: o['maxDepth'] as number } : {}),
-        },
-      });
-    });
+  addQueryCommand(program, outcome);
 
-  program
-    .command('infer')
-    .description('infer the types of a Relay program and print it back with every binding annotated; of a GT4Py iterator-IR program (.itir), print the most general type of each definition, closure, fencil or expression')
-    .argument('<file>', 'a Relay program (.relay), in TVM\'s text format, or an iterator-IR program (.itir)')
-    .addOption(new Option('-s, --strategy <name>', 'rules: the rule engine; relay: Relay\'s own solver with the hand-coded relations; twin: the imperative twin of the .itir rules').choices(['rules', 'relay', 'twin']).default('rules'))
-    .option('--json', 'print {functions, bindings, diagnostics} as JSON (.itir: {items, diagnostics})', false)
-    .option('--ascii', '.itir: print types in ASCII (T0^1, ->, =>)', false)
-    .option('-e, --explain <binding>', "why a binding has its type, e.g. '%3': the operator call, its arguments and attributes, the relation's formula (.onnx: a value's name)")
-    .option('--internals', 'with --explain: also the engine\'s derivation, internal helper relations included (rules strategy)', false)
-    .option('--max-time <ms>', `stop after this many milliseconds (default ${DEFAULT_LIMITS.maxMillis})`, positiveInt)
-    .addOption(maxMemoryOption())
-    .option('--max-bindings <n>', `.relay: refuse a program of more bindings than this, before parsing it (default ${DEFAULT_MAX_BINDINGS})`, positiveInt)
-    .option('--relations <files...>', 'extra rule files: operators and relations added to (or overriding) the library')
-    .option('--shape <NAME=d0,d1>', '.onnx: fix a graph input\'s shape (a dim: an integer, a name or ?); repeatable', collect, [])
-    .option('--dim <PARAM=N>', '.onnx: fix a symbolic dim (dim_param) everywhere; repeatable', collect, [])
-    .option('--value <NAME=v0,v1>', '.onnx: give a graph input\'s integer values (row-major; bool as 0 and 1), e.g. a sample rate an If tests; repeatable', collect, [])
-    .option('--write-value-info <out.onnx>', '.onnx: write the model with every inferred type as value_info')
-    .option('--gradual', 'Relay and ONNX: type gradually: a condition on size variables that cannot be decided becomes a residual check at its call (printed beside it; in --json as `checks`) and typing goes on under it; unknown dims of parameters get fresh size variables (docs/gradual.md)', false)
-    .option('--checks-only', 'with --gradual: print only the residual checks, one per line (file:line:column: operator: condition; ONNX: file: node "name" (OpType): condition)', false)
-    .action(async (file: string, o: Record<string, unknown>) => {
-      if (o['checksOnly'] === true && o['gradual'] !== true) {
-        process.stderr.write('error: --checks-only needs --gradual\n');
-        code = 2;
-        return;
-      }
-      if (o['gradual'] === true && file.endsWith('.itir')) {
-        process.stderr.write('error: --gradual and --checks-only are for Relay programs (.relay) and ONNX models (.onnx)\n');
-        code = 2;
-        return;
-      }
-      if (file.endsWith('.onnx')) {
-        const { inferOnnx } = await import('./onnx-infer.js');
-        code = inferOnnx(file, {
-          json: o['json'] === true,
-          shapes: o['shape'] as string[],
-          dims: o['dim'] as string[],
-          values: o['value'] as string[],
-          ...(typeof o['explain'] === 'string' ? { explain: o['explain'] } : {}),
-          ...(typeof o['writeValueInfo'] === 'string' ? { writeValueInfo: o['writeValueInfo'] } : {}),
-          gradual: o['gradual'] === true,
-          checksOnly: o['checksOnly'] === true,
-        });
-        return;
-      }
-      if ((o['shape'] as string[]).length > 0 || (o['dim'] as string[]).length > 0 || (o['value'] as string[]).length > 0 || o['writeValueInfo'] !== undefined) {
-        process.stderr.write('error: --shape, --dim, --value and --write-value-info are for .onnx models\n');
-        code = 2;
-        return;
-      }
-      if (file.endsWith('.itir')) {
-        const { inferItir } = await import('./itir.js');
-        code = inferItir(file, { strategy: o['strategy'] === 'twin' ? 'twin' : 'rules', json: o['json'] === true, ascii: o['ascii'] === true, ...(o['maxTime'] !== undefined ? { maxMillis: o['maxTime'] as number } : {}) });
-        return;
-      }
-      if (o['strategy'] === 'twin') {
-        process.stderr.write('error: --strategy twin is for .itir programs; use rules or relay\n');
-        code = 2;
-        return;
-      }
-      if (o['gradual'] === true) {
-        if (o['explain'] !== undefined) {
-          process.stderr.write('error: --explain and --gradual do not go together: explain a binding without --gradual\n');
-          code = 2;
-          return;
-        }
-        const { inferGradualCommand } = await import('./gradual.js');
-        code = (await extraRelations((o['relations'] as string[] | undefined) ?? [])) ?? inferGradualCommand(file, {
-          strategy: o['strategy'] as 'rules' | 'relay',
-          json: o['json'] === true,
-          checksOnly: o['checksOnly'] === true,
-          limits: o['maxTime'] !== undefined ? { maxMillis: o['maxTime'] as number } : {},
-        });
-        return;
-      }
-      const { infer } = await import('./infer.js');
-      code = (await extraRelations((o['relations'] as string[] | undefined) ?? [])) ?? infer(file, {
-        strategy: o['strategy'] as 'rules' | 'relay',
-        json: o['json'] === true,
-        ...(typeof o['explain'] === 'string' ? { explain: o['explain'] } : {}),
-        internals: o['internals'] === true,
-        limits: { ...(o['maxTime'] !== undefined ? { maxMillis: o['maxTime'] as number } : {}), ...(o['maxBindings'] !== undefined ? { maxBindings: o['maxBindings'] as number } : {}) },
-      });
-    });
+  addInferCommand(program, outcome);
 
   program
     .command('checks')
@@ -198,16 +30,16 @@ export async function main(argv: string[]): Promise<number> {
     .action(async (file: string, o: Record<string, unknown>) => {
       if (file.endsWith('.onnx')) {
         const { checksOnnx } = await import('./onnx-checks.js');
-        code = checksOnnx(file, { dims: o['dims'] as string[], json: o['json'] === true });
+        outcome.code = checksOnnx(file, { dims: o['dims'] as string[], json: o['json'] === true });
         return;
       }
       if (file.endsWith('.itir')) {
         process.stderr.write('error: checks is for Relay programs (.relay) and ONNX models (.onnx)\n');
-        code = 2;
+        outcome.code = 2;
         return;
       }
       const { checksCommand } = await import('./gradual.js');
-      code = checksCommand(file, {
+      outcome.code = checksCommand(file, {
         strategy: o['strategy'] as 'rules' | 'relay',
         dims: o['dims'] as string[],
         json: o['json'] === true,
@@ -224,14 +56,14 @@ export async function main(argv: string[]): Promise<number> {
     .action(async (o: { relations?: string[]; onnx?: boolean }) => {
       if (o.onnx === true) {
         const { typeofOnnxCommand } = await import('./onnx-typeof.js');
-        code = await typeofOnnxCommand();
+        outcome.code = await typeofOnnxCommand();
         return;
       }
       const given = o.relations ?? [];
       const kinds = given.filter((r) => r === 'rules' || r === 'imperative');
       const failed = await extraRelations(given.filter((r) => r !== 'rules' && r !== 'imperative'));
       const { typeofCommand } = await import('./typeof.js');
-      code = failed ?? (await typeofCommand(kinds.includes('imperative') ? 'imperative' : 'rules'));
+      outcome.code = failed ?? (await typeofCommand(kinds.includes('imperative') ? 'imperative' : 'rules'));
     });
 
   program
@@ -253,21 +85,21 @@ export async function main(argv: string[]): Promise<number> {
       if (o.onnx) {
         if (o.relations !== undefined || o.against !== undefined || o.againstRev !== undefined) {
           process.stderr.write('shapelog check: --onnx cannot be combined with --relations, --against or --against-rev\n');
-          code = 2;
+          outcome.code = 2;
           return;
         }
         const { checkOnnxCommand } = await import('./check-onnx.js');
-        code = await checkOnnxCommand(o);
+        outcome.code = await checkOnnxCommand(o);
         return;
       }
       if (o.out !== undefined) {
         process.stderr.write('shapelog check: --out goes with --onnx\n');
-        code = 2;
+        outcome.code = 2;
         return;
       }
       const failed = await extraRelations(o.relations ?? []);
       const { checkCommand } = await import('./check.js');
-      code = failed ?? checkCommand(o);
+      outcome.code = failed ?? checkCommand(o);
     });
 
   // `shapelog bench`: cli/bench.ts is loaded only when the command runs
@@ -289,7 +121,7 @@ export async function main(argv: string[]): Promise<number> {
     .action(async (file: string, o: { strategies?: string; runs: number; warmup: number; time: number; goal?: string; json: boolean; html?: string; maxRounds?: number; maxFacts?: number; maxTime?: number; maxDepth?: number }) => {
       const { benchCommand } = await import('./bench.js');
       const limits = { maxRounds: o.maxRounds, maxFacts: o.maxFacts, maxMillis: o.maxTime, maxTermDepth: o.maxDepth };
-      code = await benchCommand(file, { ...o, limits: Object.fromEntries(Object.entries(limits).filter(([, v]) => v !== undefined)) });
+      outcome.code = await benchCommand(file, { ...o, limits: Object.fromEntries(Object.entries(limits).filter(([, v]) => v !== undefined)) });
     });
 
   program
@@ -307,10 +139,10 @@ export async function main(argv: string[]): Promise<number> {
         // ERR_MODULE_NOT_FOUND from the ES modules of the sources, MODULE_NOT_FOUND from the command's CommonJS script
         if (!(e instanceof Error && 'code' in e && (e.code === 'ERR_MODULE_NOT_FOUND' || e.code === 'MODULE_NOT_FOUND') && e.message.includes('z3-solver'))) throw e;
         process.stderr.write('error: shapelog prove needs the SMT solver z3-solver, which is not installed: run `npm install z3-solver` beside shapelog\n');
-        code = EXIT_USER_ERROR;
+        outcome.code = EXIT_USER_ERROR;
         return;
       }
-      code = await prove.proveCommand(o);
+      outcome.code = await prove.proveCommand(o);
     });
 
   program
@@ -319,22 +151,8 @@ export async function main(argv: string[]): Promise<number> {
     .option('--json', 'machine-readable output', false)
     .action(async (o: { json: boolean }) => {
       const { demo } = await import('./demo.js');
-      code = demo(o);
+      outcome.code = demo(o);
     });
 
-  try {
-    if (argv.length === 0) {
-      program.outputHelp();
-      return EXIT_USAGE;
-    }
-    await program.parseAsync(argv, { from: 'user' });
-    return code;
-  } catch (e) {
-    if (e instanceof CommanderError) return HELP_CODES.has(e.code) ? 0 : EXIT_USAGE;
-    if (e instanceof UserError) {
-      printDiagnostics(e.diagnostics, new Map(), { warnings: true });
-      return EXIT_USER_ERROR;
-    }
-    throw e;
-  }
+  return runProgram(program, argv, outcome);
 }

@@ -1,5 +1,5 @@
 // How the `shapelog` command starts (bin/shapelog.js): the compiled command
-// (dist/cli/shapelog.cjs) runs through a V8 code cache, one file per build, profile (the
+// (dist/cli/shapelog.cjs; shapelog-query.cjs and shapelog-infer.cjs for those commands) runs through a V8 code cache, one file per build, profile (the
 // command, its file's extension, its options' names) and node version in the cache folder. These tests run the built command (`npm test` builds
 // first) and check that the cache is written once and then read as it is; that a damaged,
 // truncated or foreign cache file gives the same output and is rewritten (V8 would crash
@@ -147,4 +147,67 @@ test('an unwritable cache folder or SHAPELOG_CACHE=off only costs the code cache
   const o = await shapelog(['query', rules], { SHAPELOG_CACHE_DIR: off, SHAPELOG_CACHE: 'off' });
   t.is(o.out, r.out);
   t.deepEqual(readdirSync(off), []);
+});
+
+/** Runs the `main` of a compiled command line (dist/cli/NAME.cjs) in a fresh process, as bin/shapelog.js would. */
+function compiledMain(script: string, args: readonly string[]): Promise<Run> {
+  const code = `require(${JSON.stringify(join(root, 'dist', 'cli', script))}).main(JSON.parse(process.argv[1])).then((c) => { process.exitCode = c; })`;
+  return new Promise((done) => {
+    const child = spawn(process.execPath, ['-e', code, JSON.stringify(args)], { env: { ...process.env, SHAPELOG_CACHE: 'off' } });
+    let out = '';
+    let err = '';
+    child.stdout.on('data', (d: Buffer) => (out += d.toString()));
+    child.stderr.on('data', (d: Buffer) => (err += d.toString()));
+    child.on('close', (exit) => done({ code: exit, out, err }));
+  });
+}
+
+test('`shapelog query` and `shapelog infer` run scripts of their own that answer as the full command line does', async (t) => {
+  const dir = mkdtempSync(join(tmpdir(), 'shapelog-scripts-'));
+  const rules = join(dir, 'path.rules');
+  writeFileSync(rules, 'edge(1, 2).\nedge(2, 3).\npath(X, Y) :- edge(X, Y).\npath(X, Z) :- path(X, Y), edge(Y, Z).\n');
+  const badRules = join(dir, 'bad.rules');
+  writeFileSync(badRules, 'edge(1, 2.\n');
+  const badRelay = join(dir, 'bad.relay');
+  writeFileSync(badRelay, '#[version = "0.0.5"]\ndef @main(%x: Tensor[(2, 3), float32]) {\n  add(%x, %y)\n}\n');
+  const example = (...parts: string[]) => join(root, 'examples', ...parts);
+  const cases: [script: string, args: readonly string[]][] = [
+    ['shapelog-query.cjs', ['query', '--help']],
+    ['shapelog-query.cjs', ['query']],
+    ['shapelog-query.cjs', ['query', rules, '--bogus']],
+    ['shapelog-query.cjs', ['query', rules, '--strategy', 'nope']],
+    ['shapelog-query.cjs', ['query', rules, '--max-rounds', '0']],
+    ['shapelog-query.cjs', ['query', rules]],
+    ['shapelog-query.cjs', ['query', rules, '--goal', 'path(1, X)', '--json']],
+    ['shapelog-query.cjs', ['query', rules, '--explain', 'path(1, 3)']],
+    ['shapelog-query.cjs', ['query', badRules]],
+    ['shapelog-query.cjs', ['query', join(dir, 'missing.rules')]],
+    ['shapelog-infer.cjs', ['infer', '--help']],
+    ['shapelog-infer.cjs', ['infer']],
+    ['shapelog-infer.cjs', ['infer', program, '--strategy', 'nope']],
+    ['shapelog-infer.cjs', ['infer', program]],
+    ['shapelog-infer.cjs', ['infer', program, '--strategy', 'relay', '--json']],
+    ['shapelog-infer.cjs', ['infer', program, '--explain', '%0']],
+    ['shapelog-infer.cjs', ['infer', program, '--gradual']],
+    ['shapelog-infer.cjs', ['infer', program, '--checks-only']],
+    ['shapelog-infer.cjs', ['infer', badRelay]],
+    ['shapelog-infer.cjs', ['infer', join(dir, 'missing.relay')]],
+    ['shapelog-infer.cjs', ['infer', example('onnx', 'models', 'openwakeword_hello_deepa.onnx'), '--json']],
+    ['shapelog-infer.cjs', ['infer', example('itir', 'fencil.itir')]],
+  ];
+  for (const [script, args] of cases) {
+    const full = await compiledMain('shapelog.cjs', args);
+    const own = await compiledMain(script, args);
+    const launched = await shapelog(args, { SHAPELOG_CACHE: 'off' });
+    const what = args.join(' ');
+    t.deepEqual(own, full, what);
+    t.deepEqual(launched, full, `${what}: through bin/shapelog.js`);
+  }
+  // each is a command line of its command alone: the others are unknown to it
+  const infer = await compiledMain('shapelog-query.cjs', ['infer', program]);
+  t.is(infer.code, 2);
+  t.regex(infer.err, /unknown command 'infer'/);
+  const query = await compiledMain('shapelog-infer.cjs', ['query', rules]);
+  t.is(query.code, 2);
+  t.regex(query.err, /unknown command 'query'/);
 });
