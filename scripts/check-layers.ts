@@ -1,6 +1,7 @@
 // The layers of the code base, bottom to top, and a check that no import runs upward.
 // A folder may import from its own layer and from the layers below it, never from one
-// above. `npm run lint:layers` prints every upward import; test/layers.test.ts runs the
+// above. The engine's folder has layers of its own (SUBLAYERS): the rule language, terms,
+// the store, the compiler, the fixpoint engine, then the files at its top. `npm run lint:layers` prints every upward import; test/layers.test.ts runs the
 // same check (and plants an upward import to show the check can fail).
 import { readdirSync, readFileSync, statSync } from 'node:fs';
 import { dirname, join, relative, resolve } from 'node:path';
@@ -21,7 +22,23 @@ export const LAYERS: readonly (readonly string[])[] = [
   ['bench', 'test'],
 ];
 
+/** Within a top-level folder, its sub-folders, lowest first; the folder's own files and any sub-folder not named sit above them all. */
+export const SUBLAYERS: Readonly<Record<string, readonly (readonly string[])[]>> = {
+  solver: [['language'], ['terms'], ['store'], ['compile'], ['engine']],
+};
+
 const layerOf = new Map<string, number>(LAYERS.flatMap((folders, i) => folders.map((f) => [f, i] as const)));
+
+/** Where a path sits: its top-level layer, then its sub-layer in that folder (-1: no sub-layers); null outside the layered folders. */
+function placeOf(path: string): readonly [number, number] | null {
+  const [top, sub] = path.split('/');
+  const layer = layerOf.get(top!);
+  if (layer === undefined) return null;
+  const subs = SUBLAYERS[top!];
+  if (subs === undefined) return [layer, -1];
+  const i = subs.findIndex((folders) => folders.includes(sub!));
+  return [layer, i < 0 ? subs.length : i];
+}
 
 export interface SourceFile {
   /** Path relative to the repository root, with `/` separators. */
@@ -41,12 +58,12 @@ const IMPORT = /(?:\bfrom\s*|\bimport\s*\(\s*|\bimport\s+)(['"])(\.{1,2}\/[^'"]+
 export function upwardImports(files: readonly SourceFile[]): UpwardImport[] {
   const found: UpwardImport[] = [];
   for (const file of files) {
-    const fromLayer = layerOf.get(file.path.split('/')[0]!);
-    if (fromLayer === undefined) continue;
+    const from = placeOf(file.path);
+    if (from === null) continue;
     for (const m of file.text.matchAll(IMPORT)) {
       const target = join(dirname(file.path), m[2]!).split('\\').join('/');
-      const toLayer = layerOf.get(target.split('/')[0]!);
-      if (toLayer !== undefined && toLayer > fromLayer) {
+      const to = placeOf(target);
+      if (to !== null && (to[0] > from[0] || (to[0] === from[0] && to[1] > from[1]))) {
         const line = file.text.slice(0, m.index).split('\n').length;
         found.push({ from: file.path, to: target, line });
       }

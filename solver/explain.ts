@@ -1,6 +1,6 @@
 // Derivation trees: why a fact holds. Each fact records the rule that first derived it
 // and its premises; the tree is rebuilt from those records on demand.
-import { userPredOf } from './compile/demand.js';
+import { isAuxiliary, isProjection, userPredOf } from './compile/relation-names.js';
 import type { Rule } from './compile/ir.js';
 import { where } from './compile/lower.js';
 import type { Span } from './language/ast.js';
@@ -8,7 +8,6 @@ import { GIVEN, REBUILT, type FactMeta } from './store/fact-meta.js';
 import type { Solver } from './engine/solve.js';
 import { factText, termText } from './terms/print.js';
 import { holesOf } from './store/union-find.js';
-import { PART_PREFIX, PROJECTION_PREFIX } from './compile/projection.js';
 import type { TermId, TermStore } from './terms/term-store.js';
 
 export interface ExplainContext {
@@ -81,11 +80,11 @@ export function visiblePremises(store: TermStore, meta: FactMeta, premises: read
   const out: TermId[] = [];
   const visit = (f: TermId, depth: number) => {
     const name = store.functor(f);
-    if (!name.startsWith('$')) {
+    if (!isAuxiliary(name)) {
       if (!out.includes(f)) out.push(f);
       return;
     }
-    if (depth > 20 || !(name.startsWith(PROJECTION_PREFIX) || name.startsWith(PART_PREFIX))) return;
+    if (depth > 20 || !isProjection(name)) return;
     for (const q of meta.provenance(f)?.premises ?? []) visit(q, depth + 1);
   };
   for (const p of premises) visit(p, 0);

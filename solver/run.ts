@@ -1,8 +1,8 @@
 // The public entry point: compile sources, solve with a strategy, and read results.
 import { GOAL, compileProgram, type CompiledProgram, type StrategyName } from './compile/program.js';
-import { userPredOf } from './compile/demand.js';
+import { errorRelation, isAuxiliary, isErrorRelation, userPredOf } from './compile/relation-names.js';
 import { where } from './compile/lower.js';
-import { errorRelation, type Plan } from './engine/plan.js';
+import type { Plan } from './compile/plan.js';
 import type { Relation } from './store/relation.js';
 import { DEFAULT_LIMITS, LimitError, type Limits } from './engine/limits.js';
 import { budgetTick } from './engine/budget.js';
@@ -279,7 +279,7 @@ export class RunResult {
     const s = this.solver;
     if (s.limitHit) {
       const sizes = [...s.db.relations.entries()]
-        .filter(([n]) => !n.startsWith('$'))
+        .filter(([n]) => !isAuxiliary(n))
         .map(([n, r]) => [n, r.size] as const)
         .sort((a, b) => b[1] - a[1])
         .slice(0, 3)
@@ -299,7 +299,7 @@ export class RunResult {
     const present = new Map<string, Relation>();
     for (const [name, rel] of s.db.relations) {
       if (only === 'all') present.set(name, rel);
-      if (!name.startsWith('$error:')) continue;
+      if (!isErrorRelation(name)) continue;
       const plan = this.errorPlan(name);
       if (!plan || plan.rule.head.k !== 'error') continue;
       const template = plan.rule.head.template;

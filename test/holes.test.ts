@@ -221,7 +221,7 @@ test('regression: strategies agree when negating a predicate with an undecided i
 });
 
 test('a comparison checked early on integers leaves its undecided warnings to the bindings that reach it', (t) => {
-  // `X < 3` is checked on integers right after a(X) (solver/engine/plan.ts earlyGuards);
+  // `X < 3` is checked on integers right after a(X) (solver/compile/plan.ts earlyGuards);
   // n reaches the comparison through b(n, z) and is undecided there, m has no b fact and
   // never reached it: one warning, for n only, as when the comparison ran only in place
   const src = 'a(1). a(5). a(n). a(m).\nb(1, x). b(5, y). b(n, z).\nq(X, Z) :- a(X), b(X, Z), X < 3.';

@@ -25,6 +25,7 @@ import { termText } from '../solver/terms/print.js';
 import { dimTerm, termDim } from '../solver/terms/arith.js';
 import { parseDimText } from '../relations/imperative/type-text.js';
 import type { Rule } from '../solver/compile/ir.js';
+import { isDemandRelation, isErrorRelation, isInternal } from '../solver/compile/relation-names.js';
 import type { UndecidedCondition } from './undecided.js';
 
 import type { RuleLibrary } from '../relations/library.js';
@@ -86,7 +87,7 @@ function compiledLibrary(library: RuleLibrary, instantiated: ReadonlySet<string>
     const s = new Solver(store, compiled.program.plans, 'seminaive', DEFAULT_LIMITS, Database.empty());
     s.addFacts(compiled.program.facts);
     s.solve();
-    const clean = s.limitHit === null && s.clashes.length === 0 && s.waits.size === 0 && s.db.uf.size === 0 && s.runtimeErrors.size === 0 && ![...s.db.relations.keys()].some((n) => n.startsWith('$error:'));
+    const clean = s.limitHit === null && s.clashes.length === 0 && s.waits.size === 0 && s.db.uf.size === 0 && s.runtimeErrors.size === 0 && ![...s.db.relations.keys()].some((n) => isErrorRelation(n));
     base = clean ? s : null;
   }
   c = { store, compiled, base, layouts: new Map() };
@@ -401,7 +402,7 @@ export function inferWithRules(gen: Generated, library: RuleLibrary, limits: Par
     let fallback: TermId | null = null;
     const fromCall = (f: TermId) => (solver.meta.provenance(f)?.premises ?? []).some((q) => siteOfFact.get(q)?.span === span);
     for (const [name, rel] of solver.db.relations) {
-      if (name.startsWith('$') || name.includes('@')) continue;
+      if (isInternal(name)) continue;
       for (let i = 0; i < rel.log.length; i++) {
         const f = rel.log.get(i);
         if (!solver.db.has(f)) continue;
@@ -426,7 +427,7 @@ export function errorOnly(rules: readonly Rule[]): ReadonlySet<string> {
   if (found !== undefined) return found;
   const readers = new Map<string, Rule[]>();
   for (const r of rules) {
-    if (r.head.k === 'atom' && r.head.pred.startsWith('$demand')) continue;
+    if (r.head.k === 'atom' && isDemandRelation(r.head.pred)) continue;
     for (const l of r.body) if (l.k === 'atom' && !l.neg) (readers.get(l.pred) ?? readers.set(l.pred, []).get(l.pred)!).push(r);
   }
   // the greatest such set: a recursive helper (ew_clash) that feeds only errors is in it

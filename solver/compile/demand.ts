@@ -8,19 +8,8 @@ import { type AtomLit, isExpression, type Lit, type Rule, type Tmpl, varsOf } fr
 import { callPattern } from './modes.js';
 import { schedule } from './schedule.js';
 import { Projections } from './projection.js';
+import { adornedName, demandName } from './relation-names.js';
 
-export function adornedName(pred: string, pattern: string): string {
-  return `${pred}@${pattern}`;
-}
-export function demandName(pred: string, pattern: string): string {
-  return `$demand:${pred}@${pattern}`;
-}
-/** The user's predicate behind an internal name (`bcast@bbf` → `bcast`), or null for demand predicates. */
-export function userPredOf(name: string): string | null {
-  if (name.startsWith('$')) return null;
-  const at = name.indexOf('@');
-  return at < 0 ? name : name.slice(0, at);
-}
 
 export interface DemandInput {
   readonly rules: readonly Rule[];

@@ -30,9 +30,8 @@
 // or factored fact is an internal step that explanations walk through.
 import type { AtomLit, Lit, Rule, Tmpl } from './ir.js';
 import { headVars, litVars, varsOf } from './ir.js';
+import { partName, projectionName } from './relation-names.js';
 
-export const PROJECTION_PREFIX = '$proj:';
-export const PART_PREFIX = '$part:';
 
 export class Projections {
   private readonly byShape = new Map<string, string>();
@@ -67,7 +66,7 @@ export class Projections {
     const carried: number[] = [];
     for (const a of first.args) for (const v of varsOf(a)) if (!drop.has(v) && !anon(v) && (inRest.has(v) || inHead.has(v)) && !carried.includes(v)) carried.push(v);
     for (const v of inHead) if (!drop.has(v) && !anon(v) && inRest.has(v) && !carried.includes(v)) carried.push(v);
-    const name = `${PART_PREFIX}${this.parts++}`;
+    const name = partName(this.parts++);
     const args: Tmpl[] = carried.map((v) => ({ k: 'var', v, span: rule.head.span }));
     const part: Rule = { ...rule, head: { k: 'atom', pred: name, args, span: rule.head.span }, varNames, body: [firstWithout, ...rest] };
     const partHead = new Set(carried);
@@ -93,7 +92,7 @@ export class Projections {
     const args: Tmpl[] = kept.map((v) => ({ k: 'var', v, span: first.span }));
     let name = this.byShape.get(shape);
     if (name === undefined) {
-      name = `${PROJECTION_PREFIX}${this.byShape.size}`;
+      name = projectionName(this.byShape.size);
       this.byShape.set(shape, name);
       this.emit({ head: { k: 'atom', pred: name, args, span: first.span }, body: [first], varNames: rule.varNames, span: first.span, origin: rule.origin, role: 'projection' });
     }

@@ -2,21 +2,11 @@
 // against facts. Building is three-valued: a term id, WAIT (needs a hole's value) or
 // FAIL (undefined, e.g. an index out of range or arithmetic on a non-number).
 import type { Tmpl } from '../compile/ir.js';
+import type { Pat } from '../compile/plan.js';
 import { arith, FAIL, WAIT } from '../terms/arith.js';
 import { Kind, type TermId, type TermStore } from '../terms/term-store.js';
 
 export { FAIL, WAIT };
-
-/** A pattern compiled for matching: each variable occurrence either binds or checks. */
-export type Pat =
-  | { readonly k: 'const'; readonly id: TermId }
-  | { readonly k: 'bind'; readonly v: number }
-  | { readonly k: 'check'; readonly v: number }
-  | { readonly k: 'any' }
-  | { readonly k: 'cons'; readonly head: Pat; readonly tail: Pat }
-  | { readonly k: 'struct'; readonly sym: number; readonly args: readonly Pat[] }
-  /** A sub-term that is fully computable from bound variables (an expression): compare by value. */
-  | { readonly k: 'value'; readonly t: Tmpl };
 
 export class Builder {
   /** When set, an unbound variable builds as a fresh hole (unification heads: `_`). */

@@ -16,7 +16,8 @@ import { joinOrder, readsFrom, readsTo, type ScanWindow } from './window.js';
 export function checkHeap(): void {
   checkMemory('while solving');
 }
-import type { Plan, Step } from './plan.js';
+import type { Plan, Step } from '../compile/plan.js';
+import { isDemandRelation } from '../compile/relation-names.js';
 import type { RoundBuffer, Wait } from './round.js';
 
 
@@ -40,8 +41,6 @@ export interface JoinContext {
    */
   readonly pendingHeads: Map<string, number[][] | null>;
 }
-
-export const DEMAND_PREFIX = '$demand:';
 
 export class Joiner {
   private db!: Database;
@@ -450,8 +449,7 @@ export class Joiner {
 
   private markIncomplete(): void {
     const plan = this.plan;
-    const first = plan.steps[0];
-    if (first && first.k === 'scan' && first.rel.startsWith(DEMAND_PREFIX)) {
+    if (plan.demandGuarded) {
       // this demand, and every demand it was made for, is incomplete
       const stack = [this.premises[0]!];
       while (stack.length > 0) {
@@ -459,7 +457,7 @@ export class Joiner {
         if (d <= 0 || this.ctx.incompleteDemands.has(d)) continue;
         this.ctx.incompleteDemands.add(d);
         const p = this.ctx.meta.provenance(d);
-        if (p) for (const q of p.premises) if (this.ctx.store.functor(q).startsWith(DEMAND_PREFIX)) stack.push(q);
+        if (p) for (const q of p.premises) if (isDemandRelation(this.ctx.store.functor(q))) stack.push(q);
       }
     } else if (plan.head.k === 'fact') {
       // remember which head instance is pending: its bound positions, the rest any value
@@ -486,8 +484,7 @@ export class Joiner {
     if (w.size >= 10_000) return;
     const key = `${this.plan.index}:${this.steps === this.plan.steps ? '' : 'v'}${step}:${this.vals.join(',')}`;
     if (!w.has(key)) {
-      const first = this.plan.steps[0];
-      const demand = first && first.k === 'scan' && first.rel.startsWith(DEMAND_PREFIX) ? this.premises[0]! : 0;
+      const demand = this.plan.demandGuarded ? this.premises[0]! : 0;
       w.set(key, { plan: this.plan, steps: this.steps, step, vals: this.vals.slice(), demand, premises: Array.from(this.premises).filter((f) => f > 0) });
     }
   }

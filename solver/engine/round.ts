@@ -1,6 +1,6 @@
 // What one round derives, buffered: writes are applied together at the end of the
 // round (commit.ts), so every rule in a round reads the same snapshot.
-import type { Plan, Step } from './plan.js';
+import type { Plan, Step } from '../compile/plan.js';
 
 export interface UnifyRequest {
   readonly a: number;

@@ -19,11 +19,11 @@ import { TermDepthError, type TermId, type TermStore } from '../terms/term-store
 import { termText } from '../terms/print.js';
 import { compare } from '../terms/arith.js';
 import type { CompareOp } from '../language/ast.js';
-import { userPredOf } from '../compile/demand.js';
+import { userPredOf } from '../compile/relation-names.js';
 import { Builder } from './build.js';
 import { checkHeap, Joiner, type JoinContext } from './join.js';
 import { DEFAULT_LIMITS, LimitError, type Limits } from './limits.js';
-import type { Plan, Step } from './plan.js';
+import type { Plan, Step } from '../compile/plan.js';
 import { BufferMarks, RoundBuffer, type Wait } from './round.js';
 import { unify } from './unify.js';
 import { everyFact, PlanClock } from './window.js';

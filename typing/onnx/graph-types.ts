@@ -7,7 +7,8 @@
 import { formatDiagnostic } from '../../diagnostics/diagnostic.js';
 import type { CompiledProgram } from '../../solver/compile/program.js';
 import { DEFAULT_LIMITS, type Limits } from '../../solver/engine/limits.js';
-import type { Plan } from '../../solver/engine/plan.js';
+import type { Plan } from '../../solver/compile/plan.js';
+import { isInternal } from '../../solver/compile/relation-names.js';
 import { Solver } from '../../solver/engine/solve.js';
 import { Database } from '../../solver/store/database.js';
 import { GIVEN, REBUILT } from '../../solver/store/fact-meta.js';
@@ -525,7 +526,7 @@ export function typeGraph(graph: OnnxGraph, opsets: ReadonlyMap<string, number>,
     const node = ctx.emitted.find((e) => e.name === value && e.node !== null)?.node;
     if (node === undefined || node === null) return null;
     for (const [name, rel] of solver.db.relations) {
-      if (name.startsWith('$') || name.includes('@')) continue;
+      if (isInternal(name)) continue;
       for (let i = 0; i < rel.log.length; i++) {
         const f = rel.log.get(i);
         if (solver.db.has(f) && nodeOf(f) === node) return explainFact({ store, meta: solver.meta, rules: program.rules, factSpans: program.factSpans, solver }, f);

@@ -2,13 +2,23 @@
 // scan of a relation through an index on the columns already bound (or a full scan),
 // each variable occurrence becomes a bind (first) or a check (later), and the head
 // becomes a fact to insert, a unification to apply or an error to report.
-import type { Span } from '../language/ast.js';
-import type { CompareOp } from '../language/ast.js';
-import { allBound, headVars, isExpression, litVars, type Lit, type Rule, type TestName, type Tmpl, varsOf } from '../compile/ir.js';
-import { schedule } from '../compile/schedule.js';
-import type { TermStore } from '../terms/term-store.js';
-import type { Pat } from './build.js';
+import type { CompareOp, Span } from '../language/ast.js';
+import type { TermId, TermStore } from '../terms/term-store.js';
 import { relationId } from '../store/relation-map.js';
+import { allBound, headVars, isExpression, litVars, type Lit, type Rule, type TestName, type Tmpl, varsOf } from './ir.js';
+import { demandOfCopy, errorRelation, isAdornedCopy, isDemandRelation } from './relation-names.js';
+import { schedule } from './schedule.js';
+
+/** A pattern compiled for matching (engine/build.ts matches it): each variable occurrence either binds or checks. */
+export type Pat =
+  | { readonly k: 'const'; readonly id: TermId }
+  | { readonly k: 'bind'; readonly v: number }
+  | { readonly k: 'check'; readonly v: number }
+  | { readonly k: 'any' }
+  | { readonly k: 'cons'; readonly head: Pat; readonly tail: Pat }
+  | { readonly k: 'struct'; readonly sym: number; readonly args: readonly Pat[] }
+  /** A sub-term that is fully computable from bound variables (an expression): compare by value. */
+  | { readonly k: 'value'; readonly t: Tmpl };
 
 export type Step =
   | {
@@ -86,6 +96,12 @@ export interface Plan {
    * nothing the fact before it did not (the solver skips such a delta). Null otherwise.
    */
   readonly singleScan: { readonly rel: string; readonly columns: number } | null;
+  /**
+   * The first step scans a demand relation (`$demand:p@bf`, premise 0): the plan is a
+   * rule of an adorned copy, run for the arguments asked of the copy, or one that asks a
+   * helper on behalf of such a demand.
+   */
+  readonly demandGuarded: boolean;
 }
 
 /** The columns of a rule's only positive literal that the rule looks at, as a bit mask. */
@@ -130,7 +146,7 @@ export function linkNegations(plans: readonly Plan[]): void {
     const seen = new Set<string>([rel]);
     const stack = [rel];
     while (stack.length > 0) for (const r of deps.get(stack.pop()!) ?? []) if (!seen.has(r)) (seen.add(r), stack.push(r));
-    return [...seen].filter((r) => !r.startsWith('$demand:') && !(r.includes('@') && r !== rel));
+    return [...seen].filter((r) => !isDemandRelation(r) && !(isAdornedCopy(r) && r !== rel));
   };
   // the negated relation itself is checked precisely (pending head instances), its dependencies coarsely
   for (const p of plans)
@@ -183,7 +199,7 @@ function compileSteps(rule: Rule, body: readonly Lit[], scanOf: ReadonlyMap<Lit,
         });
         const indexName = keyCols.join(',');
         if (l.neg) {
-          const demandRel = l.pred.includes('@') && !l.pred.startsWith('$') ? `$demand:${l.pred}` : null;
+          const demandRel = demandOfCopy(l.pred);
           steps.push({ k: 'neg', rel: l.pred, relId: relationId(l.pred), keyCols, keyTmpls, indexName, arity: l.args.length, demandRel, dependsOn: [], span: l.span });
         } else {
           const before = new Set(bound);
@@ -302,10 +318,6 @@ export function earlyGuards(steps: readonly Step[]): readonly Step[] {
   return out;
 }
 
-export function errorRelation(ruleId: number): string {
-  return `$error:${ruleId}`;
-}
-
 export function compilePlan(store: TermStore, rule: Rule, index: number, stratum: number): Plan {
   const main = compileSteps(rule, rule.body, null);
   const scanOf = new Map<Lit, number>();
@@ -330,5 +342,7 @@ export function compilePlan(store: TermStore, rule: Rule, index: number, stratum
       : h.k === 'unify'
         ? { k: 'unify', a: h.a, b: h.b }
         : { k: 'error', rel: errorRelation(rule.id), relSym: store.symbol(errorRelation(rule.id)), vars: h.vars };
-  return { index, rule, stratum, steps, variants, head, scanCount, nvars: rule.varNames.length, reads, singleScan: columnsUsed(rule) };
+  const first = steps[0];
+  const demandGuarded = first !== undefined && first.k === 'scan' && isDemandRelation(first.rel);
+  return { index, rule, stratum, steps, variants, head, scanCount, nvars: rule.varNames.length, reads, singleScan: columnsUsed(rule), demandGuarded };
 }
