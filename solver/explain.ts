@@ -4,7 +4,8 @@ import { isAuxiliary, isProjection, userPredOf } from './compile/relation-names.
 import type { Rule } from './compile/ir.js';
 import { where } from './compile/lower.js';
 import type { Span } from './language/ast.js';
-import { GIVEN, REBUILT, type FactMeta } from './store/fact-meta.js';
+import type { FactMeta } from './store/fact-meta.js';
+import { GIVEN, REBUILT } from './store/ids.js';
 import type { Solver } from './engine/solve.js';
 import { factText, termText } from './terms/print.js';
 import { holesOf } from './store/union-find.js';

@@ -23,7 +23,7 @@ import { writeFactLines } from './fact-lines.js';
 import { type JsonValue, termJson, termText } from './terms/print.js';
 import { Kind, type TermId, TermStore } from './terms/term-store.js';
 import { resolve } from './store/union-find.js';
-import { REBUILT } from './store/fact-meta.js';
+import { REBUILT } from './store/ids.js';
 
 export type { StrategyName };
 

@@ -9,7 +9,7 @@ import { DEFAULT_LIMITS, type LimitError, type Limits } from '../solver/engine/l
 import { Solver } from '../solver/engine/solve.js';
 import { type Diagnostic, diagnostic, formatDiagnostic } from '../diagnostics/diagnostic.js';
 import type { LoadedSources } from '../solver/load.js';
-import { GIVEN, REBUILT } from '../solver/store/fact-meta.js';
+import { GIVEN, REBUILT } from '../solver/store/ids.js';
 import { holesOf, resolve, UnionFind } from '../solver/store/union-find.js';
 import { Database } from '../solver/store/database.js';
 import { unify } from '../solver/engine/unify.js';

@@ -9,6 +9,7 @@ import { callPattern } from './modes.js';
 import { schedule } from './schedule.js';
 import { Projections } from './projection.js';
 import { adornedName, demandName } from './relation-names.js';
+import { ruleId } from '../store/ids.js';
 
 
 export interface DemandInput {
@@ -36,7 +37,7 @@ export function transformForDemand(input: DemandInput): DemandOutput {
   for (const r of input.rules) if (r.head.k === 'atom') (byPred.get(r.head.pred) ?? byPred.set(r.head.pred, []).get(r.head.pred)!).push(r);
   const queue: [string, string][] = [];
 
-  const push = (rule: Omit<Rule, 'id'>) => out.push({ ...rule, id: out.length });
+  const push = (rule: Omit<Rule, 'id'>) => out.push({ ...rule, id: ruleId(out.length) });
 
   const anonymous = (rule: Rule, t: Tmpl) => t.k === 'var' && rule.varNames[t.v] === '_';
 

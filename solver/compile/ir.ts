@@ -3,6 +3,7 @@
 // demand by demand.ts; turned into executable join plans by plan.ts.
 import type { ArithOp, CompareOp, Span } from '../language/ast.js';
 import type { TermId } from '../terms/term-store.js';
+import type { RuleId } from '../store/ids.js';
 
 /** Built-in functions usable inside expressions, with their arities. */
 export const FUNCTIONS: Readonly<Record<string, number>> = {
@@ -54,7 +55,7 @@ export type HeadIR =
 
 export interface Rule {
   /** Index into the program's rule table; provenance refers to it. */
-  readonly id: number;
+  readonly id: RuleId;
   readonly head: HeadIR;
   /** Body literals in execution order once scheduled. */
   readonly body: readonly Lit[];

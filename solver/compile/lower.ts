@@ -8,6 +8,7 @@ import { didYouMean } from '../../diagnostics/suggest.js';
 import { TermDepthError, type TermId, type TermStore } from '../terms/term-store.js';
 import { arith, ArithmeticError, FAIL, WAIT } from '../terms/arith.js';
 import { GroundFact, ValueKind } from '../language/ground-facts.js';
+import { ruleId } from '../store/ids.js';
 import { FUNCTIONS, type FunctionName, type HeadIR, type Lit, type RelationDecl, type Rule, TESTS, type TestName, type Tmpl } from './ir.js';
 
 export interface Lowered {
@@ -261,8 +262,8 @@ export function lower(store: TermStore, programs: readonly Program[]): Lowered {
   }
 
   function pushRule(head: HeadIR, body: Lit[], varNames: string[], span: Span): void {
-    const id = out.rules.length;
-    out.rules.push({ id, head, body, varNames, span, origin: id, role: 'rule' });
+    const n = out.rules.length;
+    out.rules.push({ id: ruleId(n), head, body, varNames, span, origin: n, role: 'rule' });
   }
 
   function checkAttrTypes(pred: string, args: TermId[], span: Span): void {

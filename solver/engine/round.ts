@@ -1,6 +1,9 @@
 // What one round derives, buffered: writes are applied together at the end of the
-// round (commit.ts), so every rule in a round reads the same snapshot.
+// round (Solver.commit, engine/solve.ts), so every rule in a round reads the same snapshot.
 import type { Plan, Step } from '../compile/plan.js';
+import type { FactMeta } from '../store/fact-meta.js';
+import type { Origin, Stamp } from '../store/ids.js';
+import type { TermId } from '../terms/term-store.js';
 
 export interface UnifyRequest {
   readonly a: number;
@@ -54,9 +57,9 @@ export class BufferMarks {
 export class RoundBuffer {
   /** New facts by relation, distinct and absent from the snapshot. */
   readonly facts = new Map<string, number[]>();
-  /** Flat provenance records: fact, rule, premise count, premises... (the first `provenanceLength` entries). */
-  provenance = new Int32Array(1 << 6);
-  provenanceLength = 0;
+  /** Flat provenance records: fact, origin, premise count, premises... (the first `provenanceLength` entries). */
+  private provenance = new Int32Array(1 << 6);
+  private provenanceLength = 0;
   readonly unifications: UnifyRequest[] = [];
   count = 0;
   private readonly stamp: number;
@@ -70,7 +73,8 @@ export class RoundBuffer {
     return this.marks.has(fact, this.stamp);
   }
 
-  add(rel: string, fact: number, rule: number, premises: Int32Array, premiseCount: number): void {
+  /** Buffers a new fact of `rel`, with what derived it and its first `premiseCount` premises. */
+  add(rel: string, fact: TermId, origin: Origin, premises: Int32Array, premiseCount: number): void {
     this.marks.set(fact, this.stamp);
     let list = this.facts.get(rel);
     if (!list) this.facts.set(rel, (list = []));
@@ -83,10 +87,20 @@ export class RoundBuffer {
       this.provenance = prov = grown;
     }
     prov[top++] = fact;
-    prov[top++] = rule;
+    prov[top++] = origin;
     prov[top++] = premiseCount;
     for (let i = 0; i < premiseCount; i++) prov[top++] = premises[i]!;
     this.provenanceLength = top;
     this.count++;
+  }
+
+  /** Writes every buffered fact's stamp (`round`) and provenance into the fact tables. */
+  recordInto(meta: FactMeta, round: Stamp): void {
+    const prov = this.provenance;
+    for (let i = 0; i < this.provenanceLength; ) {
+      const n = prov[i + 2]!;
+      meta.record(prov[i]!, round, prov[i + 1]! as Origin, prov, n, i + 3);
+      i += 3 + n;
+    }
   }
 }

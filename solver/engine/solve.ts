@@ -12,7 +12,8 @@
 import type { Diagnostic } from '../../diagnostics/diagnostic.js';
 import { diagnostic } from '../../diagnostics/diagnostic.js';
 import { Database } from '../store/database.js';
-import { type FactMeta, GIVEN, REBUILT } from '../store/fact-meta.js';
+import type { FactMeta } from '../store/fact-meta.js';
+import { GIVEN, NEVER, nextStamp, REBUILT } from '../store/ids.js';
 import { relationId } from '../store/relation-map.js';
 import { resolve } from '../store/union-find.js';
 import { TermDepthError, type TermId, type TermStore } from '../terms/term-store.js';
@@ -231,7 +232,7 @@ export class Solver {
 
   private hasInput(p: Plan): boolean {
     const last = this.clock.lastRunOf(p.index);
-    if (last === 0) return true;
+    if (last === NEVER) return true;
     const ids = this.index.planReadIds[p.index]!;
     for (let k = 0; k < ids.length; k++) if (this.changedAt[ids[k]!]! >= last) return true;
     return false;
@@ -262,7 +263,7 @@ export class Solver {
       const db = this.db;
       for (const p of dirty) {
         const last = this.clock.lastRunOf(p.index);
-        if (this.mode === 'naive' || last === 0 || p.scanCount === 0) {
+        if (this.mode === 'naive' || last === NEVER || p.scanCount === 0) {
           this.joiner.run(db, buffer, p, everyFact(this.mode === 'naive', now));
         } else if (p.singleScan !== null && this.onlyIgnoredChanges(p.singleScan, last)) {
           // its only new input is facts rebuilt in columns it ignores: it would derive again what it derived from them before
@@ -355,14 +356,7 @@ export class Solver {
     const holeUses = this.db.holeUses;
     let factCount = this.db.factCount;
     // 1. new facts
-    const prov = buffer.provenance;
-    for (let i = 0; i < buffer.provenanceLength; ) {
-      const fact = prov[i]!;
-      const rule = prov[i + 1]!;
-      const n = prov[i + 2]!;
-      this.meta.record(fact, now, rule, prov, n, i + 3);
-      i += 3 + n;
-    }
+    buffer.recordInto(this.meta, now);
     const newHoleFacts: TermId[] = [];
     const columns = new Map<string, number>();
     const before = new Map<string, number>();
@@ -457,7 +451,7 @@ export class Solver {
     });
     this.stats.rebuilt += rebuilt;
     this.lastCommit = { at: now, columns, before };
-    this.db = new Database(relations, uf, holeUses, now + 1, factCount, this.meta);
+    this.db = new Database(relations, uf, holeUses, nextStamp(now), factCount, this.meta);
     return changed;
   }
 

@@ -7,35 +7,37 @@
 // below its `end` (the stamp its next round's facts get). A solver's PlanClock, below,
 // knows when each plan last ran, and so gives the windows of its next runs.
 
+import { NEVER, type Stamp } from '../store/ids.js';
+
 export type ScanWindow =
-  | { readonly kind: 'all'; readonly end: number }
-  | { readonly kind: 'delta'; readonly scan: number; readonly since: number; readonly end: number };
+  | { readonly kind: 'all'; readonly end: Stamp }
+  | { readonly kind: 'delta'; readonly scan: number; readonly since: Stamp; readonly end: Stamp };
 
 /** Every fact of the snapshot whose next stamp is `end`. */
-function allFacts(end: number): ScanWindow {
+function allFacts(end: Stamp): ScanWindow {
   return { kind: 'all', end };
 }
 
 /**
  * A run that reads every fact of the snapshot: naive, or a plan's first semi-naive run
- * (as the delta window of its first scan from stamp 0, to keep that scan's join order).
+ * (as the delta window of its first scan from the beginning, to keep that scan's join order).
  */
-export function everyFact(naive: boolean, end: number): ScanWindow {
-  return naive ? allFacts(end) : deltaAt(0, 0, end);
+export function everyFact(naive: boolean, end: Stamp): ScanWindow {
+  return naive ? allFacts(end) : deltaAt(0, NEVER, end);
 }
 
 /** The semi-naive window: scan number `scan` reads the facts stamped in [since, end). */
-function deltaAt(scan: number, since: number, end: number): ScanWindow {
+function deltaAt(scan: number, since: Stamp, end: Stamp): ScanWindow {
   return { kind: 'delta', scan, since, end };
 }
 
 /** The first stamp scan number `scanNo` reads. */
-export function readsFrom(w: ScanWindow, scanNo: number): number {
-  return w.kind === 'delta' && scanNo === w.scan ? w.since : 0;
+export function readsFrom(w: ScanWindow, scanNo: number): Stamp {
+  return w.kind === 'delta' && scanNo === w.scan ? w.since : NEVER;
 }
 
 /** The stamp scan number `scanNo` reads up to (excluded). */
-export function readsTo(w: ScanWindow, scanNo: number): number {
+export function readsTo(w: ScanWindow, scanNo: number): Stamp {
   return w.kind === 'delta' && scanNo < w.scan ? w.since : w.end;
 }
 
@@ -58,18 +60,18 @@ export class PlanClock {
     if (from !== undefined) this.lastRun.set(from.lastRun);
   }
 
-  /** The stamp of the plan's last run; 0 when it never ran. */
-  lastRunOf(plan: number): number {
-    return this.lastRun[plan]!;
+  /** The stamp of the plan's last run; NEVER when it never ran. */
+  lastRunOf(plan: number): Stamp {
+    return this.lastRun[plan]! as Stamp;
   }
 
   /** The window of a run of the plan for the facts its scan number `scan` got since it last ran. */
-  newFactsAt(plan: number, scan: number, end: number): ScanWindow {
-    return deltaAt(scan, this.lastRun[plan]!, end);
+  newFactsAt(plan: number, scan: number, end: Stamp): ScanWindow {
+    return deltaAt(scan, this.lastRunOf(plan), end);
   }
 
   /** Notes that the plan ran over the snapshot whose next stamp is `end`. */
-  ran(plan: number, end: number): void {
+  ran(plan: number, end: Stamp): void {
     this.lastRun[plan] = end;
   }
 }

@@ -4,15 +4,16 @@
 // its table of which facts mention each unbound hole are shared by its snapshots
 // (versioned by timestamps, or used only by the newest) and copied by fork().
 import { FactMeta } from './fact-meta.js';
+import { FIRST_STAMP, type Stamp } from './ids.js';
 import type { Relation } from './relation.js';
 import { HoleUses } from './hole-uses.js';
 import { PersistentRelationMap, type RelationMap } from './relation-map.js';
 import { UnionFind } from './union-find.js';
 
 export class Database {
-  /** An empty database with its own fact tables. Timestamps start at 1 (0 means "never"). */
+  /** An empty database with its own fact tables. */
   static empty(meta: FactMeta = new FactMeta(), relations: RelationMap = PersistentRelationMap.empty): Database {
-    return new Database(relations, UnionFind.empty, new HoleUses(), 1, 0, meta);
+    return new Database(relations, UnionFind.empty, new HoleUses(), FIRST_STAMP, 0, meta);
   }
 
   constructor(
@@ -21,7 +22,7 @@ export class Database {
     /** hole term id → facts that mentioned it when inserted (the lineage's, used by its newest state) */
     readonly holeUses: HoleUses,
     /** The timestamp the next round's facts get. Facts of this snapshot have smaller ones. */
-    readonly now: number,
+    readonly now: Stamp,
     readonly factCount: number,
     /** The lineage's versioned fact tables (timestamps, removals, provenance). */
     readonly meta: FactMeta,
@@ -49,7 +50,7 @@ export class Database {
     return new Database(this.relations.fork(), this.uf, this.holeUses.fork(), this.now, this.factCount, this.meta.fork());
   }
 
-  with(changes: Partial<{ relations: RelationMap; uf: UnionFind; now: number; factCount: number }>): Database {
+  with(changes: Partial<{ relations: RelationMap; uf: UnionFind; now: Stamp; factCount: number }>): Database {
     return new Database(
       changes.relations ?? this.relations,
       changes.uf ?? this.uf,

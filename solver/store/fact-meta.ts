@@ -7,8 +7,8 @@
 // A solver that starts from a shared snapshot gets its own copy (fork), so branches
 // never see each other's writes.
 
-export const GIVEN = -1; // a fact from the source text
-export const REBUILT = -2; // the resolved form of an older fact after holes were bound
+import type { TermId } from '../terms/term-store.js';
+import type { Origin, Stamp } from './ids.js';
 
 /** The smallest table a fork gets (entries). */
 const MIN_FORK_CAPACITY = 1 << 8;
@@ -45,8 +45,8 @@ export class FactMeta {
     return new FactMeta(this);
   }
 
-  timestamp(fact: number): number {
-    return this.ts[fact]!;
+  timestamp(fact: TermId): Stamp {
+    return this.ts[fact]! as Stamp;
   }
 
   /** Raw timestamp table for hot loops (valid until the next record()). */
@@ -55,7 +55,7 @@ export class FactMeta {
   }
 
   /** Is the fact in the snapshot whose next timestamp is `now`? */
-  visibleAt(fact: number, now: number): boolean {
+  visibleAt(fact: TermId, now: Stamp): boolean {
     const t = fact < this.ts.length ? this.ts[fact]! : 0;
     if (t === 0 || t >= now) return false;
     const r = this.removedAt[fact]!;
@@ -63,16 +63,16 @@ export class FactMeta {
   }
 
   /** Is the fact in the newest state (inserted and never removed)? */
-  present(fact: number): boolean {
+  present(fact: TermId): boolean {
     return fact < this.ts.length && this.ts[fact] !== 0 && this.removedAt[fact] === 0;
   }
 
-  markRemoved(fact: number, round: number): void {
+  markRemoved(fact: TermId, round: Stamp): void {
     this.removedAt[fact] = round;
   }
 
-  /** Record a new fact: its round, the rule id (or GIVEN/REBUILT) and the premise facts. */
-  record(fact: number, round: number, rule: number, premises: ArrayLike<number>, premiseCount: number, premiseOffset = 0): void {
+  /** Record a new fact: the round that added it, what derived it and the premise facts (`premiseCount` of them from `premiseOffset`). */
+  record(fact: TermId, round: Stamp, origin: Origin, premises: ArrayLike<TermId>, premiseCount: number, premiseOffset = 0): void {
     if (fact >= this.ts.length) {
       let n = this.ts.length;
       while (n <= fact) n *= 2;
@@ -85,18 +85,18 @@ export class FactMeta {
     const need = this.provTop + 2 + premiseCount;
     if (need > this.prov.length) this.prov = grow(this.prov, Math.max(need, this.prov.length * 2));
     this.provStart[fact] = this.provTop;
-    this.prov[this.provTop++] = rule;
+    this.prov[this.provTop++] = origin;
     this.prov[this.provTop++] = premiseCount;
     for (let i = 0; i < premiseCount; i++) this.prov[this.provTop++] = premises[premiseOffset + i]!;
   }
 
-  /** The rule and premises that first produced a fact, or null if unknown. */
-  provenance(fact: number): { rule: number; premises: number[] } | null {
+  /** What first produced a fact and from which premises, or null if unknown. */
+  provenance(fact: TermId): { rule: Origin; premises: TermId[] } | null {
     if (fact >= this.provStart.length) return null;
     const at = this.provStart[fact]!;
     if (at === 0) return null;
     const n = this.prov[at + 1]!;
-    return { rule: this.prov[at]!, premises: Array.from(this.prov.subarray(at + 2, at + 2 + n)) };
+    return { rule: this.prov[at]! as Origin, premises: Array.from(this.prov.subarray(at + 2, at + 2 + n)) };
   }
 }
 

@@ -11,7 +11,7 @@ import type { Plan } from '../../solver/compile/plan.js';
 import { isInternal } from '../../solver/compile/relation-names.js';
 import { Solver } from '../../solver/engine/solve.js';
 import { Database } from '../../solver/store/database.js';
-import { GIVEN, REBUILT } from '../../solver/store/fact-meta.js';
+import { GIVEN, REBUILT } from '../../solver/store/ids.js';
 import { resolve } from '../../solver/store/union-find.js';
 import { RunResult } from '../../solver/run.js';
 import { explainFact } from '../../solver/explain.js';
