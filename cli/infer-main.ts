@@ -4,13 +4,8 @@
 // Its options, help and errors are those of `infer` in the full command line
 // (cli/main.ts): both register the same command (cli/infer-command.ts).
 import { addInferCommand } from './infer-command.js';
-import { newProgram, runProgram, type CommandOutcome } from './program.js';
-import { stopWhenOutputCloses } from './report.js';
+import { commandLine } from './program.js';
 
-export async function main(argv: string[]): Promise<number> {
-  stopWhenOutputCloses();
-  const outcome: CommandOutcome = { code: 0 };
-  const program = newProgram();
-  addInferCommand(program, outcome);
-  return runProgram(program, argv, outcome);
+export function main(argv: string[]): Promise<number> {
+  return commandLine(argv, addInferCommand);
 }

@@ -9,7 +9,7 @@ import { dirname, join } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { UserError } from '../diagnostics/diagnostic.js';
 import { memoryBudgetMb, setMemoryBudget } from '../solver/engine/limits.js';
-import { EXIT_USAGE, EXIT_USER_ERROR, printDiagnostics } from './report.js';
+import { EXIT_USAGE, EXIT_USER_ERROR, printDiagnostics, stopWhenOutputCloses } from './report.js';
 
 /** What a command's action reports back: the process's exit code. */
 export interface CommandOutcome {
@@ -70,6 +70,18 @@ export function newProgram(): Command {
       const mb = command.opts()['maxMemory'];
       if (typeof mb === 'number') setMemoryBudget(mb);
     });
+}
+
+/**
+ * A command line of the given commands alone (cli/query-main.ts, cli/infer-main.ts): each
+ * `register` adds one command to the program; then `argv` runs as runProgram says.
+ */
+export async function commandLine(argv: string[], ...register: ((program: Command, outcome: CommandOutcome) => void)[]): Promise<number> {
+  stopWhenOutputCloses();
+  const outcome: CommandOutcome = { code: 0 };
+  const program = newProgram();
+  for (const add of register) add(program, outcome);
+  return runProgram(program, argv, outcome);
 }
 
 /**

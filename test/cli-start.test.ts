@@ -26,15 +26,21 @@ interface Run {
   readonly err: string;
 }
 
-function shapelog(args: readonly string[], env: NodeJS.ProcessEnv): Promise<Run> {
+/** Runs node with `argv` and these variables on top of this process's: exit code, standard output and error. */
+function node(argv: readonly string[], env: NodeJS.ProcessEnv): Promise<Run> {
   return new Promise((done) => {
-    const child = spawn(process.execPath, [bin, ...args], { env: { ...process.env, ...env } });
+    const child = spawn(process.execPath, argv, { env: { ...process.env, ...env } });
     let out = '';
     let err = '';
     child.stdout.on('data', (d: Buffer) => (out += d.toString()));
     child.stderr.on('data', (d: Buffer) => (err += d.toString()));
     child.on('close', (code) => done({ code, out, err }));
   });
+}
+
+/** `shapelog ARGS` through the launcher, bin/shapelog.js. */
+function shapelog(args: readonly string[], env: NodeJS.ProcessEnv): Promise<Run> {
+  return node([bin, ...args], env);
 }
 
 const codeCaches = (dir: string) => readdirSync(dir).filter((f) => f.startsWith('code-'));
@@ -152,14 +158,7 @@ test('an unwritable cache folder or SHAPELOG_CACHE=off only costs the code cache
 /** Runs the `main` of a compiled command line (dist/cli/NAME.cjs) in a fresh process, as bin/shapelog.js would. */
 function compiledMain(script: string, args: readonly string[]): Promise<Run> {
   const code = `require(${JSON.stringify(join(root, 'dist', 'cli', script))}).main(JSON.parse(process.argv[1])).then((c) => { process.exitCode = c; })`;
-  return new Promise((done) => {
-    const child = spawn(process.execPath, ['-e', code, JSON.stringify(args)], { env: { ...process.env, SHAPELOG_CACHE: 'off' } });
-    let out = '';
-    let err = '';
-    child.stdout.on('data', (d: Buffer) => (out += d.toString()));
-    child.stderr.on('data', (d: Buffer) => (err += d.toString()));
-    child.on('close', (exit) => done({ code: exit, out, err }));
-  });
+  return node(['-e', code, JSON.stringify(args)], { SHAPELOG_CACHE: 'off' });
 }
 
 test('`shapelog query` and `shapelog infer` run scripts of their own that answer as the full command line does', async (t) => {
