@@ -170,6 +170,8 @@ test('`shapelog query` and `shapelog infer` run scripts of their own that answer
   const badRelay = join(dir, 'bad.relay');
   writeFileSync(badRelay, '#[version = "0.0.5"]\ndef @main(%x: Tensor[(2, 3), float32]) {\n  add(%x, %y)\n}\n');
   const example = (...parts: string[]) => join(root, 'examples', ...parts);
+  // the launcher's choice of script is checked on a few (each case through it costs a process)
+  const viaLauncher = new Set(['query --help', `query ${rules} --goal path(1, X) --json`, `infer ${program}`, `infer --help`]);
   const cases: [script: string, args: readonly string[]][] = [
     ['shapelog-query.cjs', ['query', '--help']],
     ['shapelog-query.cjs', ['query']],
@@ -194,14 +196,18 @@ test('`shapelog query` and `shapelog infer` run scripts of their own that answer
     ['shapelog-infer.cjs', ['infer', example('onnx', 'models', 'openwakeword_hello_deepa.onnx'), '--json']],
     ['shapelog-infer.cjs', ['infer', example('itir', 'fencil.itir')]],
   ];
+  let launched = 0;
   for (const [script, args] of cases) {
     const full = await compiledMain('shapelog.cjs', args);
     const own = await compiledMain(script, args);
-    const launched = await shapelog(args, { SHAPELOG_CACHE: 'off' });
     const what = args.join(' ');
     t.deepEqual(own, full, what);
-    t.deepEqual(launched, full, `${what}: through bin/shapelog.js`);
+    if (viaLauncher.has(what)) {
+      launched++;
+      t.deepEqual(await shapelog(args, { SHAPELOG_CACHE: 'off' }), full, `${what}: through bin/shapelog.js`);
+    }
   }
+  t.is(launched, viaLauncher.size, 'each launcher case is one of the cases');
   // each is a command line of its command alone: the others are unknown to it
   const infer = await compiledMain('shapelog-query.cjs', ['infer', program]);
   t.is(infer.code, 2);
