@@ -1,6 +1,8 @@
 // Executes one join plan against a database snapshot, reading the facts of a scan
 // window (engine/window.ts: every fact, or the semi-naive split around a delta scan).
 import type { Rule, Tmpl } from '../compile/ir.js';
+import type { Plan, Step } from '../compile/plan.js';
+import { isDemandRelation } from '../compile/relation-names.js';
 import { ArithmeticError, compare, syntacticEquals } from '../terms/arith.js';
 import { Kind, type TermId, type TermStore } from '../terms/term-store.js';
 import { termText } from '../terms/print.js';
@@ -10,16 +12,13 @@ import type { Relation } from '../store/relation.js';
 import { NO_POSITIONS, type Positions } from '../store/log-index.js';
 import { Builder, FAIL, WAIT } from './build.js';
 import { checkMemory, LimitError } from './limits.js';
+import type { RoundBuffer, Wait } from './round.js';
 import { joinOrder, readsFrom, readsTo, type ScanWindow } from './window.js';
 
 /** Throws a memory LimitError when the heap in use exceeds the memory budget. */
 export function checkHeap(): void {
   checkMemory('while solving');
 }
-import type { Plan, Step } from '../compile/plan.js';
-import { isDemandRelation } from '../compile/relation-names.js';
-import type { RoundBuffer, Wait } from './round.js';
-
 
 export interface JoinContext {
   readonly store: TermStore;
