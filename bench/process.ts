@@ -32,6 +32,8 @@ export interface ProcessSample {
   readonly lines: number;
   /** shapelog's own solve time (`--stats`), when asked for. */
   readonly solveMs: number | null;
+  /** shapelog's own time from solved to the output written (`--stats`: printed in), when asked for. */
+  readonly printMs: number | null;
 }
 
 export interface ProcessCase {
@@ -117,8 +119,9 @@ function timed(command: string, args: readonly string[], label: string): Process
     i = end + 1;
   }
   const solve = /strategy \S+: .* (\d+) ms$/m.exec(stderr);
+  const printed = /^printed in (\d+) ms$/m.exec(stderr);
   const cpuMs = rss ? Math.round((Number(rss[2]) + Number(rss[3])) * 1000) : null;
-  return { ms, rssMB: rss ? Number(rss[1]) / 1024 : null, cpuMs, lines, solveMs: solve ? Number(solve[1]) : null, stderr };
+  return { ms, rssMB: rss ? Number(rss[1]) / 1024 : null, cpuMs, lines, solveMs: solve ? Number(solve[1]) : null, printMs: printed ? Number(printed[1]) : null, stderr };
 }
 
 function checkLines(label: string, s: ProcessSample, expected: number): void {

@@ -46,6 +46,8 @@ export function query(files: string[], o: QueryOptions): number {
     process.stderr.write(`${result.solver.db.factCount} facts were derived before the limit; they are not printed\n`);
     return EXIT_USER_ERROR;
   }
+  // what --stats reports as printing: from here (solved) until the output is written
+  const printStart = performance.now();
   if (o.explain !== undefined) {
     try {
       out.push(result.explain(o.explain));
@@ -71,11 +73,12 @@ export function query(files: string[], o: QueryOptions): number {
     writeAllFacts(result);
   }
   if (out.length > 0) process.stdout.write(out.join('\n') + '\n');
+  const printMs = performance.now() - printStart;
   printDiagnostics(diagnostics, result.texts, { warnings: o.warnings, notes: o.verbose });
   if (o.stats) {
     const s = result.stats;
     process.stderr.write(
-      `strategy ${result.strategy}: ${s.rounds} rounds in ${s.strata} strata, ${s.facts} facts (${s.derived} derived, ${s.rebuilt} rebuilt), ${s.bindings} bindings, ${s.millis} ms\n`,
+      `strategy ${result.strategy}: ${s.rounds} rounds in ${s.strata} strata, ${s.facts} facts (${s.derived} derived, ${s.rebuilt} rebuilt), ${s.bindings} bindings, ${s.millis} ms\nprinted in ${Math.round(printMs)} ms\n`,
     );
   }
   // with --goal the answers are the result: error facts elsewhere are reported, but do not fail it

@@ -50,6 +50,7 @@ test('--explain prints the derivation tree', (t) => {
 test('--stats reports rounds, facts and time', (t) => {
   const r = shapelog('query', graph, '--stats');
   t.regex(r.err, /strategy seminaive: \d+ rounds in \d+ strata, 7 facts/);
+  t.regex(r.err, /^printed in \d+ ms$/m);
 });
 
 test('syntax errors: file:line:column, the line, a caret, what was expected; exit 1', (t) => {
