@@ -1,8 +1,9 @@
 #!/usr/bin/env node
 // Entry point of the `shapelog` command: runs the compiled CLI, dist/cli/shapelog.cjs
 // (built by `npm run build`; `shapelog query` and `shapelog infer` run scripts of their
-// own, SCRIPT_OF_COMMAND: the same command alone, less code to read), with a V8 code cache. A CommonJS script (bin/package.json),
-// since node starts one with less work than an ES module.
+// own, SCRIPT_OF_COMMAND: the same command alone, less code to read), with a V8 code
+// cache. A CommonJS script (bin/package.json), since node starts one with less work than
+// an ES module.
 //
 // The code cache: node 20 parses and compiles the command's ~1.8 MB script in every
 // process (tens of milliseconds, a large part of a short command). Compiled through

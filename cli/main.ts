@@ -1,24 +1,21 @@
 // The `shapelog` command line: every command. `shapelog query` and `shapelog infer` also
 // have a script each of their own (cli/query-main.ts, cli/infer-main.ts), which register
 // the same command (cli/query-command.ts, cli/infer-command.ts).
-import { Option } from 'commander';
+import { type Command, Option } from 'commander';
 import { DEFAULT_LIMITS } from '../solver/engine/limits.js';
 // Each command's module is imported when the command runs, so that a command does not
 // load program typing, the relation library or the cross-check when it needs none.
 import { addInferCommand } from './infer-command.js';
-import { type CommandOutcome, collect, extraRelations, maxMemoryOption, newProgram, nonNegativeInt, positiveInt, runProgram } from './program.js';
+import { type CommandOutcome, collect, commandLine, extraRelations, maxMemoryOption, nonNegativeInt, positiveInt } from './program.js';
 import { addQueryCommand } from './query-command.js';
-import { EXIT_USER_ERROR, stopWhenOutputCloses } from './report.js';
+import { EXIT_USER_ERROR } from './report.js';
 
-export async function main(argv: string[]): Promise<number> {
-  stopWhenOutputCloses();
-  const outcome: CommandOutcome = { code: 0 };
-  const program = newProgram();
+export function main(argv: string[]): Promise<number> {
+  return commandLine(argv, addQueryCommand, addInferCommand, addOtherCommands);
+}
 
-  addQueryCommand(program, outcome);
-
-  addInferCommand(program, outcome);
-
+/** The commands without a command line of their own: checks, typeof, check, bench, prove, demo. */
+function addOtherCommands(program: Command, outcome: CommandOutcome): void {
   program
     .command('checks')
     .description('evaluate the residual checks of a Relay program or an ONNX model (those `infer --gradual` inserts) for concrete sizes; print each failing check with its call site (.onnx: its node: index, name, op_type); exit 1 if any fails')
@@ -153,6 +150,4 @@ export async function main(argv: string[]): Promise<number> {
       const { demo } = await import('./demo.js');
       outcome.code = demo(o);
     });
-
-  return runProgram(program, argv, outcome);
 }

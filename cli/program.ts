@@ -73,8 +73,9 @@ export function newProgram(): Command {
 }
 
 /**
- * A command line of the given commands alone (cli/query-main.ts, cli/infer-main.ts): each
- * `register` adds one command to the program; then `argv` runs as runProgram says.
+ * A command line of the given commands (every command: cli/main.ts; one alone:
+ * cli/query-main.ts, cli/infer-main.ts): each `register` adds its commands to the
+ * program; then `argv` runs as runProgram says.
  */
 export async function commandLine(argv: string[], ...register: ((program: Command, outcome: CommandOutcome) => void)[]): Promise<number> {
   stopWhenOutputCloses();
@@ -90,7 +91,7 @@ export async function commandLine(argv: string[], ...register: ((program: Comman
  * arguments (the help is printed), EXIT_USER_ERROR for a user mistake found before the
  * command ran.
  */
-export async function runProgram(program: Command, argv: string[], outcome: CommandOutcome): Promise<number> {
+async function runProgram(program: Command, argv: string[], outcome: CommandOutcome): Promise<number> {
   try {
     if (argv.length === 0) {
       program.outputHelp();

@@ -24,14 +24,14 @@ interface Command {
 }
 
 /** A command line's words: whitespace separates them; single or double quotes keep one word. */
-export function words(line: string): string[] {
+function words(line: string): string[] {
   const out: string[] = [];
   for (const m of line.matchAll(/'([^']*)'|"([^"]*)"|(\S+)/g)) out.push(m[1] ?? m[2] ?? m[3]!);
   return out;
 }
 
 /** The commands of a transcript: a line `$ shapelog ARGS` starts one, the lines up to the next such line are its output. */
-export function transcript(text: string, file: string): Command[] {
+function transcript(text: string, file: string): Command[] {
   const commands: { line: string; args: string[]; out: string[]; at: number }[] = [];
   text.split('\n').forEach((l, i) => {
     if (l.startsWith('$ ')) {

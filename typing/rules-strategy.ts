@@ -87,7 +87,7 @@ function compiledLibrary(library: RuleLibrary, instantiated: ReadonlySet<string>
     const s = new Solver(store, compiled.program.plans, 'seminaive', DEFAULT_LIMITS, Database.empty());
     s.addFacts(compiled.program.facts);
     s.solve();
-    const clean = s.limitHit === null && s.clashes.length === 0 && s.waits.size === 0 && s.db.uf.size === 0 && s.runtimeErrors.size === 0 && ![...s.db.relations.keys()].some((n) => isErrorRelation(n));
+    const clean = s.limitHit === null && s.clashes.length === 0 && s.waits.size === 0 && s.db.uf.size === 0 && s.runtimeErrors.size === 0 && ![...s.db.relations.keys()].some(isErrorRelation);
     base = clean ? s : null;
   }
   c = { store, compiled, base, layouts: new Map() };
