@@ -20,16 +20,21 @@ export type Pat =
   /** A sub-term that is fully computable from bound variables (an expression): compare by value. */
   | { readonly k: 'value'; readonly t: Tmpl };
 
+/** How a scan or a negation reads its relation: through an index on the positions bound before it. */
+interface IndexedRead {
+  readonly rel: string;
+  /** The relation's number (store/relation-map.ts). */
+  readonly relId: number;
+  /** Argument positions whose values are known before the step: looked up through an index. */
+  readonly keyCols: readonly number[];
+  readonly keyTmpls: readonly Tmpl[];
+  readonly indexName: string;
+  readonly span: Span;
+}
+
 export type Step =
-  | {
+  | (IndexedRead & {
       readonly k: 'scan';
-      readonly rel: string;
-      /** The relation's number (store/relation-map.ts). */
-      readonly relId: number;
-      /** Argument positions whose values are known before the scan: looked up through an index. */
-      readonly keyCols: readonly number[];
-      readonly keyTmpls: readonly Tmpl[];
-      readonly indexName: string;
       /** Patterns for the other positions (null at key positions). */
       readonly pats: readonly (Pat | null)[];
       /** Which premise slot this scan fills. */
@@ -41,22 +46,15 @@ export type Step =
        * distinct value (once in all when empty). Null when every match is distinct.
        */
       readonly project: readonly number[] | null;
-      readonly span: Span;
-    }
-  | {
+    })
+  | (IndexedRead & {
       readonly k: 'neg';
-      readonly rel: string;
-      readonly relId: number;
-      readonly keyCols: readonly number[];
-      readonly keyTmpls: readonly Tmpl[];
-      readonly indexName: string;
       readonly arity: number;
       /** For a demanded copy: its demand relation (the negation waits while that demand is incomplete). */
       readonly demandRel: string | null;
       /** Bottom-up relations the negated one depends on (the negation waits while any is incomplete). */
       dependsOn: readonly string[];
-      readonly span: Span;
-    }
+    })
   | { readonly k: 'compare'; readonly op: CompareOp; readonly a: Tmpl; readonly b: Tmpl; readonly span: Span }
   /**
    * An early copy of a later comparison (`earlyGuards`): drops a binding only when both
