@@ -22,7 +22,7 @@ import { compare } from '../terms/arith.js';
 import type { CompareOp } from '../language/ast.js';
 import { userPredOf } from '../compile/relation-names.js';
 import { Builder } from './build.js';
-import { checkHeap, Joiner, type JoinContext } from './join.js';
+import { checkHeap, Joiner, type JoinContext, newLimitClock } from './join.js';
 import { DEFAULT_LIMITS, LimitError, type Limits } from './limits.js';
 import type { Plan, Step } from '../compile/plan.js';
 import { BufferMarks, RoundBuffer, type Wait } from './round.js';
@@ -149,7 +149,7 @@ export class Solver {
       builder: new Builder(store),
       termsAtRoundStart: 0,
       deadline: 0,
-      ticks: 0,
+      clock: newLimitClock(),
       maxFacts: limits.maxFacts,
       waits: this.waits,
       runtimeErrors: this.runtimeErrors,
