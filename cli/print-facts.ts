@@ -1,29 +1,19 @@
 // Printing every fact of a solved program to stdout, grouped by predicate and sorted,
-// streamed in chunks: lines are made from term ids (solver/fact-lines.ts) and written
-// as they are made, so printing millions of facts holds neither all their lines nor
-// one giant string in memory.
+// streamed in chunks of bytes: lines are made from term ids (solver/fact-bytes.ts) and
+// written as each chunk fills, so printing millions of facts holds neither all their
+// lines nor one giant string in memory.
 import type { RunResult } from '../solver/run.js';
-import { writeFactLines } from '../solver/fact-lines.js';
+import { ByteChunks, writeFactBytes } from '../solver/fact-bytes.js';
 
-const CHUNK_CHARS = 1 << 16;
+/** Where the bytes go: stdout, unless a test captures them. */
+export type ByteSink = (chunk: Buffer) => void;
 
-/** Where the text goes: stdout, unless a test captures it. */
-export type TextSink = (text: string) => void;
-
-export function writeAllFacts(result: RunResult, write: TextSink = (text) => void process.stdout.write(text)): void {
-  let chunk = '';
-  /** Adds a line (`end` is what closes it) and writes the chunk once it is long enough. */
-  const emit = (text: string, end: string): void => {
-    chunk += text + end;
-    if (chunk.length >= CHUNK_CHARS) {
-      write(chunk);
-      chunk = '';
-    }
-  };
+export function writeAllFacts(result: RunResult, write: ByteSink = (chunk) => void process.stdout.write(chunk)): void {
+  const out = new ByteChunks(write);
   for (const pred of result.predicates()) {
     const tuples = result.sortedTuples(pred);
-    emit(`% ${pred} (${tuples.count} fact${tuples.count === 1 ? '' : 's'})`, '\n');
-    writeFactLines(result.store, pred, tuples, (line) => emit(line, '.\n'));
+    out.text(`% ${pred} (${tuples.count} fact${tuples.count === 1 ? '' : 's'})\n`);
+    writeFactBytes(result.store, pred, tuples, out);
   }
-  if (chunk.length > 0) write(chunk);
+  out.end();
 }

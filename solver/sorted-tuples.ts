@@ -1,13 +1,12 @@
 // The distinct argument tuples of a set of facts, sorted in the standard term order
 // (terms/order.ts), as one flat array of term ids: what printing and answers read.
-// No string keys and no term is interned: each column's distinct values are ranked once
-// (few, even for millions of facts). When every column has at most COUNTING_MAX distinct
-// values (the common case: a closure over a few thousand nodes), the rows are ordered
-// by a stable counting sort per column, last column first (O(n) per column, no
-// comparisons; a 16-bit rank per row and column and two Int32Arrays of row numbers); otherwise a
-// tuple becomes one number (its ranks in mixed radix) and the numbers are sorted as a
-// Float64Array; when the ranks do not fit in one exact double, rows are sorted by
-// comparing ranks. Equal tuples end up side by side and are kept once.
+// No string keys and no term is interned: each column's arguments are read from the
+// store once, and its distinct values ranked once (few, even for millions of facts). A
+// tuple becomes one number: its ranks in bit fields when they fit in 31 bits (the common
+// case: a closure over a few thousand nodes), ordered by a radix sort (two counting
+// passes, no comparisons); else in mixed radix when that fits in one exact double, by
+// sorting a Float64Array; otherwise rows are sorted by comparing ranks.
+// Equal tuples end up side by side and are kept once.
 import { compareTerms } from './terms/order.js';
 import { Kind, type TermId, type TermStore } from './terms/term-store.js';
 
@@ -19,37 +18,39 @@ export interface SortedTuples {
 }
 
 /** How the rows are ordered: chosen by the sizes (`auto`), or forced (for tests). */
-export type SortPath = 'auto' | 'counting' | 'key' | 'rows';
-
-/** Most distinct values of a column for the counting sort (its count table is this long). */
-const COUNTING_MAX = 1 << 16;
+export type SortPath = 'auto' | 'radix' | 'key' | 'rows';
 
 /** Sorted distinct argument tuples of the first `n` entries of `facts` (compounds of one arity). */
 export function sortedTuples(store: TermStore, facts: ArrayLike<TermId>, arity: number, path: SortPath = 'auto', n = facts.length): SortedTuples {
   if (arity === 0) return { arity, count: n > 0 ? 1 : 0, ids: new Int32Array(0) };
-  // per column: the distinct values in order (a mark per term id finds them)
+  // per column: its arguments, and its distinct values in order (a mark per term id finds them)
   const mark = new Int32Array(store.size);
+  const columns: Int32Array[] = [];
   const values: Int32Array[] = [];
   let product = 1;
-  let widest = 0;
+  let bits = 0;
   for (let c = 0; c < arity; c++) {
+    const column = new Int32Array(n);
+    if (!store.argColumn(facts, n, arity, c, column)) throw new Error(`facts of different arities given as facts of arity ${arity}`);
     const distinct: TermId[] = [];
     for (let i = 0; i < n; i++) {
-      const v = store.arg(facts[i]!, c);
+      const v = column[i]!;
       if (mark[v] !== c + 1) {
         mark[v] = c + 1;
         distinct.push(v);
       }
     }
+    columns.push(column);
     values.push(sortTerms(store, distinct));
     product *= distinct.length;
-    widest = Math.max(widest, distinct.length);
+    bits += bitsFor(distinct.length);
   }
-  const chosen = path !== 'auto' ? path : widest <= COUNTING_MAX ? 'counting' : product <= Number.MAX_SAFE_INTEGER ? 'key' : 'rows';
-  // (a forced path that cannot hold the sizes falls back: 16-bit ranks, exact doubles)
-  if (chosen === 'counting' && widest <= COUNTING_MAX) return byCounting(store, facts, n, arity, values, mark);
-  if (chosen !== 'rows' && product <= Number.MAX_SAFE_INTEGER) return byRadixKey(store, facts, n, arity, values, mark);
-  return byRankRows(store, facts, n, arity, values);
+  const chosen = path !== 'auto' ? path : bits <= RADIX_BITS ? 'radix' : product <= Number.MAX_SAFE_INTEGER ? 'key' : 'rows';
+  // (a forced path that cannot hold the sizes falls back: 31-bit keys, exact doubles)
+  const rank = mark;
+  if (chosen === 'radix' && bits <= RADIX_BITS) return byRadix(columns, n, arity, values, rank, bits);
+  if (chosen !== 'rows' && product <= Number.MAX_SAFE_INTEGER) return byDoubleKey(columns, n, arity, values, rank);
+  return byRankRows(columns, n, arity, values, rank);
 }
 
 /** Most integers one double holds beside an index below 2^INDEX_BITS. */
@@ -95,83 +96,125 @@ function sortTerms(store: TermStore, distinct: TermId[]): Int32Array {
   return out;
 }
 
-/**
- * LSD counting sort: each column's ranks read once, in the facts' order (the store is
- * read front to back, not at random); the row numbers ordered by the last column's
- * ranks, then (stably) by each column before it, so they end in lexicographic order of
- * ranks; then each row's ids, skipping a row equal to the one before. `rank` is scratch
- * space indexed by term id.
- */
-function byCounting(store: TermStore, facts: ArrayLike<TermId>, n: number, arity: number, values: Int32Array[], rank: Int32Array): SortedTuples {
-  const ranks: Uint16Array[] = [];
-  for (let c = 0; c < arity; c++) {
+/** Most bits of a radix key (a non-negative 32-bit integer): the ranks of each column in a field of their own. */
+const RADIX_BITS = 31;
+/** Fewer rows than this are sorted by the built-in sort (not worth two counting passes). */
+const RADIX_MIN_ROWS = 512;
+
+/** Bits that hold the ranks 0 to `size` - 1. */
+function bitsFor(size: number): number {
+  return size <= 1 ? 0 : Math.ceil(Math.log2(size));
+}
+
+/** Each row's ranks as one number in mixed radix (column 0 most significant); `rank` is scratch space indexed by term id. */
+function packKeys(keys: Float64Array, columns: Int32Array[], n: number, values: Int32Array[], rank: Int32Array): void {
+  for (let c = 0; c < columns.length; c++) {
     const vs = values[c]!;
-    for (let k = 0; k < vs.length; k++) rank[vs[k]!] = k;
-    const column = new Uint16Array(n);
-    for (let i = 0; i < n; i++) column[i] = rank[store.arg(facts[i]!, c)]!;
-    ranks.push(column);
+    const size = vs.length;
+    for (let k = 0; k < size; k++) rank[vs[k]!] = k;
+    const column = columns[c]!;
+    for (let i = 0; i < n; i++) keys[i] = keys[i]! * size + rank[column[i]!]!;
   }
-  let order = new Int32Array(n);
-  let next = new Int32Array(n);
-  for (let i = 0; i < n; i++) order[i] = i;
-  for (let c = arity - 1; c >= 0; c--) {
-    const column = ranks[c]!;
-    // starts[k + 1] counts rank k; after the prefix sum, starts[k] is where rank k begins
-    const starts = new Int32Array(values[c]!.length + 1);
-    for (let i = 0; i < n; i++) starts[column[i]! + 1]!++;
-    for (let k = 1; k < starts.length; k++) starts[k]! += starts[k - 1]!;
-    for (let j = 0; j < n; j++) {
-      const row = order[j]!;
-      next[starts[column[row]!]!++] = row;
-    }
-    const t = order;
-    order = next;
-    next = t;
-  }
+}
+
+/** The sorted keys without repeats, each back as its tuple of term ids. */
+function unpackKeys(keys: Float64Array, n: number, arity: number, values: Int32Array[]): SortedTuples {
   const ids = new Int32Array(n * arity);
   let count = 0;
-  let previous = -1;
-  for (let j = 0; j < n; j++) {
-    const row = order[j]!;
-    let same = previous >= 0;
-    for (let c = 0; c < arity && same; c++) same = ranks[c]![row] === ranks[c]![previous];
-    previous = row;
-    if (same) continue;
-    for (let c = 0; c < arity; c++) ids[count * arity + c] = values[c]![ranks[c]![row]!]!;
+  for (let i = 0; i < n; i++) {
+    let key = keys[i]!;
+    if (i > 0 && key === keys[i - 1]) continue;
+    const row = count * arity;
+    for (let c = arity - 1; c >= 0; c--) {
+      const size = values[c]!.length;
+      const q = Math.floor(key / size);
+      ids[row + c] = values[c]![key - q * size]!;
+      key = q;
+    }
     count++;
   }
   return { arity, count, ids: count === n ? ids : ids.subarray(0, count * arity) };
 }
 
-/** Each tuple as one number, its ranks in mixed radix; `rank` is scratch space indexed by term id. */
-function byRadixKey(store: TermStore, facts: ArrayLike<TermId>, n: number, arity: number, values: Int32Array[], rank: Int32Array): SortedTuples {
-  const keys = new Float64Array(n);
+/**
+ * Each row's ranks in bit fields of one non-negative 32-bit key (at most RADIX_BITS in
+ * all), sorted by an LSD radix sort; the keys are moved themselves, front to back, so it
+ * follows no row numbers and no pointers.
+ */
+function byRadix(columns: Int32Array[], n: number, arity: number, values: Int32Array[], rank: Int32Array, bits: number): SortedTuples {
+  // each row's ranks in bit fields, column 0 in the highest
+  const keys = new Int32Array(n);
+  const widths = values.map((vs) => bitsFor(vs.length));
   for (let c = 0; c < arity; c++) {
     const vs = values[c]!;
-    const size = vs.length;
-    for (let k = 0; k < size; k++) rank[vs[k]!] = k;
-    for (let i = 0; i < n; i++) keys[i] = keys[i]! * size + rank[store.arg(facts[i]!, c)]!;
+    for (let k = 0; k < vs.length; k++) rank[vs[k]!] = k;
+    const column = columns[c]!;
+    const width = widths[c]!;
+    for (let i = 0; i < n; i++) keys[i] = (keys[i]! << width) | rank[column[i]!]!;
   }
-  keys.sort();
-  let count = 0;
-  for (let i = 0; i < n; i++) if (i === 0 || keys[i] !== keys[i - 1]) keys[count++] = keys[i]!;
-  const ids = new Int32Array(count * arity);
-  for (let r = 0; r < count; r++) {
-    let key = keys[r]!;
-    for (let c = arity - 1; c >= 0; c--) {
-      const size = values[c]!.length;
-      const q = Math.floor(key / size);
-      ids[r * arity + c] = values[c]![key - q * size]!;
-      key = q;
+  if (n < RADIX_MIN_ROWS) keys.sort();
+  else if (bits > 0) {
+    // an LSD radix sort: a stable counting pass over the low half of the bits, then over the high half
+    const lowBits = Math.ceil(bits / 2);
+    const lowMask = 2 ** lowBits - 1;
+    const highMask = 2 ** (bits - lowBits) - 1;
+    // both digits counted in one pass; starts[d + 1] counts digit d, and after the prefix
+    // sums starts[d] is where digit d begins
+    const lowStarts = new Int32Array(lowMask + 2);
+    const highStarts = new Int32Array(highMask + 2);
+    for (let i = 0; i < n; i++) {
+      const key = keys[i]!;
+      lowStarts[(key & lowMask) + 1]!++;
+      highStarts[(key >>> lowBits) + 1]!++;
     }
+    for (let d = 1; d < lowStarts.length; d++) lowStarts[d]! += lowStarts[d - 1]!;
+    for (let d = 1; d < highStarts.length; d++) highStarts[d]! += highStarts[d - 1]!;
+    const spare = new Int32Array(n);
+    scatter(keys, spare, n, 0, lowMask, lowStarts);
+    scatter(spare, keys, n, lowBits, highMask, highStarts);
   }
-  return { arity, count, ids };
+  // each distinct key back as its term ids
+  const ids = new Int32Array(n * arity);
+  let count = 0;
+  for (let i = 0; i < n; i++) {
+    let key = keys[i]!;
+    if (i > 0 && key === keys[i - 1]) continue;
+    const row = count * arity;
+    for (let c = arity - 1; c >= 0; c--) {
+      const width = widths[c]!;
+      ids[row + c] = values[c]![key & ((1 << width) - 1)]!;
+      key >>>= width;
+    }
+    count++;
+  }
+  return { arity, count, ids: count === n ? ids : ids.subarray(0, count * arity) };
 }
 
-function byRankRows(store: TermStore, facts: ArrayLike<TermId>, n: number, arity: number, values: Int32Array[]): SortedTuples {
-  const ranks = values.map((vs) => new Map<TermId, number>(Array.from(vs, (v, k) => [v, k])));
+/** Stably moves `from` into `to` by the digit `(key >>> shift) & mask`, digit d going from `starts[d]` on. */
+function scatter(from: Int32Array, to: Int32Array, n: number, shift: number, mask: number, starts: Int32Array): void {
+  for (let i = 0; i < n; i++) {
+    const key = from[i]!;
+    to[starts[(key >>> shift) & mask]!++] = key;
+  }
+}
+
+/** Keys below 2^53, as doubles, sorted by the built-in typed-array sort. */
+function byDoubleKey(columns: Int32Array[], n: number, arity: number, values: Int32Array[], rank: Int32Array): SortedTuples {
+  const keys = new Float64Array(n);
+  packKeys(keys, columns, n, values, rank);
+  keys.sort();
+  return unpackKeys(keys, n, arity, values);
+}
+
+/** Rows of ranks compared column by column: tuples too many for one exact double. */
+function byRankRows(columns: Int32Array[], n: number, arity: number, values: Int32Array[], rank: Int32Array): SortedTuples {
   const rows = new Int32Array(n * arity);
-  for (let i = 0; i < n; i++) for (let c = 0; c < arity; c++) rows[i * arity + c] = ranks[c]!.get(store.arg(facts[i]!, c))!;
+  for (let c = 0; c < arity; c++) {
+    const vs = values[c]!;
+    for (let k = 0; k < vs.length; k++) rank[vs[k]!] = k;
+    const column = columns[c]!;
+    for (let i = 0; i < n; i++) rows[i * arity + c] = rank[column[i]!]!;
+  }
   const order = Array.from({ length: n }, (_, i) => i);
   const cmp = (a: number, b: number): number => {
     for (let c = 0; c < arity; c++) {

@@ -324,6 +324,26 @@ export class TermStore {
     const cells = this.cells;
     return ((cells[c]! >>> ARITY_SHIFT) & ARITY_MASK) === POOLED ? this.argPool[cells[c + A]! + i]! : cells[c + A + i]!;
   }
+  /**
+   * Argument `i` of each of the first `n` of `ids` into `out`, when each has `arity`
+   * arguments (`arity` > `i`); false, with `out` incomplete, when one has not.
+   */
+  argColumn(ids: ArrayLike<TermId>, n: number, arity: number, i: number, out: Int32Array): boolean {
+    const cells = this.cells;
+    const pool = this.argPool;
+    for (let k = 0; k < n; k++) {
+      const c = ids[k]! * CELL;
+      const small = (cells[c]! >>> ARITY_SHIFT) & ARITY_MASK;
+      if (small === POOLED) {
+        if (cells[c + B] !== arity) return false;
+        out[k] = pool[cells[c + A]! + i]!;
+      } else {
+        if (small !== arity) return false;
+        out[k] = cells[c + A + i]!;
+      }
+    }
+    return true;
+  }
   args(id: TermId): TermId[] {
     const c = id * CELL;
     const cells = this.cells;

@@ -1,0 +1,209 @@
+// Facts as lines of UTF-8 bytes (`path(0, 1).` and a newline), straight from sorted tuples
+// of term ids into fixed-size chunks: what `shapelog query` prints, up to millions of
+// lines. Each distinct argument's text is encoded once, into one flat byte array (an
+// integer digit by digit, no string made); each line is then copies of bytes. The lines
+// read exactly as fact-lines.ts makes them, followed by `.` and a newline.
+import type { SortedTuples } from './sorted-tuples.js';
+import { functorText, termText } from './terms/print.js';
+import { Kind, type TermStore } from './terms/term-store.js';
+
+const COMMA_SPACE = Buffer.from(', ');
+const LINE_END = Buffer.from(').\n');
+/** Integers below this in magnitude are written digit by digit; larger ones through String. */
+const SMALL_INT = 2 ** 31;
+
+/**
+ * Bytes appended to chunks of a fixed size; each full chunk goes to `flush`. A chunk is a
+ * fresh buffer: nothing writes to it once it is handed over, so `flush` may keep it.
+ */
+export class ByteChunks {
+  /** The chunk being filled, up to `at`; writers may fill it directly after `reserve`. */
+  chunk: Buffer;
+  at = 0;
+
+  constructor(
+    private readonly flush: (chunk: Buffer) => void,
+    readonly size = 1 << 16,
+  ) {
+    this.chunk = Buffer.allocUnsafe(size);
+  }
+
+  /** Makes room for `n` more bytes in the chunk (n at most `size`). */
+  reserve(n: number): void {
+    if (this.at + n > this.size) this.end();
+  }
+
+  /** Appends bytes `from` (included) to `to` (excluded) of `bytes`. */
+  bytes(bytes: Uint8Array, from = 0, to = bytes.length): void {
+    const n = to - from;
+    if (n > this.size) {
+      this.end();
+      this.flush(Buffer.from(bytes.subarray(from, to)));
+      return;
+    }
+    this.reserve(n);
+    this.chunk.set(bytes.subarray(from, to), this.at);
+    this.at += n;
+  }
+
+  /** Appends a text, as UTF-8. */
+  text(text: string): void {
+    this.bytes(Buffer.from(text, 'utf8'));
+  }
+
+  /** Hands over what the current chunk holds, if anything, and starts a fresh one. */
+  end(): void {
+    if (this.at === 0) return;
+    this.flush(this.chunk.subarray(0, this.at));
+    this.chunk = Buffer.allocUnsafe(this.size);
+    this.at = 0;
+  }
+}
+
+/** The texts of the distinct arguments of some tuples, as UTF-8 in one flat array: slot s is bytes `starts[s]` to `starts[s + 1]`. */
+class ArgumentTexts {
+  /** A term id's slot plus one (0: not seen yet). */
+  readonly slotOf: Int32Array;
+  bytes = new Uint8Array(1 << 12);
+  starts: Int32Array = new Int32Array(1 << 8);
+  /** How many slots are taken. */
+  size = 0;
+  private at = 0;
+
+  constructor(private readonly store: TermStore) {
+    this.slotOf = new Int32Array(store.size);
+  }
+
+  /** Gives `id` the next slot, with its text; returns the slot plus one. */
+  add(id: number): number {
+    const store = this.store;
+    if (this.size + 2 > this.starts.length) this.starts = grown(this.starts, this.size + 2);
+    if (store.kind(id) === Kind.Int && Math.abs(store.intValue(id)) < SMALL_INT) this.digits(store.intValue(id));
+    else {
+      const text = Buffer.from(termText(store, id), 'utf8');
+      this.reserve(text.length);
+      this.bytes.set(text, this.at);
+      this.at += text.length;
+    }
+    this.slotOf[id] = ++this.size;
+    this.starts[this.size] = this.at;
+    return this.size;
+  }
+
+  /** An integer in decimal (as `String` writes it). */
+  private digits(value: number): void {
+    this.reserve(11);
+    let v = value;
+    if (v < 0) {
+      this.bytes[this.at++] = 0x2d; // '-'
+      v = -v;
+    }
+    let digits = 1;
+    for (let rest = v; rest >= 10; rest = Math.floor(rest / 10)) digits++;
+    let at = this.at + digits;
+    this.at = at;
+    do {
+      const q = Math.floor(v / 10);
+      this.bytes[--at] = 0x30 + (v - q * 10);
+      v = q;
+    } while (v > 0);
+  }
+
+  private reserve(n: number): void {
+    if (this.at + n > this.bytes.length) {
+      const bigger = new Uint8Array(Math.max(this.bytes.length * 2, this.at + n));
+      bigger.set(this.bytes);
+      this.bytes = bigger;
+    }
+  }
+}
+
+function grown(a: Int32Array, atLeast: number): Int32Array {
+  const bigger = new Int32Array(Math.max(a.length * 2, atLeast));
+  bigger.set(a);
+  return bigger;
+}
+
+/** Appends each tuple as a fact of `pred`, in order, each line ending in `.` and a newline. */
+export function writeFactBytes(store: TermStore, pred: string, tuples: SortedTuples, out: ByteChunks): void {
+  const { arity, count, ids } = tuples;
+  const name = functorText(pred);
+  if (arity === 0) {
+    if (count > 0) out.text(`${name}.\n`);
+    return;
+  }
+  const open = Buffer.from(`${name}(`, 'utf8');
+  const openLength = open.length;
+  const texts = new ArgumentTexts(store);
+  const slotOf = texts.slotOf;
+  const cells = count * arity;
+  /** Longer pieces go through `out.bytes`; shorter ones are copied straight into the chunk. */
+  const longPiece = out.size >> 2;
+  if (openLength > longPiece) {
+    for (let k = 0; k < cells; ) {
+      out.bytes(open);
+      for (let c = 0; c < arity; c++) {
+        const slot = slotOf[ids[k]!] || texts.add(ids[k]!);
+        k++;
+        out.bytes(texts.bytes, texts.starts[slot - 1]!, texts.starts[slot]!);
+        out.bytes(c < arity - 1 ? COMMA_SPACE : LINE_END);
+      }
+    }
+    return;
+  }
+  let bytes = texts.bytes;
+  let starts = texts.starts;
+  let chunk = out.chunk;
+  let at = out.at;
+  // each `if (at + n > out.size)` below makes room for n bytes: the chunk so far is handed over
+  for (let k = 0; k < cells; ) {
+    if (at + openLength > out.size) {
+      out.at = at;
+      out.end();
+      chunk = out.chunk;
+      at = 0;
+    }
+    for (let b = 0; b < openLength; b++) chunk[at++] = open[b]!;
+    for (let c = 0; c < arity; c++) {
+      const id = ids[k++]!;
+      let slot = slotOf[id]!;
+      if (slot === 0) {
+        slot = texts.add(id);
+        bytes = texts.bytes;
+        starts = texts.starts;
+      }
+      const from = starts[slot - 1]!;
+      const to = starts[slot]!;
+      if (to - from > longPiece) {
+        out.at = at;
+        out.bytes(bytes, from, to);
+        chunk = out.chunk;
+        at = out.at;
+      } else {
+        if (at + (to - from) > out.size) {
+          out.at = at;
+          out.end();
+          chunk = out.chunk;
+          at = 0;
+        }
+        for (let b = from; b < to; b++) chunk[at++] = bytes[b]!;
+      }
+      // a separator, or the line's end
+      if (at + 3 > out.size) {
+        out.at = at;
+        out.end();
+        chunk = out.chunk;
+        at = 0;
+      }
+      if (c < arity - 1) {
+        chunk[at++] = 0x2c; // ','
+        chunk[at++] = 0x20;
+      } else {
+        chunk[at++] = 0x29; // ')'
+        chunk[at++] = 0x2e; // '.'
+        chunk[at++] = 0x0a;
+      }
+    }
+  }
+  out.at = at;
+}
