@@ -60,7 +60,10 @@ export class ByteChunks {
   }
 }
 
-/** The texts of the distinct arguments of some tuples, as UTF-8 in one flat array: slot s is bytes `starts[s]` to `starts[s + 1]`. */
+/**
+ * The texts of the distinct arguments of some tuples, each followed by `after`, as UTF-8
+ * in one flat array: slot s is bytes `starts[s]` to `starts[s + 1]`.
+ */
 class ArgumentTexts {
   /** A term id's slot plus one (0: not seen yet). */
   readonly slotOf: Int32Array;
@@ -70,7 +73,10 @@ class ArgumentTexts {
   size = 0;
   private at = 0;
 
-  constructor(private readonly store: TermStore) {
+  constructor(
+    private readonly store: TermStore,
+    private readonly after: Uint8Array,
+  ) {
     this.slotOf = new Int32Array(store.size);
   }
 
@@ -85,6 +91,9 @@ class ArgumentTexts {
       this.bytes.set(text, this.at);
       this.at += text.length;
     }
+    this.reserve(this.after.length);
+    this.bytes.set(this.after, this.at);
+    this.at += this.after.length;
     this.slotOf[id] = ++this.size;
     this.starts[this.size] = this.at;
     return this.size;
@@ -133,77 +142,62 @@ export function writeFactBytes(store: TermStore, pred: string, tuples: SortedTup
     return;
   }
   const open = Buffer.from(`${name}(`, 'utf8');
-  const openLength = open.length;
-  const texts = new ArgumentTexts(store);
-  const slotOf = texts.slotOf;
-  const cells = count * arity;
-  /** Longer pieces go through `out.bytes`; shorter ones are copied straight into the chunk. */
-  const longPiece = out.size >> 2;
-  if (openLength > longPiece) {
-    for (let k = 0; k < cells; ) {
-      out.bytes(open);
-      for (let c = 0; c < arity; c++) {
-        const slot = slotOf[ids[k]!] || texts.add(ids[k]!);
-        k++;
-        out.bytes(texts.bytes, texts.starts[slot - 1]!, texts.starts[slot]!);
-        out.bytes(c < arity - 1 ? COMMA_SPACE : LINE_END);
-      }
-    }
-    return;
-  }
-  let bytes = texts.bytes;
-  let starts = texts.starts;
+  const last = arity - 1;
+  // a line is a prefix (the name and every argument but the last, each with `, ` after it:
+  // remade only when a row's differ from the row before's, rarely, as rows are sorted)
+  // and a suffix (the last argument with the line's end), each copied into the chunk
+  const lasts = new ArgumentTexts(store, LINE_END);
+  const others = last > 0 ? new ArgumentTexts(store, COMMA_SPACE) : null;
+  let prefix = new Uint8Array(Math.max(256, open.length));
+  prefix.set(open);
+  let prefixLength = open.length;
+  /** Longer lines go through `out.bytes`; shorter ones are copied straight into the chunk. */
+  const longLine = out.size >> 2;
   let chunk = out.chunk;
   let at = out.at;
-  // each `if (at + n > out.size)` below makes room for n bytes: the chunk so far is handed over
-  for (let k = 0; k < cells; ) {
-    if (at + openLength > out.size) {
+  for (let r = 0; r < count; r++) {
+    const row = r * arity;
+    if (others !== null) {
+      let same = r > 0;
+      for (let c = 0; c < last && same; c++) same = ids[row + c] === ids[row - arity + c];
+      if (!same) {
+        prefixLength = open.length;
+        for (let c = 0; c < last; c++) {
+          const slot = others.slotOf[ids[row + c]!] || others.add(ids[row + c]!);
+          const from = others.starts[slot - 1]!;
+          const to = others.starts[slot]!;
+          if (prefixLength + to - from > prefix.length) {
+            const bigger = new Uint8Array(2 * (prefixLength + to - from));
+            bigger.set(prefix.subarray(0, prefixLength));
+            prefix = bigger;
+          }
+          prefix.set(others.bytes.subarray(from, to), prefixLength);
+          prefixLength += to - from;
+        }
+      }
+    }
+    const id = ids[row + last]!;
+    const slot = lasts.slotOf[id] || lasts.add(id);
+    const bytes = lasts.bytes;
+    const from = lasts.starts[slot - 1]!;
+    const to = lasts.starts[slot]!;
+    const length = prefixLength + (to - from);
+    if (length > longLine) {
+      out.at = at;
+      out.bytes(prefix, 0, prefixLength);
+      out.bytes(bytes, from, to);
+      chunk = out.chunk;
+      at = out.at;
+      continue;
+    }
+    if (at + length > out.size) {
       out.at = at;
       out.end();
       chunk = out.chunk;
       at = 0;
     }
-    for (let b = 0; b < openLength; b++) chunk[at++] = open[b]!;
-    for (let c = 0; c < arity; c++) {
-      const id = ids[k++]!;
-      let slot = slotOf[id]!;
-      if (slot === 0) {
-        slot = texts.add(id);
-        bytes = texts.bytes;
-        starts = texts.starts;
-      }
-      const from = starts[slot - 1]!;
-      const to = starts[slot]!;
-      if (to - from > longPiece) {
-        out.at = at;
-        out.bytes(bytes, from, to);
-        chunk = out.chunk;
-        at = out.at;
-      } else {
-        if (at + (to - from) > out.size) {
-          out.at = at;
-          out.end();
-          chunk = out.chunk;
-          at = 0;
-        }
-        for (let b = from; b < to; b++) chunk[at++] = bytes[b]!;
-      }
-      // a separator, or the line's end
-      if (at + 3 > out.size) {
-        out.at = at;
-        out.end();
-        chunk = out.chunk;
-        at = 0;
-      }
-      if (c < arity - 1) {
-        chunk[at++] = 0x2c; // ','
-        chunk[at++] = 0x20;
-      } else {
-        chunk[at++] = 0x29; // ')'
-        chunk[at++] = 0x2e; // '.'
-        chunk[at++] = 0x0a;
-      }
-    }
+    for (let b = 0; b < prefixLength; b++) chunk[at++] = prefix[b]!;
+    for (let b = from; b < to; b++) chunk[at++] = bytes[b]!;
   }
   out.at = at;
 }

@@ -1,12 +1,13 @@
 // The distinct argument tuples of a set of facts, sorted in the standard term order
 // (terms/order.ts), as one flat array of term ids: what printing and answers read.
-// No string keys and no term is interned: each column's arguments are read from the
-// store once, and its distinct values ranked once (few, even for millions of facts). A
-// tuple becomes one number: its ranks in bit fields when they fit in 31 bits (the common
-// case: a closure over a few thousand nodes), ordered by a radix sort (two counting
-// passes, no comparisons); else in mixed radix when that fits in one exact double, by
-// sorting a Float64Array; otherwise rows are sorted by comparing ranks.
-// Equal tuples end up side by side and are kept once.
+// No string keys and no term is interned. Every argument is read from the store once,
+// into rows of ids; the distinct values of all columns together are ranked once (few,
+// even for millions of facts: a closure over a few thousand nodes has a few thousand),
+// and a tuple becomes one number made of its columns' ranks. When those fit in 31 bits,
+// a field of bits per column, the numbers are ordered by a radix sort (two counting
+// passes, no comparisons); when they fit in one exact double, by sorting a Float64Array;
+// otherwise rows of ranks are sorted by comparing them. Equal tuples end up side by side
+// and are kept once.
 import { compareTerms } from './terms/order.js';
 import { Kind, type TermId, type TermStore } from './terms/term-store.js';
 
@@ -23,34 +24,30 @@ export type SortPath = 'auto' | 'radix' | 'key' | 'rows';
 /** Sorted distinct argument tuples of the first `n` entries of `facts` (compounds of one arity). */
 export function sortedTuples(store: TermStore, facts: ArrayLike<TermId>, arity: number, path: SortPath = 'auto', n = facts.length): SortedTuples {
   if (arity === 0) return { arity, count: n > 0 ? 1 : 0, ids: new Int32Array(0) };
-  // per column: its arguments, and its distinct values in order (a mark per term id finds them)
-  const mark = new Int32Array(store.size);
-  const columns: Int32Array[] = [];
-  const values: Int32Array[] = [];
-  let product = 1;
-  let bits = 0;
-  for (let c = 0; c < arity; c++) {
-    const column = new Int32Array(n);
-    if (!store.argColumn(facts, n, arity, c, column)) throw new Error(`facts of different arities given as facts of arity ${arity}`);
-    const distinct: TermId[] = [];
-    for (let i = 0; i < n; i++) {
-      const v = column[i]!;
-      if (mark[v] !== c + 1) {
-        mark[v] = c + 1;
-        distinct.push(v);
-      }
+  const cells = n * arity;
+  const rows = new Int32Array(cells);
+  if (!store.argRows(facts, n, arity, rows)) throw new Error(`facts of different arities given as facts of arity ${arity}`);
+  // the distinct values of every column, in order (a mark per term id finds them); then
+  // the same array gives each its rank
+  const rank = new Int32Array(store.size);
+  const distinct: TermId[] = [];
+  for (let k = 0; k < cells; k++) {
+    const v = rows[k]!;
+    if (rank[v] === 0) {
+      rank[v] = 1;
+      distinct.push(v);
     }
-    columns.push(column);
-    values.push(sortTerms(store, distinct));
-    product *= distinct.length;
-    bits += bitsFor(distinct.length);
   }
+  const values = sortTerms(store, distinct);
+  for (let k = 0; k < values.length; k++) rank[values[k]!] = k;
+  const width = bitsFor(values.length);
+  const bits = width * arity;
+  const product = values.length ** arity;
   const chosen = path !== 'auto' ? path : bits <= RADIX_BITS ? 'radix' : product <= Number.MAX_SAFE_INTEGER ? 'key' : 'rows';
   // (a forced path that cannot hold the sizes falls back: 31-bit keys, exact doubles)
-  const rank = mark;
-  if (chosen === 'radix' && bits <= RADIX_BITS) return byRadix(columns, n, arity, values, rank, bits);
-  if (chosen !== 'rows' && product <= Number.MAX_SAFE_INTEGER) return byDoubleKey(columns, n, arity, values, rank);
-  return byRankRows(columns, n, arity, values, rank);
+  if (chosen === 'radix' && bits <= RADIX_BITS) return byRadix(rows, n, arity, values, rank, width);
+  if (chosen !== 'rows' && product <= Number.MAX_SAFE_INTEGER) return byDoubleKey(rows, n, arity, values, rank);
+  return byRankRows(rows, n, arity, values, rank);
 }
 
 /** Most integers one double holds beside an index below 2^INDEX_BITS. */
@@ -106,67 +103,31 @@ function bitsFor(size: number): number {
   return size <= 1 ? 0 : Math.ceil(Math.log2(size));
 }
 
-/** Each row's ranks as one number in mixed radix (column 0 most significant); `rank` is scratch space indexed by term id. */
-function packKeys(keys: Float64Array, columns: Int32Array[], n: number, values: Int32Array[], rank: Int32Array): void {
-  for (let c = 0; c < columns.length; c++) {
-    const vs = values[c]!;
-    const size = vs.length;
-    for (let k = 0; k < size; k++) rank[vs[k]!] = k;
-    const column = columns[c]!;
-    for (let i = 0; i < n; i++) keys[i] = keys[i]! * size + rank[column[i]!]!;
-  }
-}
-
-/** The sorted keys without repeats, each back as its tuple of term ids. */
-function unpackKeys(keys: Float64Array, n: number, arity: number, values: Int32Array[]): SortedTuples {
-  const ids = new Int32Array(n * arity);
-  let count = 0;
-  for (let i = 0; i < n; i++) {
-    let key = keys[i]!;
-    if (i > 0 && key === keys[i - 1]) continue;
-    const row = count * arity;
-    for (let c = arity - 1; c >= 0; c--) {
-      const size = values[c]!.length;
-      const q = Math.floor(key / size);
-      ids[row + c] = values[c]![key - q * size]!;
-      key = q;
-    }
-    count++;
-  }
-  return { arity, count, ids: count === n ? ids : ids.subarray(0, count * arity) };
-}
-
 /**
- * Each row's ranks in bit fields of one non-negative 32-bit key (at most RADIX_BITS in
- * all), sorted by an LSD radix sort; the keys are moved themselves, front to back, so it
+ * Each row's ranks in fields of `width` bits of one non-negative 32-bit key (column 0 in
+ * the highest), sorted by an LSD radix sort: a stable counting pass over the low half of
+ * the bits, then over the high half. The keys are moved themselves, front to back, so it
  * follows no row numbers and no pointers.
  */
-function byRadix(columns: Int32Array[], n: number, arity: number, values: Int32Array[], rank: Int32Array, bits: number): SortedTuples {
-  // each row's ranks in bit fields, column 0 in the highest
+function byRadix(rows: Int32Array, n: number, arity: number, values: Int32Array, rank: Int32Array, width: number): SortedTuples {
+  const bits = width * arity;
+  const lowBits = Math.ceil(bits / 2);
+  const lowMask = 2 ** lowBits - 1;
+  const highMask = 2 ** (bits - lowBits) - 1;
+  // the keys, and both digits counted in the same pass: starts[d + 1] counts digit d, and
+  // after the prefix sums starts[d] is where digit d begins
   const keys = new Int32Array(n);
-  const widths = values.map((vs) => bitsFor(vs.length));
-  for (let c = 0; c < arity; c++) {
-    const vs = values[c]!;
-    for (let k = 0; k < vs.length; k++) rank[vs[k]!] = k;
-    const column = columns[c]!;
-    const width = widths[c]!;
-    for (let i = 0; i < n; i++) keys[i] = (keys[i]! << width) | rank[column[i]!]!;
+  const lowStarts = new Int32Array(lowMask + 2);
+  const highStarts = new Int32Array(highMask + 2);
+  for (let i = 0, k = 0; i < n; i++) {
+    let key = 0;
+    for (let c = 0; c < arity; c++) key = (key << width) | rank[rows[k++]!]!;
+    keys[i] = key;
+    lowStarts[(key & lowMask) + 1]!++;
+    highStarts[(key >>> lowBits) + 1]!++;
   }
   if (n < RADIX_MIN_ROWS) keys.sort();
-  else if (bits > 0) {
-    // an LSD radix sort: a stable counting pass over the low half of the bits, then over the high half
-    const lowBits = Math.ceil(bits / 2);
-    const lowMask = 2 ** lowBits - 1;
-    const highMask = 2 ** (bits - lowBits) - 1;
-    // both digits counted in one pass; starts[d + 1] counts digit d, and after the prefix
-    // sums starts[d] is where digit d begins
-    const lowStarts = new Int32Array(lowMask + 2);
-    const highStarts = new Int32Array(highMask + 2);
-    for (let i = 0; i < n; i++) {
-      const key = keys[i]!;
-      lowStarts[(key & lowMask) + 1]!++;
-      highStarts[(key >>> lowBits) + 1]!++;
-    }
+  else {
     for (let d = 1; d < lowStarts.length; d++) lowStarts[d]! += lowStarts[d - 1]!;
     for (let d = 1; d < highStarts.length; d++) highStarts[d]! += highStarts[d - 1]!;
     const spare = new Int32Array(n);
@@ -175,14 +136,14 @@ function byRadix(columns: Int32Array[], n: number, arity: number, values: Int32A
   }
   // each distinct key back as its term ids
   const ids = new Int32Array(n * arity);
+  const mask = 2 ** width - 1;
   let count = 0;
   for (let i = 0; i < n; i++) {
     let key = keys[i]!;
     if (i > 0 && key === keys[i - 1]) continue;
     const row = count * arity;
     for (let c = arity - 1; c >= 0; c--) {
-      const width = widths[c]!;
-      ids[row + c] = values[c]![key & ((1 << width) - 1)]!;
+      ids[row + c] = values[key & mask]!;
       key >>>= width;
     }
     count++;
@@ -198,27 +159,40 @@ function scatter(from: Int32Array, to: Int32Array, n: number, shift: number, mas
   }
 }
 
-/** Keys below 2^53, as doubles, sorted by the built-in typed-array sort. */
-function byDoubleKey(columns: Int32Array[], n: number, arity: number, values: Int32Array[], rank: Int32Array): SortedTuples {
+/** Each row's ranks as one double in mixed radix (column 0 most significant), sorted by the built-in typed-array sort. */
+function byDoubleKey(rows: Int32Array, n: number, arity: number, values: Int32Array, rank: Int32Array): SortedTuples {
+  const size = values.length;
   const keys = new Float64Array(n);
-  packKeys(keys, columns, n, values, rank);
+  for (let i = 0, k = 0; i < n; i++) {
+    let key = 0;
+    for (let c = 0; c < arity; c++) key = key * size + rank[rows[k++]!]!;
+    keys[i] = key;
+  }
   keys.sort();
-  return unpackKeys(keys, n, arity, values);
+  const ids = new Int32Array(n * arity);
+  let count = 0;
+  for (let i = 0; i < n; i++) {
+    let key = keys[i]!;
+    if (i > 0 && key === keys[i - 1]) continue;
+    const row = count * arity;
+    for (let c = arity - 1; c >= 0; c--) {
+      const q = Math.floor(key / size);
+      ids[row + c] = values[key - q * size]!;
+      key = q;
+    }
+    count++;
+  }
+  return { arity, count, ids: ids.subarray(0, count * arity) };
 }
 
 /** Rows of ranks compared column by column: tuples too many for one exact double. */
-function byRankRows(columns: Int32Array[], n: number, arity: number, values: Int32Array[], rank: Int32Array): SortedTuples {
-  const rows = new Int32Array(n * arity);
-  for (let c = 0; c < arity; c++) {
-    const vs = values[c]!;
-    for (let k = 0; k < vs.length; k++) rank[vs[k]!] = k;
-    const column = columns[c]!;
-    for (let i = 0; i < n; i++) rows[i * arity + c] = rank[column[i]!]!;
-  }
+function byRankRows(rows: Int32Array, n: number, arity: number, values: Int32Array, rank: Int32Array): SortedTuples {
+  const ranks = new Int32Array(n * arity);
+  for (let k = 0; k < n * arity; k++) ranks[k] = rank[rows[k]!]!;
   const order = Array.from({ length: n }, (_, i) => i);
   const cmp = (a: number, b: number): number => {
     for (let c = 0; c < arity; c++) {
-      const d = rows[a * arity + c]! - rows[b * arity + c]!;
+      const d = ranks[a * arity + c]! - ranks[b * arity + c]!;
       if (d !== 0) return d;
     }
     return 0;
@@ -228,7 +202,7 @@ function byRankRows(columns: Int32Array[], n: number, arity: number, values: Int
   let count = 0;
   for (let k = 0; k < n; k++) {
     if (k > 0 && cmp(order[k]!, order[k - 1]!) === 0) continue;
-    for (let c = 0; c < arity; c++) ids[count * arity + c] = values[c]![rows[order[k]! * arity + c]!]!;
+    for (let c = 0; c < arity; c++) ids[count * arity + c] = values[ranks[order[k]! * arity + c]!]!;
     count++;
   }
   return { arity, count, ids: ids.subarray(0, count * arity) };

@@ -325,21 +325,22 @@ export class TermStore {
     return ((cells[c]! >>> ARITY_SHIFT) & ARITY_MASK) === POOLED ? this.argPool[cells[c + A]! + i]! : cells[c + A + i]!;
   }
   /**
-   * Argument `i` of each of the first `n` of `ids` into `out`, when each has `arity`
-   * arguments (`arity` > `i`); false, with `out` incomplete, when one has not.
+   * The arguments of each of the first `n` of `ids`, row after row, into `out` (`n` rows
+   * of `arity`), when each has `arity` arguments; false, with `out` incomplete, when one has not.
    */
-  argColumn(ids: ArrayLike<TermId>, n: number, arity: number, i: number, out: Int32Array): boolean {
+  argRows(ids: ArrayLike<TermId>, n: number, arity: number, out: Int32Array): boolean {
     const cells = this.cells;
     const pool = this.argPool;
-    for (let k = 0; k < n; k++) {
+    for (let k = 0, at = 0; k < n; k++) {
       const c = ids[k]! * CELL;
       const small = (cells[c]! >>> ARITY_SHIFT) & ARITY_MASK;
       if (small === POOLED) {
         if (cells[c + B] !== arity) return false;
-        out[k] = pool[cells[c + A]! + i]!;
+        const start = cells[c + A]!;
+        for (let i = 0; i < arity; i++) out[at++] = pool[start + i]!;
       } else {
         if (small !== arity) return false;
-        out[k] = cells[c + A + i]!;
+        for (let i = 0; i < arity; i++) out[at++] = cells[c + A + i]!;
       }
     }
     return true;
