@@ -3,9 +3,11 @@
 // No string keys and no term is interned. Every argument is read from the store once,
 // into rows of ids; the distinct values of all columns together are ranked once (few,
 // even for millions of facts: a closure over a few thousand nodes has a few thousand),
-// and a tuple becomes one number made of its columns' ranks. When those fit in 31 bits,
-// a field of bits per column, the numbers are ordered by a radix sort (two counting
-// passes, no comparisons); when they fit in one exact double, by sorting a Float64Array;
+// and a tuple becomes one number made of its columns' ranks, a field of bits per column.
+// When the possible numbers are few beside the rows (a closure: a few thousand values,
+// keys of 20-odd bits), they are marked in a bitmap and read back in order; when they fit
+// in 31 bits, ordered by a radix sort (two counting passes, no comparisons); when they
+// fit in one exact double, by sorting a Float64Array;
 // otherwise rows of ranks are sorted by comparing them. Equal tuples end up side by side
 // and are kept once.
 import { compareTerms } from './terms/order.js';
@@ -19,7 +21,7 @@ export interface SortedTuples {
 }
 
 /** How the rows are ordered: chosen by the sizes (`auto`), or forced (for tests). */
-export type SortPath = 'auto' | 'radix' | 'key' | 'rows';
+export type SortPath = 'auto' | 'bitmap' | 'radix' | 'key' | 'rows';
 
 /** Sorted distinct argument tuples of the first `n` entries of `facts` (compounds of one arity). */
 export function sortedTuples(store: TermStore, facts: ArrayLike<TermId>, arity: number, path: SortPath = 'auto', n = facts.length): SortedTuples {
@@ -43,9 +45,11 @@ export function sortedTuples(store: TermStore, facts: ArrayLike<TermId>, arity: 
   const width = bitsFor(values.length);
   const bits = width * arity;
   const product = values.length ** arity;
-  const chosen = path !== 'auto' ? path : bits <= RADIX_BITS ? 'radix' : product <= Number.MAX_SAFE_INTEGER ? 'key' : 'rows';
-  // (a forced path that cannot hold the sizes falls back: 31-bit keys, exact doubles)
-  if (chosen === 'radix' && bits <= RADIX_BITS && n >= RADIX_MIN_ROWS) return byRadix(rows, n, arity, values, rank, width);
+  const dense = bits <= BITMAP_BITS && 2 ** bits <= BITMAP_SPARSEST * n;
+  const chosen = path !== 'auto' ? path : dense ? 'bitmap' : bits <= RADIX_BITS ? 'radix' : product <= Number.MAX_SAFE_INTEGER ? 'key' : 'rows';
+  // (a forced path that cannot hold the sizes falls back: keys of at most BITMAP_BITS or 31 bits, exact doubles)
+  if (chosen === 'bitmap' && bits <= BITMAP_BITS) return byBitmap(rows, n, arity, values, rank, width);
+  if ((chosen === 'radix' || chosen === 'bitmap') && bits <= RADIX_BITS && (n >= RADIX_MIN_ROWS || path !== 'auto')) return byRadix(rows, n, arity, values, rank, width);
   if (chosen !== 'rows' && product <= Number.MAX_SAFE_INTEGER) return byDoubleKey(rows, n, arity, values, rank);
   return byRankRows(rows, n, arity, values, rank);
 }
@@ -91,6 +95,51 @@ function sortTerms(store: TermStore, distinct: TermId[]): Int32Array {
     out[k] = distinct[key - value * 2 ** INDEX_BITS]!;
   }
   return out;
+}
+
+/** Most bits of a key whose tuples are marked in a bitmap (2^26 bits: 8 MB). */
+const BITMAP_BITS = 26;
+/** A bitmap is used when it has at most this many bits per row (not mostly empty words to scan). */
+const BITMAP_SPARSEST = 64;
+
+/**
+ * Each row's ranks in fields of `width` bits of one key (column 0 in the highest), marked
+ * in a bitmap of every possible key; the marked keys, read in order, are the tuples
+ * sorted, each once. Two passes (mark, read), no sorting and no second array of keys:
+ * for a closure over a few thousand values (keys of 20-odd bits) the bitmap is smaller
+ * than the rows.
+ */
+function byBitmap(rows: Int32Array, n: number, arity: number, values: Int32Array, rank: Int32Array, width: number): SortedTuples {
+  const bits = width * arity;
+  const marks = new Int32Array(Math.ceil(2 ** bits / 32));
+  let count = 0;
+  for (let i = 0, k = 0; i < n; i++) {
+    let key = 0;
+    for (let c = 0; c < arity; c++) key = (key << width) | rank[rows[k++]!]!;
+    const word = key >>> 5;
+    const bit = 1 << (key & 31);
+    if ((marks[word]! & bit) === 0) {
+      marks[word]! |= bit;
+      count++;
+    }
+  }
+  const ids = new Int32Array(count * arity);
+  const mask = 2 ** width - 1;
+  for (let w = 0, at = 0; w < marks.length; w++) {
+    let word = marks[w]!;
+    while (word !== 0) {
+      // the lowest marked bit, then cleared
+      const low = word & -word;
+      let key = w * 32 + (31 - Math.clz32(low));
+      word ^= low;
+      at += arity;
+      for (let c = arity - 1; c >= 0; c--) {
+        ids[at - arity + c] = values[key & mask]!;
+        key >>>= width;
+      }
+    }
+  }
+  return { arity, count, ids };
 }
 
 /** Most bits of a radix key (a non-negative 32-bit integer): the ranks of each column in a field of their own. */

@@ -1,6 +1,6 @@
 // Sorted distinct tuples (printing and answers) must equal sorting the tuples one by one
-// with the term order and dropping repeats, through each of their code paths (radix
-// sort of 32-bit keys, doubles, row comparison, and the one chosen by the sizes).
+// with the term order and dropping repeats, through each of their code paths (a bitmap
+// of keys, radix sort of 31-bit keys, doubles, row comparison, and the one chosen by the sizes).
 import test from 'ava';
 import { testProp } from '@fast-check/ava';
 import fc from 'fast-check';
@@ -31,7 +31,7 @@ function term(store: TermStore, s: Spec): TermId {
 
 const rows = fc.integer({ min: 1, max: 3 }).chain((arity) => fc.tuple(fc.constant(arity), fc.array(fc.array(spec, { minLength: arity, maxLength: arity }), { maxLength: 40 })));
 
-const path: fc.Arbitrary<SortPath> = fc.constantFrom('auto', 'radix', 'key', 'rows');
+const path: fc.Arbitrary<SortPath> = fc.constantFrom('auto', 'bitmap', 'radix', 'key', 'rows');
 
 testProp('sortedTuples equals a one-by-one sort without repeats', [rows, path], (t, [arity, specs], how) => {
   const store = new TermStore();
@@ -82,7 +82,7 @@ test('sortedTuples reads only the first n facts it is given, and repeats given t
   const store = new TermStore();
   const f = (a: number, b: number) => store.compound('p', [store.int(a), store.int(b)]);
   const facts = [f(2, 1), f(1, 5), f(2, 1), f(1, 2), f(0, 9)];
-  for (const how of ['auto', 'radix', 'key', 'rows'] as const) {
+  for (const how of ['auto', 'bitmap', 'radix', 'key', 'rows'] as const) {
     const got = sortedTuples(store, facts, 2, how, 4);
     t.deepEqual(Array.from(got.ids), [1, 2, 1, 5, 2, 1].map((v) => store.int(v)), how);
     t.is(got.count, 3, how);
@@ -94,7 +94,7 @@ test('a column of more distinct values than 16-bit ranks hold is still sorted (e
   const n = 70_000;
   // a permutation of 0..n-1 (multiplying by a unit mod n), second column constant
   const facts = Array.from({ length: n }, (_, i) => store.compound('p', [store.int((i * 7919) % n), store.int(0)]));
-  for (const how of ['auto', 'radix', 'key', 'rows'] as const) {
+  for (const how of ['auto', 'bitmap', 'radix', 'key', 'rows'] as const) {
     const got = sortedTuples(store, facts, 2, how);
     t.is(got.count, n, how);
     let sorted = true;
@@ -124,7 +124,7 @@ test('thousands of rows, with repeats, sorted through each path, with radix keys
       for (let c = 0; c < arity; c++) if (a[c] !== b[c]) return a[c]! - b[c]!;
       return 0;
     });
-    for (const how of ['auto', 'radix', 'key', 'rows'] as const) {
+    for (const how of ['auto', 'bitmap', 'radix', 'key', 'rows'] as const) {
       const got = sortedTuples(store, facts, arity, how);
       t.is(got.count, expected.length, `${arity}/${bound}/${how}`);
       t.deepEqual(Array.from(got.ids, (id) => store.intValue(id)), expected.flat(), `${arity}/${bound}/${how}`);
@@ -136,7 +136,7 @@ test('facts of another arity than the first one are refused, not read past their
   const store = new TermStore();
   const pair = store.compound('p', [store.int(1), store.int(2)]);
   const triple = store.compound('p', [store.int(1), store.int(2), store.int(3)]);
-  for (const how of ['auto', 'radix', 'key', 'rows'] as const) {
+  for (const how of ['auto', 'bitmap', 'radix', 'key', 'rows'] as const) {
     t.throws(() => sortedTuples(store, [pair, triple], 2, how), { message: /different arities/ }, how);
     t.throws(() => sortedTuples(store, [triple, pair], 3, how), { message: /different arities/ }, how);
   }
