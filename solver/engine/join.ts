@@ -11,51 +11,10 @@ import type { FactMeta } from '../store/fact-meta.js';
 import type { Relation } from '../store/relation.js';
 import { NO_POSITIONS, type Positions } from '../store/log-index.js';
 import { Builder, FAIL, WAIT } from './build.js';
-import { checkMemory, LimitError } from './limits.js';
+import { LimitError } from './limits.js';
+import { checkLimits, type LimitClock } from './limit-clock.js';
 import type { RoundBuffer, Wait } from './round.js';
 import { joinOrder, readsFrom, readsTo, type ScanWindow } from './window.js';
-
-/** Throws a memory LimitError when the heap in use exceeds the memory budget. */
-export function checkHeap(): void {
-  checkMemory('while solving');
-}
-
-/** Ticks (facts read or offered) between two checks of the time limit, once warm. */
-const CHECK_PERIOD = 1 << 14;
-/** The heap is checked at every 64th time check (`process.memoryUsage` is not cheap). */
-const HEAP_CHECK_MASK = 63;
-/**
- * The first checks come sooner (every WARM_PERIOD ticks, the first WARM_HEAP_CHECKS of
- * them checking the heap too): code that first runs after V8 has optimized the join
- * (`scan` and `emit`, with `tick` inlined into them) deoptimizes it, and when V8 has by
- * then compiled an on-stack replacement of `scan`'s loop it can keep running that loop's
- * code and not optimize `scan` again for the rest of the solve (chain-1000 closure: 1.2 s
- * instead of 0.7 s in about half the processes). So every branch of the join's hot path
- * runs early, with its type feedback recorded: these checks, and the search for a
- * window's first fact (`scan`).
- */
-const WARM_CHECKS = 16;
-const WARM_PERIOD = 256;
-const WARM_HEAP_CHECKS = 4;
-
-/** When the join checks the limits: counts ticks, and knows the tick of the next check. */
-export interface LimitClock {
-  ticks: number;
-  nextCheck: number;
-  checks: number;
-}
-
-export function newLimitClock(): LimitClock {
-  return { ticks: 0, nextCheck: WARM_PERIOD, checks: 0 };
-}
-
-/** The check a tick makes now and then: past the deadline or near the heap limit, a LimitError. */
-function checkLimits(clock: LimitClock, deadline: number): void {
-  if (Date.now() > deadline) throw new LimitError('time', 'stopped: time limit reached');
-  const checks = ++clock.checks;
-  if (checks <= WARM_HEAP_CHECKS || (checks & HEAP_CHECK_MASK) === 0) checkHeap();
-  clock.nextCheck = clock.ticks + (checks < WARM_CHECKS ? WARM_PERIOD : CHECK_PERIOD);
-}
 
 export interface JoinContext {
   readonly store: TermStore;
@@ -104,7 +63,7 @@ export class Joiner {
       this.epoch++;
     }
     // the relations the plan reads, looked up here and not in the join's hot path (where a
-    // lookup that first runs after V8 has optimized `scan` deoptimizes it: see WARM_CHECKS)
+    // lookup that first runs after V8 has optimized `scan` deoptimizes it: see WARM_CHECKS in limit-clock.ts)
     for (const st of plan.steps) {
       if ((st.k === 'scan' || st.k === 'neg') && this.cachedIn[st.relId] !== this.epoch) {
         this.cachedIn[st.relId] = this.epoch;
@@ -283,9 +242,9 @@ export class Joiner {
       if (count === 0) return;
     }
     const ts = this.ctx.meta.timestamps;
-    // entries are in timestamp order: skip to the first one in range (searched from the
-    // first call on, when the range starts at 0 too: see WARM_CHECKS); both outcomes of a
-    // step do the same arithmetic, so that neither lacks type feedback
+    // entries are in timestamp order: skip to the first one in range. Searched from the
+    // first call on, when the range starts at 0 too, and both outcomes of a step do the
+    // same arithmetic, so that no branch lacks type feedback (see WARM_CHECKS in limit-clock.ts)
     let lo = 0;
     let hi = count;
     while (lo < hi) {
