@@ -1,16 +1,14 @@
 // Facts as lines of UTF-8 bytes (`path(0, 1).` and a newline), straight from sorted tuples
 // of term ids into fixed-size chunks: what `shapelog query` prints, up to millions of
-// lines. Each distinct argument's text is encoded once, into one flat byte array (an
-// integer digit by digit, no string made); each line is then copies of bytes. The lines
+// lines. Each distinct argument's text is encoded once, into one flat byte array; each
+// line is then copies of bytes. The lines
 // read exactly as fact-lines.ts makes them, followed by `.` and a newline.
 import type { SortedTuples } from './sorted-tuples.js';
 import { functorText, termText } from './terms/print.js';
-import { Kind, type TermStore } from './terms/term-store.js';
+import type { TermStore } from './terms/term-store.js';
 
 const COMMA_SPACE = Buffer.from(', ');
 const LINE_END = Buffer.from(').\n');
-/** Integers below this in magnitude are written digit by digit; larger ones through String. */
-const SMALL_INT = 2 ** 31;
 
 /**
  * Bytes appended to chunks of a fixed size; each full chunk goes to `flush`. A chunk is a
@@ -67,7 +65,7 @@ export class ByteChunks {
 class ArgumentTexts {
   /** A term id's slot plus one (0: not seen yet). */
   readonly slotOf: Int32Array;
-  bytes = new Uint8Array(1 << 12);
+  bytes = Buffer.allocUnsafe(1 << 12);
   starts: Int32Array = new Int32Array(1 << 8);
   /** How many slots are taken. */
   size = 0;
@@ -82,16 +80,11 @@ class ArgumentTexts {
 
   /** Gives `id` the next slot, with its text; returns the slot plus one. */
   add(id: number): number {
-    const store = this.store;
     if (this.size + 2 > this.starts.length) this.starts = grown(this.starts, this.size + 2);
-    if (store.kind(id) === Kind.Int && Math.abs(store.intValue(id)) < SMALL_INT) this.digits(store.intValue(id));
-    else {
-      const text = Buffer.from(termText(store, id), 'utf8');
-      this.reserve(text.length);
-      this.bytes.set(text, this.at);
-      this.at += text.length;
-    }
-    this.reserve(this.after.length);
+    const text = termText(this.store, id);
+    // UTF-8 takes at most 3 bytes per UTF-16 unit
+    this.reserve(3 * text.length + this.after.length);
+    this.at += this.bytes.write(text, this.at, 'utf8');
     this.bytes.set(this.after, this.at);
     this.at += this.after.length;
     this.slotOf[id] = ++this.size;
@@ -99,29 +92,10 @@ class ArgumentTexts {
     return this.size;
   }
 
-  /** An integer in decimal (as `String` writes it). */
-  private digits(value: number): void {
-    this.reserve(11);
-    let v = value;
-    if (v < 0) {
-      this.bytes[this.at++] = 0x2d; // '-'
-      v = -v;
-    }
-    let digits = 1;
-    for (let rest = v; rest >= 10; rest = Math.floor(rest / 10)) digits++;
-    let at = this.at + digits;
-    this.at = at;
-    do {
-      const q = Math.floor(v / 10);
-      this.bytes[--at] = 0x30 + (v - q * 10);
-      v = q;
-    } while (v > 0);
-  }
-
   private reserve(n: number): void {
     if (this.at + n > this.bytes.length) {
-      const bigger = new Uint8Array(Math.max(this.bytes.length * 2, this.at + n));
-      bigger.set(this.bytes);
+      const bigger = Buffer.allocUnsafe(Math.max(this.bytes.length * 2, this.at + n));
+      this.bytes.copy(bigger, 0, 0, this.at);
       this.bytes = bigger;
     }
   }

@@ -45,13 +45,33 @@ export function sortedTuples(store: TermStore, facts: ArrayLike<TermId>, arity: 
   const width = bitsFor(values.length);
   const bits = width * arity;
   const product = values.length ** arity;
-  const dense = bits <= BITMAP_BITS && 2 ** bits <= BITMAP_SPARSEST * n;
-  const chosen = path !== 'auto' ? path : dense ? 'bitmap' : bits <= RADIX_BITS ? 'radix' : product <= Number.MAX_SAFE_INTEGER ? 'key' : 'rows';
-  // (a forced path that cannot hold the sizes falls back: keys of at most BITMAP_BITS or 31 bits, exact doubles)
-  if (chosen === 'bitmap' && bits <= BITMAP_BITS) return byBitmap(rows, n, arity, values, rank, width);
-  if ((chosen === 'radix' || chosen === 'bitmap') && bits <= RADIX_BITS && (n >= RADIX_MIN_ROWS || path !== 'auto')) return byRadix(rows, n, arity, values, rank, width);
-  if (chosen !== 'rows' && product <= Number.MAX_SAFE_INTEGER) return byDoubleKey(rows, n, arity, values, rank);
-  return byRankRows(rows, n, arity, values, rank);
+  switch (pathFor(path, n, bits, product)) {
+    case 'bitmap':
+      return byBitmap(rows, n, arity, values, rank, width);
+    case 'radix':
+      return byRadix(rows, n, arity, values, rank, width);
+    case 'key':
+      return byDoubleKey(rows, n, arity, values, rank);
+    case 'rows':
+      return byRankRows(rows, n, arity, values, rank);
+  }
+}
+
+/** The paths from the fastest to the most general; each can hold fewer sizes than the next. */
+const PATHS = ['bitmap', 'radix', 'key', 'rows'] as const;
+
+/**
+ * The path for `n` rows whose keys need `bits` bits as bit fields or are `product` many
+ * in mixed radix: a forced path when it can hold them, else the first after it that can;
+ * by the sizes (`auto`), a bitmap when it is dense enough, the radix sort for big inputs,
+ * else doubles, else rows.
+ */
+function pathFor(path: SortPath, n: number, bits: number, product: number): (typeof PATHS)[number] {
+  const holds = { bitmap: bits <= BITMAP_BITS, radix: bits <= RADIX_BITS, key: product <= Number.MAX_SAFE_INTEGER, rows: true };
+  if (path !== 'auto') return PATHS.slice(PATHS.indexOf(path)).find((p) => holds[p])!;
+  if (holds.bitmap && 2 ** bits <= BITMAP_SPARSEST * n) return 'bitmap';
+  if (holds.radix && n >= RADIX_MIN_ROWS) return 'radix';
+  return holds.key ? 'key' : 'rows';
 }
 
 /** Most integers one double holds beside an index below 2^INDEX_BITS. */
@@ -146,7 +166,7 @@ function byBitmap(rows: Int32Array, n: number, arity: number, values: Int32Array
 const RADIX_BITS = 31;
 /**
  * Fewer rows than this take the doubles' path (the built-in sort), unless the radix path
- * is forced (tests). Not only for the cost of the counting passes:
+ * is forced (tests; see pathFor). Not only for the cost of the counting passes:
  * the radix sort's first call with few rows runs it in V8's interpreter, and the code V8
  * then optimizes for a big call was seen to be thrown away in the middle of it (printing
  * chain-1000's 999 edges and then its 500k paths: 125 ms to sort them instead of 80).

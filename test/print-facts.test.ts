@@ -1,5 +1,5 @@
 // `shapelog query` prints every fact (cli/print-facts.ts: lines made from term ids as
-// UTF-8 bytes, integers digit by digit, written in chunks of 64 KB). What it
+// UTF-8 bytes, each distinct argument's text encoded once, written in chunks of 64 KB). What it
 // writes must be exactly the facts as text (RunResult.factsByPredicate, each line as
 // termText prints its fact), under a header per predicate, for any kind of argument:
 // integers of any sign and size, floats, atoms and strings with non-ASCII text, compound
