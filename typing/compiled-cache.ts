@@ -17,7 +17,9 @@
 // Files are written atomically (temporary file + rename); a file whose header, size or
 // checksum is wrong, or whose payload does not deserialize, is ignored and rewritten. A
 // compile outcome holding anything but plain data (objects, arrays, maps, sets, typed
-// arrays, primitives) is not cached, since deserializing would not give it back.
+// arrays, primitives) is not cached, since deserializing would not give it back. Equal
+// parts of the outcome are written as one object (typing/value-sharing.ts): the plans
+// repeat spans, patterns and templates, and reading costs per object.
 import { createHash } from 'node:crypto';
 import { readFileSync } from 'node:fs';
 import { join } from 'node:path';
@@ -28,6 +30,7 @@ import { relationId } from '../solver/store/relation-map.js';
 import { TermStore, type TermStoreSnapshot } from '../solver/terms/term-store.js';
 import { defaultCacheDir, writeCacheFile } from '../relations/parse-cache.js';
 import { librarySubset } from './library-subset.js';
+import { shareEqualValues } from './value-sharing.js';
 
 declare const __SHAPELOG_BUILD_ID__: string | undefined;
 
@@ -87,7 +90,8 @@ export function writeCompiled(cache: CompiledCache, entry: CompiledEntry): boole
   if (!entry.compiled.ok || !plainData(entry.compiled)) return false;
   let payload: Buffer;
   try {
-    payload = serialize({ store: entry.store.snapshot(), compiled: entry.compiled });
+    // equal spans, patterns and templates written once: fewer objects to deserialize
+    payload = serialize({ store: entry.store.snapshot(), compiled: shareEqualValues(entry.compiled) ?? entry.compiled });
   } catch {
     return false;
   }

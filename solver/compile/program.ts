@@ -1,13 +1,14 @@
 // The whole compile pipeline: lower the parsed files (and the goal), check that every
 // called predicate exists, check stratification, decide which predicates are
 // evaluated on demand, apply the demand transformation, stratify the result, and
-// build one join plan per rule.
+// build one join plan per rule (its templates carrying their literal's span).
 import type { Literal, Program, Span } from '../language/ast.js';
 import { literalTerms, walkTerm } from '../language/ast-walk.js';
 import { type Diagnostic, diagnostic } from '../../diagnostics/diagnostic.js';
 import { didYouMean } from '../../diagnostics/suggest.js';
 import type { TermId, TermStore } from '../terms/term-store.js';
 import { compilePlan, linkNegations, type Plan } from './plan.js';
+import { withLiteralSpans } from './literal-spans.js';
 import { transformForDemand } from './demand.js';
 import { userPredOf } from './relation-names.js';
 import type { RelationDecl, Rule } from './ir.js';
@@ -137,7 +138,9 @@ export function compileProgram(store: TermStore, files: readonly Program[], stra
     return { ok: false, diagnostics };
   }
 
-  const plans = result.rules.map((r, i) => compilePlan(store, r, i, result.strata[i]!));
+  // every diagnostic of the compiler is given: templates keep only their literal's span (compile/literal-spans.ts)
+  const rules = result.rules.map(withLiteralSpans);
+  const plans = rules.map((r, i) => compilePlan(store, r, i, result.strata[i]!));
   linkNegations(plans);
   const facts = new Map<string, TermId[]>();
   for (const [pred, list] of lowered.facts) facts.set(pred, list.map((x) => x.fact));
@@ -146,7 +149,7 @@ export function compileProgram(store: TermStore, files: readonly Program[], stra
     ok: true,
     program: {
       plans,
-      rules: result.rules,
+      rules,
       facts,
       get factSpans() {
         return (factSpans ??= factSpanTable(lowered.facts));
