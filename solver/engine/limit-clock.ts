@@ -10,7 +10,7 @@ export function checkHeap(): void {
 
 /** Ticks (facts read or offered) between two checks of the time limit, once warm. */
 const CHECK_PERIOD = 1 << 14;
-/** The heap is checked at every 64th time check (`process.memoryUsage` is not cheap). */
+/** The heap is checked at every 64th time check (reading V8's heap statistics is not free). */
 const HEAP_CHECK_MASK = 63;
 /**
  * The first checks come sooner (every WARM_PERIOD ticks, the first WARM_HEAP_CHECKS of
