@@ -79,7 +79,7 @@ test('the subset keeps declarations and drops rules of relations nothing instant
   t.is(count(sub, 'relation'), count(programs, 'relation'));
   t.true(count(sub, 'clause') < count(programs, 'clause') / 4, `${count(sub, 'clause')} of ${count(programs, 'clause')} clauses`);
   const heads = new Set(sub.flatMap((p) => p.statements.flatMap((s) => (s.kind === 'clause' && s.head.kind === 'call' ? [s.head.pred] : []))));
-  t.false(heads.has('cv_perm'), 'convolution helpers are not needed to type an identity');
+  t.false(heads.has('conv_layout_perm'), 'convolution helpers are not needed to type an identity');
 });
 
 // ------------------------------------------------------------------ the parse cache

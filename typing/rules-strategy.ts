@@ -419,8 +419,9 @@ export function inferWithRules(gen: Generated, library: RuleLibrary, limits: Par
 }
 
 /**
- * The relations derived only to find errors (`cv_small`, read by an error rule and by
- * nothing else, transitively): a comparison they wait on is the negation of a check.
+ * The relations derived only to find errors (`conv_input_too_small`, read by an error
+ * rule and by nothing else, transitively): a comparison they wait on is the negation of
+ * a check.
  */
 export function errorOnly(rules: readonly Rule[]): ReadonlySet<string> {
   let found = errorOnlyCache.get(rules);

@@ -1,7 +1,7 @@
 // Relations by name, as a persistent map keyed by a number per relation name (names
 // are registered once per process, so every store, solver and fork agrees on them):
 // joins and commits look relations up by number instead of hashing long names such as
-// `$demand:cv_route@bbbbbbf` on every access.
+// `$demand:conv_route@bbbbbbf` on every access.
 import { PersistentRelation, type Relation } from './relation.js';
 
 const ids = new Map<string, number>();
