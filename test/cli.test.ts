@@ -142,7 +142,7 @@ test('infer: type errors exit 1 with the call site; --explain shows the derivati
   t.is(plain.code, 0, plain.err);
   t.regex(plain.out, /^%0 : Tensor\[\(1, 64, 112, 112\), float32\]/);
   t.regex(plain.out, /\n {2}= nn\.conv2d\(%data, %conv0_weight, strides=\[2, 2\]/);
-  t.notRegex(plain.out, /\b(?:t?conv|pool)_[a-z_]+\(/);
+  t.notRegex(plain.out, /\b(?:t?conv|pool)_[a-z_]+/);
   const e = shapelog('infer', conv, '--explain', '%0', '--internals');
   t.is(e.code, 0, e.err);
   // with --internals: down to the call's own fact, through rules of the relation library
