@@ -431,7 +431,7 @@ export function errorOnly(rules: readonly Rule[]): ReadonlySet<string> {
     if (r.head.k === 'atom' && isDemandRelation(r.head.pred)) continue;
     for (const l of r.body) if (l.k === 'atom' && !l.neg) (readers.get(l.pred) ?? readers.set(l.pred, []).get(l.pred)!).push(r);
   }
-  // the greatest such set: a recursive helper (ew_clash) that feeds only errors is in it
+  // the greatest such set: a recursive helper (ew_reversed_dims_clash) that feeds only errors is in it
   const set = new Set(readers.keys());
   for (let shrank = true; shrank; ) {
     shrank = false;
