@@ -245,6 +245,8 @@ export function crossCheck(options: CrossCheckOptions = {}): CrossCheckReport {
   if (missing.length > 0) throw new UserError([diagnostic('error', 'usage', `no sweep case generator for ${missing.join(', ')}`, null)]);
   const seed = options.seed ?? Math.floor(Math.random() * 2 ** 31);
   const reports = ops.map((op) => checkOp(op, { depth: options.depth ?? 4, random: options.random ?? 0, seed, reference: options.reference ?? true }));
-  const ok = reports.every((r) => r.disagree === 0 && (r.reference === null || (r.reference.unsound === 0 && r.reference.crashed === 0 && r.reference.stricterUnexpected === 0)));
+  const ok = reports.every(
+    (r) => r.disagree === 0 && (r.reference === null || (r.reference.unsound === 0 && r.reference.crashed === 0 && r.reference.stricterUnexpected === 0)),
+  );
   return { ok, seed, ops: reports };
 }

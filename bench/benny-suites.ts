@@ -49,5 +49,8 @@ export function inlineChartJs(htmlFile: string): void {
     return;
   }
   const lib = inlineChartJsSource();
-  writeFileSync(htmlFile, html.replace(CDN_SCRIPT, () => `<script>\n${lib}\n</script>`));
+  writeFileSync(
+    htmlFile,
+    html.replace(CDN_SCRIPT, () => `<script>\n${lib}\n</script>`),
+  );
 }

@@ -25,8 +25,14 @@ export interface EngineCase {
 }
 
 export function cases(): EngineCase[] {
-  const full = (w: Workload, strategy: CaseStrategy): EngineCase =>
-    ({ id: `${w.id} ${strategy}`, workload: w, strategy, goal: null, expected: w.expected, swi: 'full' });
+  const full = (w: Workload, strategy: CaseStrategy): EngineCase => ({
+    id: `${w.id} ${strategy}`,
+    workload: w,
+    strategy,
+    goal: null,
+    expected: w.expected,
+    swi: 'full',
+  });
   const [a, b, c, d, e] = [chain1000(), random1000(), sgTree10(), chain200(), random2000()];
   const q = e.query!;
   return [
@@ -92,4 +98,3 @@ export function check(c: EngineCase, r: RunResult): void {
     throw new Error(`COUNT MISMATCH in ${c.id}: the engine gave ${got} ${what}, expected ${c.expected}`);
   }
 }
-

@@ -71,11 +71,50 @@ interface Command {
 
 const commands: Command[] = [
   { id: 'node', label: '`node empty.js` (node itself)', file: process.execPath, args: [empty], env, expect: /^$/ },
-  ...(caCerts !== undefined && !keepCaCerts ? [{ id: 'node-ca', label: `\`node empty.js\` with NODE_EXTRA_CA_CERTS=${caCerts} (this machine's setting)`, file: process.execPath, args: [empty], env: { ...env, NODE_EXTRA_CA_CERTS: caCerts }, expect: /^$/ }] : []),
-  { id: 'query', label: '`shapelog query one.rules` (one fact)', file: shapelog, args: ['query', oneFact], env, expect: /^% edge \(1 fact\)\nedge\(1, 2\)\.\n$/ },
-  { id: 'rules', label: '`shapelog infer resnet50.relay` (rules)', file: shapelog, args: ['infer', resnet], env, expect: /nn\.softmax\(%\d+\) \/\* ty=Tensor\[\(1, 1000\), float32\] \*\// },
-  { id: 'relay', label: '`shapelog infer resnet50.relay --strategy relay`', file: shapelog, args: ['infer', resnet, '--strategy', 'relay'], env, expect: /nn\.softmax\(%\d+\) \/\* ty=Tensor\[\(1, 1000\), float32\] \*\// },
-  { id: 'rules-nocache', label: '`shapelog infer resnet50.relay` (rules, SHAPELOG_CACHE=off)', file: shapelog, args: ['infer', resnet], env: { ...env, SHAPELOG_CACHE: 'off' }, expect: /nn\.softmax\(%\d+\) \/\* ty=Tensor\[\(1, 1000\), float32\] \*\// },
+  ...(caCerts !== undefined && !keepCaCerts
+    ? [
+        {
+          id: 'node-ca',
+          label: `\`node empty.js\` with NODE_EXTRA_CA_CERTS=${caCerts} (this machine's setting)`,
+          file: process.execPath,
+          args: [empty],
+          env: { ...env, NODE_EXTRA_CA_CERTS: caCerts },
+          expect: /^$/,
+        },
+      ]
+    : []),
+  {
+    id: 'query',
+    label: '`shapelog query one.rules` (one fact)',
+    file: shapelog,
+    args: ['query', oneFact],
+    env,
+    expect: /^% edge \(1 fact\)\nedge\(1, 2\)\.\n$/,
+  },
+  {
+    id: 'rules',
+    label: '`shapelog infer resnet50.relay` (rules)',
+    file: shapelog,
+    args: ['infer', resnet],
+    env,
+    expect: /nn\.softmax\(%\d+\) \/\* ty=Tensor\[\(1, 1000\), float32\] \*\//,
+  },
+  {
+    id: 'relay',
+    label: '`shapelog infer resnet50.relay --strategy relay`',
+    file: shapelog,
+    args: ['infer', resnet, '--strategy', 'relay'],
+    env,
+    expect: /nn\.softmax\(%\d+\) \/\* ty=Tensor\[\(1, 1000\), float32\] \*\//,
+  },
+  {
+    id: 'rules-nocache',
+    label: '`shapelog infer resnet50.relay` (rules, SHAPELOG_CACHE=off)',
+    file: shapelog,
+    args: ['infer', resnet],
+    env: { ...env, SHAPELOG_CACHE: 'off' },
+    expect: /nn\.softmax\(%\d+\) \/\* ty=Tensor\[\(1, 1000\), float32\] \*\//,
+  },
 ];
 
 function run(c: Command): number {
@@ -111,13 +150,25 @@ const med = (id: string) => rows.find((r) => r.id === id)!.medianMs;
 const targets = [
   { id: 'query', description: 'one-fact query', measured: med('query'), unit: 'ms', requirement: '≤ 150 ms', pass: med('query') <= 150 },
   { id: 'rules', description: 'infer ResNet-50, rules strategy', measured: med('rules'), unit: 'ms', requirement: '≤ 400 ms', pass: med('rules') <= 400 },
-  { id: 'rules/relay', description: 'infer ResNet-50, rules / relay strategy', measured: med('rules') / med('relay'), unit: '×', requirement: '≤ 1.3×', pass: med('rules') / med('relay') <= 1.3 },
+  {
+    id: 'rules/relay',
+    description: 'infer ResNet-50, rules / relay strategy',
+    measured: med('rules') / med('relay'),
+    unit: '×',
+    requirement: '≤ 1.3×',
+    pass: med('rules') / med('relay') <= 1.3,
+  },
 ];
 const report = {
-  machine: { date: new Date().toISOString(), node: process.version, cpus: `${cpus().length} × ${cpus()[0]?.model.trim()}`, loadAverage: { before: loadBefore, after: loadAfter } },
+  machine: {
+    date: new Date().toISOString(),
+    node: process.version,
+    cpus: `${cpus().length} × ${cpus()[0]?.model.trim()}`,
+    loadAverage: { before: loadBefore, after: loadAfter },
+  },
   package: installed,
   runs,
-  nodeExtraCaCerts: caCerts === undefined ? 'not set' : keepCaCerts ? 'kept' : 'removed from the commands\' environment',
+  nodeExtraCaCerts: caCerts === undefined ? 'not set' : keepCaCerts ? 'kept' : "removed from the commands' environment",
   rows,
   targets,
 };
@@ -127,15 +178,21 @@ const md = [
   '',
   '| command | median (ms) | min | max | over node |',
   '|---|--:|--:|--:|--:|',
-  ...rows.map((r) => `| ${r.command} | ${fmt(r.medianMs)} | ${fmt(r.minMs)} | ${fmt(r.maxMs)} | ${r.id === 'node' || r.id === 'node-ca' ? '' : `+${fmt(r.medianMs - med('node'))}`} |`),
+  ...rows.map(
+    (r) =>
+      `| ${r.command} | ${fmt(r.medianMs)} | ${fmt(r.minMs)} | ${fmt(r.maxMs)} | ${r.id === 'node' || r.id === 'node-ca' ? '' : `+${fmt(r.medianMs - med('node'))}`} |`,
+  ),
   '',
   '| target | measured | required | result |',
   '|---|--:|--:|---|',
-  ...targets.map((t) => `| ${t.description} | ${t.unit === '×' ? `${t.measured.toFixed(2)}×` : `${fmt(t.measured)} ms`} | ${t.requirement} | **${t.pass ? 'PASS' : 'FAIL'}** |`),
+  ...targets.map(
+    (t) =>
+      `| ${t.description} | ${t.unit === '×' ? `${t.measured.toFixed(2)}×` : `${fmt(t.measured)} ms`} | ${t.requirement} | **${t.pass ? 'PASS' : 'FAIL'}** |`,
+  ),
 ].join('\n');
 if (write) {
   mkdirSync(join(benchDir, 'results'), { recursive: true });
-  writeFileSync(join(benchDir, 'results', 'cli.json'), JSON.stringify(report, null, 2) + '\n');
+  writeFileSync(join(benchDir, 'results', 'cli.json'), `${JSON.stringify(report, null, 2)}\n`);
   const readme = join(benchDir, 'README.md');
   const text = readFileSync(readme, 'utf8');
   const block = `<!-- cli:begin -->\n${md}\n<!-- cli:end -->`;
@@ -147,4 +204,5 @@ if (write) {
   );
 }
 console.log(md);
-for (const t of targets) console.log(`${t.pass ? 'PASS' : 'FAIL'} ${t.description}: ${t.unit === '×' ? `${t.measured.toFixed(2)}×` : `${fmt(t.measured)} ms`} (${t.requirement})`);
+for (const t of targets)
+  console.log(`${t.pass ? 'PASS' : 'FAIL'} ${t.description}: ${t.unit === '×' ? `${t.measured.toFixed(2)}×` : `${fmt(t.measured)} ms`} (${t.requirement})`);

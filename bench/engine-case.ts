@@ -14,7 +14,11 @@ import { plainInput, plainRun } from './plain-js.js';
 const id = process.argv[2];
 const c = cases().find((x) => x.id === id);
 if (c === undefined) {
-  console.error(`unknown case '${id}'; cases: ${cases().map((x) => x.id).join(', ')}`);
+  console.error(
+    `unknown case '${id}'; cases: ${cases()
+      .map((x) => x.id)
+      .join(', ')}`,
+  );
   process.exit(2);
 }
 

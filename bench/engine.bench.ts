@@ -47,7 +47,15 @@ const useProcess = onlyProcess || !argv.includes('--no-process');
 const processReps = quick ? 1 : Math.floor(flagValue('--process-reps') ?? 3);
 // --workloads chain-1000,random-1000: only the cases of these workloads (targets on others are n/a)
 const workloadsArg = argv.includes('--workloads') ? argv[argv.indexOf('--workloads') + 1] : undefined;
-const onlyWorkloads = workloadsArg === undefined ? null : new Set(workloadsArg.split(',').map((w) => w.trim()).filter((w) => w !== ''));
+const onlyWorkloads =
+  workloadsArg === undefined
+    ? null
+    : new Set(
+        workloadsArg
+          .split(',')
+          .map((w) => w.trim())
+          .filter((w) => w !== ''),
+      );
 if (onlyWorkloads !== null) {
   const known = new Set<string>([...cases().map((c) => c.workload.id), ...PROCESS_WORKLOADS]);
   const unknown = [...onlyWorkloads].filter((w) => !known.has(w));
@@ -115,9 +123,17 @@ function engineRow(c: EngineCase, runs: readonly EngineRun[], swi: SwiResult | n
   const samplesMs = runs.map((t) => t.ms);
   const medianMs = median(samplesMs);
   return {
-    id: c.id, workload: c.workload.id, description: c.workload.description, strategy: c.strategy, goal: c.goal,
-    expected: c.expected, medianMs, samplesMs, stats: runs.at(-1)?.stats ?? null,
-    swipl: swi, ratioToSwipl: swi ? medianMs / swi.medianMs : null,
+    id: c.id,
+    workload: c.workload.id,
+    description: c.workload.description,
+    strategy: c.strategy,
+    goal: c.goal,
+    expected: c.expected,
+    medianMs,
+    samplesMs,
+    stats: runs.at(-1)?.stats ?? null,
+    swipl: swi,
+    ratioToSwipl: swi ? medianMs / swi.medianMs : null,
   };
 }
 
@@ -134,15 +150,24 @@ function targets(rows: readonly Row[], swiNote: string): Target[] {
   // a row missing (a workload not chosen with --workloads) makes its targets n/a
   const row = (id: string): Row | undefined => rows.find((r) => r.id.startsWith(id));
   const over = (a: Row | undefined, b: Row | undefined): number | null => (a && b ? a.medianMs / b.medianMs : null);
-  const target = (id: string, description: string, measured: number | null, requirement: string, ok: (x: number) => boolean, note?: string): Target =>
-    ({ id, description, measured, requirement, pass: measured === null ? null : ok(measured), ...(note ? { note } : {}) });
+  const target = (id: string, description: string, measured: number | null, requirement: string, ok: (x: number) => boolean, note?: string): Target => ({
+    id,
+    description,
+    measured,
+    requirement,
+    pass: measured === null ? null : ok(measured),
+    ...(note ? { note } : {}),
+  });
   return [
-    target('i', 'chain-1000 closure time vs SWI tabling', row('chain-1000 seminaive')?.ratioToSwipl ?? null, '≤ 1.5× SWI', (x) => x <= 1.5,
-      swiNote),
-    target('ii', 'semi-naive speed-up over naive, chain-200', over(row('chain-200 naive'), row('chain-200 seminaive')),
-      '≥ 10×', (x) => x >= 10),
-    target('iii', 'point query `path(0, X)` (demand) speed-up over full closure, random-2000',
-      over(row('random-2000 seminaive'), row('random-2000 demand')), '≥ 10×', (x) => x >= 10),
+    target('i', 'chain-1000 closure time vs SWI tabling', row('chain-1000 seminaive')?.ratioToSwipl ?? null, '≤ 1.5× SWI', (x) => x <= 1.5, swiNote),
+    target('ii', 'semi-naive speed-up over naive, chain-200', over(row('chain-200 naive'), row('chain-200 seminaive')), '≥ 10×', (x) => x >= 10),
+    target(
+      'iii',
+      'point query `path(0, X)` (demand) speed-up over full closure, random-2000',
+      over(row('random-2000 seminaive'), row('random-2000 demand')),
+      '≥ 10×',
+      (x) => x >= 10,
+    ),
     ...HEADLINE.map(([id]) => target('iv', `in-process steady state vs SWI, ${id}`, row(id)?.ratioToSwipl ?? null, '≤ 0.7× SWI', (x) => x <= 0.7, swiNote)),
     ...HEADLINE.map(([id, floor]) => target('v', `shapelog / plain-JS semi-naive loop over Sets, ${id}`, over(row(id), row(floor)), '≤ 2×', (x) => x <= 2)),
   ];
@@ -159,8 +184,13 @@ const HEADLINE: readonly (readonly [string, string])[] = [
 
 /** What persistence costs: per workload, the persistent store's time over the mutable store's. */
 function mutableMarkdown(rows: readonly Row[]): string {
-  const lines = ['', 'What persistence costs (in-process steady state, same plans): persistent (`seminaive`) / mutable store (`mutable`).', '',
-    '| workload | seminaive (ms) | mutable (ms) | persistent / mutable |', '|---|--:|--:|--:|'];
+  const lines = [
+    '',
+    'What persistence costs (in-process steady state, same plans): persistent (`seminaive`) / mutable store (`mutable`).',
+    '',
+    '| workload | seminaive (ms) | mutable (ms) | persistent / mutable |',
+    '|---|--:|--:|--:|',
+  ];
   for (const r of rows) {
     if (r.strategy !== 'mutable') continue;
     const p = rows.find((x) => x.workload === r.workload && x.strategy === 'seminaive' && x.goal === null);
@@ -205,8 +235,12 @@ async function inProcess(swipl: string | null): Promise<void> {
   const cpu = cpus();
   const report: Report = {
     machine: {
-      date: new Date().toISOString(), node: process.version, platform: `${process.platform} ${process.arch}`,
-      cpus: { count: cpu.length, model: cpu[0]?.model.trim() ?? 'unknown' }, totalMemMB: Math.round(totalmem() / 2 ** 20), swipl,
+      date: new Date().toISOString(),
+      node: process.version,
+      platform: `${process.platform} ${process.arch}`,
+      cpus: { count: cpu.length, model: cpu[0]?.model.trim() ?? 'unknown' },
+      totalMemMB: Math.round(totalmem() / 2 ** 20),
+      swipl,
     },
     options: { quick, reps, budgetSec },
     engine: from,
@@ -222,11 +256,14 @@ async function inProcess(swipl: string | null): Promise<void> {
   // benny's suites pick cases by position in the full list
   if (useBenny && onlyWorkloads === null) {
     const op = (c: EngineCase) => ({ name: c.id, run: () => runEngine(api, c) });
-    await runBennySuites([
-      { name: 'engine: closure workloads (seminaive)', file: 'benny-workloads', cases: all.slice(0, 3).map(op) },
-      { name: 'engine: naive vs semi-naive, chain-200', file: 'benny-naive-vs-seminaive', cases: all.slice(3, 5).map(op) },
-      { name: 'engine: demand point query vs full closure, random-2000', file: 'benny-demand-vs-closure', cases: all.slice(5, 7).map(op) },
-    ], resultsDir);
+    await runBennySuites(
+      [
+        { name: 'engine: closure workloads (seminaive)', file: 'benny-workloads', cases: all.slice(0, 3).map(op) },
+        { name: 'engine: naive vs semi-naive, chain-200', file: 'benny-naive-vs-seminaive', cases: all.slice(3, 5).map(op) },
+        { name: 'engine: demand point query vs full closure, random-2000', file: 'benny-demand-vs-closure', cases: all.slice(5, 7).map(op) },
+      ],
+      resultsDir,
+    );
   }
 }
 

@@ -23,7 +23,10 @@ interface Sample {
 }
 
 function sample(id: string, strategy: string): Sample {
-  const child = spawnSync(process.execPath, ['--expose-gc', '--import=tsx', join(benchDir, 'infer-case.ts'), id, strategy], { encoding: 'utf8', maxBuffer: 1 << 24 });
+  const child = spawnSync(process.execPath, ['--expose-gc', '--import=tsx', join(benchDir, 'infer-case.ts'), id, strategy], {
+    encoding: 'utf8',
+    maxBuffer: 1 << 24,
+  });
   if (child.status !== 0) throw new Error(`${id} ${strategy}: ${child.stderr}`);
   return JSON.parse(child.stdout.trim().split('\n').at(-1)!) as Sample;
 }
@@ -44,13 +47,33 @@ for (const id of workloads) {
     const list = samples.get(s)!;
     const ms = list.map((x) => x.ms);
     const m = median(ms);
-    rows.push({ workload: id, strategy: s, instances: list[0]!.instances, errors: list[0]!.errors, medianMs: m, samplesMs: ms, usPerInstance: (m * 1000) / Math.max(1, list[0]!.instances) });
+    rows.push({
+      workload: id,
+      strategy: s,
+      instances: list[0]!.instances,
+      errors: list[0]!.errors,
+      medianMs: m,
+      samplesMs: ms,
+      usPerInstance: (m * 1000) / Math.max(1, list[0]!.instances),
+    });
   }
 }
 const get = (w: string, s: string) => rows.find((r) => r.workload === w && r.strategy === s)!;
 const targets = [
-  { id: 'resnet50', description: 'rules / relay time, ResNet-50', measured: get('resnet50', 'rules').medianMs / get('resnet50', 'relay').medianMs, requirement: '≤ 2×', pass: (x: number) => x <= 2 },
-  { id: 'bert12', description: 'rules / relay time, 12-layer BERT', measured: get('bert12', 'rules').medianMs / get('bert12', 'relay').medianMs, requirement: '≤ 2×', pass: (x: number) => x <= 2 },
+  {
+    id: 'resnet50',
+    description: 'rules / relay time, ResNet-50',
+    measured: get('resnet50', 'rules').medianMs / get('resnet50', 'relay').medianMs,
+    requirement: '≤ 2×',
+    pass: (x: number) => x <= 2,
+  },
+  {
+    id: 'bert12',
+    description: 'rules / relay time, 12-layer BERT',
+    measured: get('bert12', 'rules').medianMs / get('bert12', 'relay').medianMs,
+    requirement: '≤ 2×',
+    pass: (x: number) => x <= 2,
+  },
   ...strategies.map((s) => ({
     id: `scaling-${s}`,
     description: `${s}: time per instance at 100,000 calls / at 10,000`,
@@ -66,7 +89,7 @@ const report = {
   targets: targets.map((t) => ({ id: t.id, description: t.description, measured: t.measured, requirement: t.requirement, pass: t.pass(t.measured) })),
 };
 mkdirSync(join(benchDir, 'results'), { recursive: true });
-writeFileSync(join(benchDir, 'results', 'infer.json'), JSON.stringify(report, null, 2) + '\n');
+writeFileSync(join(benchDir, 'results', 'infer.json'), `${JSON.stringify(report, null, 2)}\n`);
 const md = [
   `Measured ${report.machine.date} on ${report.machine.cpus}, node ${report.machine.node}. Medians of ${reps} runs (3 for 100,000 calls), each in a fresh process after warm-up, the strategies' runs alternating; one \`inferText\` call (parse, constraints, solve).`,
   '',
@@ -81,5 +104,10 @@ const md = [
 const readme = join(benchDir, 'README.md');
 const text = readFileSync(readme, 'utf8');
 const block = `<!-- infer:begin -->\n${md}\n<!-- infer:end -->`;
-writeFileSync(readme, text.includes('<!-- infer:begin -->') ? text.replace(/<!-- infer:begin -->[\s\S]*<!-- infer:end -->/, block) : `${text}\n## Inference (\`npm run bench:infer\`)\n\n${block}\n`);
+writeFileSync(
+  readme,
+  text.includes('<!-- infer:begin -->')
+    ? text.replace(/<!-- infer:begin -->[\s\S]*<!-- infer:end -->/, block)
+    : `${text}\n## Inference (\`npm run bench:infer\`)\n\n${block}\n`,
+);
 console.log(md);

@@ -88,15 +88,29 @@ function main(): void {
     if (types['rules'] !== types['twin']) throw new Error(`rules and twin disagree on the ${size}-node program`);
     const r = median(times.rules);
     const w = median(times.twin);
-    rows.push({ nodes, rules_ms: Math.round(r), twin_ms: Math.round(w), rules_us_per_node: Math.round((r * 1000) / nodes), twin_us_per_node: Math.round((w * 1000) / nodes) });
-    console.log(`${String(nodes).padStart(7)} nodes: rules ${r.toFixed(0).padStart(6)} ms (${((r * 1000) / nodes).toFixed(0)} µs/node), twin ${w.toFixed(0).padStart(6)} ms (${((w * 1000) / nodes).toFixed(0)} µs/node)`);
+    rows.push({
+      nodes,
+      rules_ms: Math.round(r),
+      twin_ms: Math.round(w),
+      rules_us_per_node: Math.round((r * 1000) / nodes),
+      twin_us_per_node: Math.round((w * 1000) / nodes),
+    });
+    console.log(
+      `${String(nodes).padStart(7)} nodes: rules ${r.toFixed(0).padStart(6)} ms (${((r * 1000) / nodes).toFixed(0)} µs/node), twin ${w.toFixed(0).padStart(6)} ms (${((w * 1000) / nodes).toFixed(0)} µs/node)`,
+    );
   }
   const at = (n: number) => rows.find((x) => x.nodes >= n * 0.9)!;
   const growth = (k: 'rules_us_per_node' | 'twin_us_per_node') => at(100_000)[k] / at(10_000)[k];
-  const verdict = { rules_per_node_growth_10k_to_100k: +growth('rules_us_per_node').toFixed(2), twin_per_node_growth_10k_to_100k: +growth('twin_us_per_node').toFixed(2), linear: growth('rules_us_per_node') <= 2 };
-  console.log(`time per node from 10k to 100k nodes: rules x${verdict.rules_per_node_growth_10k_to_100k}, twin x${verdict.twin_per_node_growth_10k_to_100k}: ${verdict.linear ? 'LINEAR (PASS)' : 'NOT LINEAR (FAIL)'}`);
+  const verdict = {
+    rules_per_node_growth_10k_to_100k: +growth('rules_us_per_node').toFixed(2),
+    twin_per_node_growth_10k_to_100k: +growth('twin_us_per_node').toFixed(2),
+    linear: growth('rules_us_per_node') <= 2,
+  };
+  console.log(
+    `time per node from 10k to 100k nodes: rules x${verdict.rules_per_node_growth_10k_to_100k}, twin x${verdict.twin_per_node_growth_10k_to_100k}: ${verdict.linear ? 'LINEAR (PASS)' : 'NOT LINEAR (FAIL)'}`,
+  );
   const out = join(dirname(fileURLToPath(import.meta.url)), 'results', 'itir.json');
-  writeFileSync(out, JSON.stringify({ date: new Date().toISOString(), rows, verdict }, null, 2) + '\n');
+  writeFileSync(out, `${JSON.stringify({ date: new Date().toISOString(), rows, verdict }, null, 2)}\n`);
   if (!verdict.linear) process.exitCode = 1;
 }
 

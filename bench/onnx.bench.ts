@@ -42,7 +42,14 @@ const benchDir = dirname(fileURLToPath(import.meta.url));
 const root = join(benchDir, '..');
 const bin = join(root, 'bin', 'shapelog.js');
 const python = process.env['SHAPELOG_PYTHON'] ?? '/usr/bin/python3';
-const { values } = parseArgs({ options: { runs: { type: 'string', default: '9' }, quick: { type: 'boolean', default: false }, 'no-write': { type: 'boolean', default: false }, 'keep-ca-certs': { type: 'boolean', default: false } } });
+const { values } = parseArgs({
+  options: {
+    runs: { type: 'string', default: '9' },
+    quick: { type: 'boolean', default: false },
+    'no-write': { type: 'boolean', default: false },
+    'keep-ca-certs': { type: 'boolean', default: false },
+  },
+});
 const runs = values.quick ? 3 : Math.max(1, Number(values.runs));
 
 const probe = spawnSync(python, ['-c', 'import onnx; print(onnx.__version__)'], { encoding: 'utf8' });
@@ -68,7 +75,12 @@ interface ProcessRun {
 function processRun(cmd: string, args: readonly string[]): ProcessRun {
   const argv = hasTime ? ['-f', 'CPU %U %S', cmd, ...args] : args;
   const start = performance.now();
-  const p = spawnSync(hasTime ? '/usr/bin/time' : cmd, argv, { env: benchEnv(), encoding: 'utf8', stdio: ['ignore', 'ignore', 'pipe'], maxBuffer: 64 * 1024 * 1024 });
+  const p = spawnSync(hasTime ? '/usr/bin/time' : cmd, argv, {
+    env: benchEnv(),
+    encoding: 'utf8',
+    stdio: ['ignore', 'ignore', 'pipe'],
+    maxBuffer: 64 * 1024 * 1024,
+  });
   const wallMs = performance.now() - start;
   if (p.status !== 0 && p.status !== 1) throw new Error(`${cmd} ${args.join(' ')}: exit ${p.status}\n${p.stderr}`);
   const m = /CPU ([\d.]+) ([\d.]+)\s*$/.exec(p.stderr);
@@ -83,7 +95,7 @@ function namesIn(dim: string): string[] {
 }
 
 function fullyKnown(shape: readonly Dim[] | null | undefined, params: ReadonlySet<string>): boolean {
-  return shape !== null && shape !== undefined && shape.every((d) => typeof d === 'number' || (typeof d === 'string' && (params.has(d) || namesIn(d).every((n) => params.has(n)))));
+  return shape?.every((d) => typeof d === 'number' || (typeof d === 'string' && (params.has(d) || namesIn(d).every((n) => params.has(n))))) ?? false;
 }
 
 interface PyLoop {
@@ -115,9 +127,22 @@ function shapelogLoop(bytes: Uint8Array, n: number): { ms: number[]; shapes: (re
 function chainModel(blocks: number): Uint8Array {
   const tensor = (name: string) => ({ kind: 'tensor' as const, dtype: 'float32', shape: name === 'x0' ? ['N', 8, 16, 16] : null });
   const nodes: OnnxNode[] = [];
-  const node = (opType: string, inputs: string[], output: string, attrs: [string, { kind: 'ints'; value: number[] }][] = []): OnnxNode => ({ name: output, opType, domain: '', inputs, outputs: [output], attrs: new Map(attrs), index: nodes.length });
+  const node = (opType: string, inputs: string[], output: string, attrs: [string, { kind: 'ints'; value: number[] }][] = []): OnnxNode => ({
+    name: output,
+    opType,
+    domain: '',
+    inputs,
+    outputs: [output],
+    attrs: new Map(attrs),
+    index: nodes.length,
+  });
   for (let b = 0; b < blocks; b++) {
-    nodes.push(node('Conv', [`x${b}`, 'w'], `c${b}`, [['pads', { kind: 'ints', value: [1, 1, 1, 1] }], ['kernel_shape', { kind: 'ints', value: [3, 3] }]]));
+    nodes.push(
+      node('Conv', [`x${b}`, 'w'], `c${b}`, [
+        ['pads', { kind: 'ints', value: [1, 1, 1, 1] }],
+        ['kernel_shape', { kind: 'ints', value: [3, 3] }],
+      ]),
+    );
     nodes.push(node('Relu', [`c${b}`], `r${b}`));
     nodes.push(node('Add', [`r${b}`, `x${b}`], `x${b + 1}`));
   }
@@ -149,8 +174,13 @@ try {
     for (let r = 0; r < runs; r++) {
       const s = () => sl.push(processRun(process.execPath, [bin, 'infer', path, '--json']));
       const p = () => py.push(processRun(python, [join(benchDir, 'onnx_infer_once.py'), path]));
-      if (r % 2 === 0) (s(), p());
-      else (p(), s());
+      if (r % 2 === 0) {
+        s();
+        p();
+      } else {
+        p();
+        s();
+      }
     }
     const inPy = pythonLoop(path, Math.max(runs, 9));
     const inSl = shapelogLoop(bytes, Math.max(3, Math.min(runs, 5)));
@@ -170,7 +200,9 @@ try {
       fullyKnown: { shapelog: inSl.shapes.filter((s) => fullyKnown(s, params)).length, onnx: inPy.shapes.filter((s) => fullyKnown(s, params)).length },
     };
     const ratio = row.process.shapelog.wallMs / row.process.onnx.wallMs;
-    log(`${m.name}: ${row.nodes} nodes; process ${row.process.shapelog.wallMs.toFixed(0)} / ${row.process.onnx.wallMs.toFixed(0)} ms wall (${ratio.toFixed(2)}x), cpu ${row.process.shapelog.cpuMs.toFixed(0)} / ${row.process.onnx.cpuMs.toFixed(0)} ms; in process ${row.inProcess.shapelogMs.toFixed(1)} / ${row.inProcess.onnxMs.toFixed(1)} ms; fully known ${row.fullyKnown.shapelog} / ${row.fullyKnown.onnx} of ${row.values}`);
+    log(
+      `${m.name}: ${row.nodes} nodes; process ${row.process.shapelog.wallMs.toFixed(0)} / ${row.process.onnx.wallMs.toFixed(0)} ms wall (${ratio.toFixed(2)}x), cpu ${row.process.shapelog.cpuMs.toFixed(0)} / ${row.process.onnx.cpuMs.toFixed(0)} ms; in process ${row.inProcess.shapelogMs.toFixed(1)} / ${row.inProcess.onnxMs.toFixed(1)} ms; fully known ${row.fullyKnown.shapelog} / ${row.fullyKnown.onnx} of ${row.values}`,
+    );
     return row;
   });
 
@@ -183,35 +215,71 @@ try {
     const py = pythonLoop(path, 3);
     const nodes = blocks * 3;
     const params = new Set(py.input_params);
-    const row = { nodes, shapelogMs: median(sl.ms), onnxMs: median(py.ms), shapelogMsPerNode: median(sl.ms) / nodes, onnxMsPerNode: median(py.ms) / nodes, fullyKnown: sl.shapes.filter((s) => fullyKnown(s, params)).length };
-    log(`chain of ${nodes} nodes: shapelog ${row.shapelogMs.toFixed(1)} ms (${row.shapelogMsPerNode.toFixed(3)} ms/node), ONNX ${row.onnxMs.toFixed(1)} ms (${row.onnxMsPerNode.toFixed(3)} ms/node); fully known ${row.fullyKnown}/${nodes}`);
+    const row = {
+      nodes,
+      shapelogMs: median(sl.ms),
+      onnxMs: median(py.ms),
+      shapelogMsPerNode: median(sl.ms) / nodes,
+      onnxMsPerNode: median(py.ms) / nodes,
+      fullyKnown: sl.shapes.filter((s) => fullyKnown(s, params)).length,
+    };
+    log(
+      `chain of ${nodes} nodes: shapelog ${row.shapelogMs.toFixed(1)} ms (${row.shapelogMsPerNode.toFixed(3)} ms/node), ONNX ${row.onnxMs.toFixed(1)} ms (${row.onnxMsPerNode.toFixed(3)} ms/node); fully known ${row.fullyKnown}/${nodes}`,
+    );
     return row;
   });
 
   const perNode = scaling.filter((s) => s.nodes >= 300).map((s) => s.shapelogMsPerNode);
   const spread = Math.max(...perNode) / Math.min(...perNode);
   const targets = [
-    { target: 'shapelog <= 1.0x ONNX process to process (wall medians), every model', measured: rows.map((r) => `${r.model} ${(r.process.shapelog.wallMs / r.process.onnx.wallMs).toFixed(2)}x`).join(', '), pass: rows.every((r) => r.process.shapelog.wallMs <= r.process.onnx.wallMs) },
-    { target: 'strictly more fully known values than ONNX, models with a symbolic input dim', measured: rows.filter((r) => r.symbolic).map((r) => `${r.model} ${r.fullyKnown.shapelog} vs ${r.fullyKnown.onnx}`).join(', '), pass: rows.filter((r) => r.symbolic).every((r) => r.fullyKnown.shapelog > r.fullyKnown.onnx) },
-    { target: 'time per node roughly constant, 300 to 3,000 nodes in process (max/min <= 2)', measured: `${spread.toFixed(2)}x (${scaling.map((s) => `${s.nodes}: ${s.shapelogMsPerNode.toFixed(3)} ms`).join(', ')})`, pass: spread <= 2 },
+    {
+      target: 'shapelog <= 1.0x ONNX process to process (wall medians), every model',
+      measured: rows.map((r) => `${r.model} ${(r.process.shapelog.wallMs / r.process.onnx.wallMs).toFixed(2)}x`).join(', '),
+      pass: rows.every((r) => r.process.shapelog.wallMs <= r.process.onnx.wallMs),
+    },
+    {
+      target: 'strictly more fully known values than ONNX, models with a symbolic input dim',
+      measured: rows
+        .filter((r) => r.symbolic)
+        .map((r) => `${r.model} ${r.fullyKnown.shapelog} vs ${r.fullyKnown.onnx}`)
+        .join(', '),
+      pass: rows.filter((r) => r.symbolic).every((r) => r.fullyKnown.shapelog > r.fullyKnown.onnx),
+    },
+    {
+      target: 'time per node roughly constant, 300 to 3,000 nodes in process (max/min <= 2)',
+      measured: `${spread.toFixed(2)}x (${scaling.map((s) => `${s.nodes}: ${s.shapelogMsPerNode.toFixed(3)} ms`).join(', ')})`,
+      pass: spread <= 2,
+    },
   ];
   for (const t of targets) log(`${t.pass ? 'PASS' : 'FAIL'}  ${t.target}: ${t.measured}`);
 
-  const summary = { date: new Date().toISOString(), machine: `${cpus().length} × ${cpus()[0]?.model ?? '?'}, node ${process.version}, onnx ${onnxVersion}, load ${loadavg()[0]!.toFixed(1)} at the end`, runs, models: rows, scaling, targets };
+  const summary = {
+    date: new Date().toISOString(),
+    machine: `${cpus().length} × ${cpus()[0]?.model ?? '?'}, node ${process.version}, onnx ${onnxVersion}, load ${loadavg()[0]!.toFixed(1)} at the end`,
+    runs,
+    models: rows,
+    scaling,
+    targets,
+  };
   if (!values['no-write']) {
     mkdirSync(join(benchDir, 'results'), { recursive: true });
-    writeFileSync(join(benchDir, 'results', 'onnx.json'), JSON.stringify(summary, null, 2) + '\n');
+    writeFileSync(join(benchDir, 'results', 'onnx.json'), `${JSON.stringify(summary, null, 2)}\n`);
     const f0 = (x: number) => x.toFixed(0);
     const table = [
       `Measured ${summary.date} on ${summary.machine}; process medians of ${runs} runs per side. ${caCertsNote()}`,
       '',
       '| model | nodes | process: shapelog / ONNX wall ms | ratio | CPU ms | ratio | in process: shapelog / ONNX ms | fully known: shapelog / ONNX (of values) |',
       '|---|--:|--:|--:|--:|--:|--:|--:|',
-      ...rows.map((r) => `| ${r.model}${r.symbolic ? ' (symbolic)' : ''} | ${r.nodes} | ${f0(r.process.shapelog.wallMs)} / ${f0(r.process.onnx.wallMs)} | ${(r.process.shapelog.wallMs / r.process.onnx.wallMs).toFixed(2)}× | ${f0(r.process.shapelog.cpuMs)} / ${f0(r.process.onnx.cpuMs)} | ${(r.process.shapelog.cpuMs / r.process.onnx.cpuMs).toFixed(2)}× | ${r.inProcess.shapelogMs.toFixed(1)} / ${r.inProcess.onnxMs.toFixed(1)} | ${r.fullyKnown.shapelog} / ${r.fullyKnown.onnx} (${r.values}) |`),
+      ...rows.map(
+        (r) =>
+          `| ${r.model}${r.symbolic ? ' (symbolic)' : ''} | ${r.nodes} | ${f0(r.process.shapelog.wallMs)} / ${f0(r.process.onnx.wallMs)} | ${(r.process.shapelog.wallMs / r.process.onnx.wallMs).toFixed(2)}× | ${f0(r.process.shapelog.cpuMs)} / ${f0(r.process.onnx.cpuMs)} | ${(r.process.shapelog.cpuMs / r.process.onnx.cpuMs).toFixed(2)}× | ${r.inProcess.shapelogMs.toFixed(1)} / ${r.inProcess.onnxMs.toFixed(1)} | ${r.fullyKnown.shapelog} / ${r.fullyKnown.onnx} (${r.values}) |`,
+      ),
       '',
       '| chain nodes | shapelog ms | ms per node | ONNX ms | ms per node |',
       '|--:|--:|--:|--:|--:|',
-      ...scaling.map((s) => `| ${s.nodes} | ${s.shapelogMs.toFixed(1)} | ${s.shapelogMsPerNode.toFixed(3)} | ${s.onnxMs.toFixed(1)} | ${s.onnxMsPerNode.toFixed(4)} |`),
+      ...scaling.map(
+        (s) => `| ${s.nodes} | ${s.shapelogMs.toFixed(1)} | ${s.shapelogMsPerNode.toFixed(3)} | ${s.onnxMs.toFixed(1)} | ${s.onnxMsPerNode.toFixed(4)} |`,
+      ),
       '',
       '| target | measured | result |',
       '|---|---|---|',
@@ -220,7 +288,12 @@ try {
     const block = `<!-- onnx:begin -->\n${table}\n<!-- onnx:end -->`;
     const readme = join(benchDir, 'README.md');
     const text = readFileSync(readme, 'utf8');
-    writeFileSync(readme, text.includes('<!-- onnx:begin -->') ? text.replace(/<!-- onnx:begin -->[\s\S]*<!-- onnx:end -->/, block) : `${text.trimEnd()}\n\n## Real ONNX models (\`npm run bench:onnx\`)\n\n${block}\n`);
+    writeFileSync(
+      readme,
+      text.includes('<!-- onnx:begin -->')
+        ? text.replace(/<!-- onnx:begin -->[\s\S]*<!-- onnx:end -->/, block)
+        : `${text.trimEnd()}\n\n## Real ONNX models (\`npm run bench:onnx\`)\n\n${block}\n`,
+    );
   }
   process.exitCode = targets.every((t) => t.pass) ? 0 : 1;
 } finally {

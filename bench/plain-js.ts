@@ -48,7 +48,10 @@ export function plainClosure(input: PlainInput): number {
   const p = input.pairs;
   for (let i = 0; i < p.length; i += 2) {
     const key = p[i]! * n + p[i + 1]!;
-    if (!path.has(key)) (path.add(key), delta.push(key));
+    if (!path.has(key)) {
+      path.add(key);
+      delta.push(key);
+    }
   }
   while (delta.length > 0) {
     const fresh: number[] = [];
@@ -56,7 +59,10 @@ export function plainClosure(input: PlainInput): number {
       const x = Math.floor(key / n);
       for (const z of next[key - x * n]!) {
         const k = x * n + z;
-        if (!path.has(k)) (path.add(k), fresh.push(k));
+        if (!path.has(k)) {
+          path.add(k);
+          fresh.push(k);
+        }
       }
     }
     delta = fresh;
@@ -72,7 +78,11 @@ export function plainPointQuery(input: PlainInput): number {
   while (delta.length > 0) {
     const fresh: number[] = [];
     for (const y of delta)
-      for (const z of next[y]!) if (!reached.has(z)) (reached.add(z), fresh.push(z));
+      for (const z of next[y]!)
+        if (!reached.has(z)) {
+          reached.add(z);
+          fresh.push(z);
+        }
     delta = fresh;
   }
   return reached.size;
@@ -88,7 +98,10 @@ export function plainSameGeneration(input: PlainInput): number {
     for (const x of children[parent]!)
       for (const y of children[parent]!) {
         const k = x * n + y;
-        if (!sg.has(k)) (sg.add(k), delta.push(k));
+        if (!sg.has(k)) {
+          sg.add(k);
+          delta.push(k);
+        }
       }
   while (delta.length > 0) {
     const fresh: number[] = [];
@@ -98,7 +111,10 @@ export function plainSameGeneration(input: PlainInput): number {
       for (const x of children[a]!)
         for (const y of children[b]!) {
           const k = x * n + y;
-          if (!sg.has(k)) (sg.add(k), fresh.push(k));
+          if (!sg.has(k)) {
+            sg.add(k);
+            fresh.push(k);
+          }
         }
     }
     delta = fresh;

@@ -78,7 +78,9 @@ export function runProcessSuite(reps: number, withSwi: boolean, progress: (line:
   const shapelog: ProcessSample[][] = cases.map(() => []);
   const swi: ProcessSample[][] = cases.map(() => []);
   const show = (label: string, s: ProcessSample) =>
-    progress(`process ${label}: ${fmtMs(s.ms)} ms${s.cpuMs === null ? '' : ` (CPU ${s.cpuMs} ms)`}${s.rssMB === null ? '' : `, ${s.rssMB.toFixed(0)} MB`}${s.solveMs === null ? '' : ` (solve ${s.solveMs} ms${s.printMs === null ? '' : `, printed in ${s.printMs} ms`})`}`);
+    progress(
+      `process ${label}: ${fmtMs(s.ms)} ms${s.cpuMs === null ? '' : ` (CPU ${s.cpuMs} ms)`}${s.rssMB === null ? '' : `, ${s.rssMB.toFixed(0)} MB`}${s.solveMs === null ? '' : ` (solve ${s.solveMs} ms${s.printMs === null ? '' : `, printed in ${s.printMs} ms`})`}`,
+    );
   for (let r = 0; r < reps; r++) {
     cases.forEach(({ c, swi: withSwiRow }, i) => {
       const s = runShapelog(c);
@@ -106,18 +108,39 @@ export function runProcessSuite(reps: number, withSwi: boolean, progress: (line:
     id: c.id,
     lines: c.expectedLines,
     shapelog: {
-      medianMs: median(shapelog[i]!.map((s) => s.ms)), samplesMs: shapelog[i]!.map((s) => s.ms), cpuMs: medianOf(shapelog[i]!, (s) => s.cpuMs),
-      rssMB: medianOf(shapelog[i]!, (s) => s.rssMB), solveMs: medianOf(shapelog[i]!, (s) => s.solveMs),
+      medianMs: median(shapelog[i]!.map((s) => s.ms)),
+      samplesMs: shapelog[i]!.map((s) => s.ms),
+      cpuMs: medianOf(shapelog[i]!, (s) => s.cpuMs),
+      rssMB: medianOf(shapelog[i]!, (s) => s.rssMB),
+      solveMs: medianOf(shapelog[i]!, (s) => s.solveMs),
       printPerSolve: medianOf(shapelog[i]!, (s) => (s.printMs !== null && s.solveMs ? s.printMs / s.solveMs : null)),
     },
-    swipl: swi[i]!.length === 0 ? null : { medianMs: median(swi[i]!.map((s) => s.ms)), samplesMs: swi[i]!.map((s) => s.ms), cpuMs: medianOf(swi[i]!, (s) => s.cpuMs), rssMB: medianOf(swi[i]!, (s) => s.rssMB) },
+    swipl:
+      swi[i]!.length === 0
+        ? null
+        : {
+            medianMs: median(swi[i]!.map((s) => s.ms)),
+            samplesMs: swi[i]!.map((s) => s.ms),
+            cpuMs: medianOf(swi[i]!, (s) => s.cpuMs),
+            rssMB: medianOf(swi[i]!, (s) => s.rssMB),
+          },
   }));
   const startup = {
-    shapelogMs: median(start.shapelog.map((s) => s.ms)), swiplMs: start.swipl.length ? median(start.swipl.map((s) => s.ms)) : null, nodeMs: median(start.node.map((s) => s.ms)),
-    shapelogCpuMs: medianOf(start.shapelog, (s) => s.cpuMs), swiplCpuMs: medianOf(start.swipl, (s) => s.cpuMs), nodeCpuMs: medianOf(start.node, (s) => s.cpuMs),
+    shapelogMs: median(start.shapelog.map((s) => s.ms)),
+    swiplMs: start.swipl.length ? median(start.swipl.map((s) => s.ms)) : null,
+    nodeMs: median(start.node.map((s) => s.ms)),
+    shapelogCpuMs: medianOf(start.shapelog, (s) => s.cpuMs),
+    swiplCpuMs: medianOf(start.swipl, (s) => s.cpuMs),
+    nodeCpuMs: medianOf(start.node, (s) => s.cpuMs),
     runs: startRuns,
   };
-  return { bin: shapelogBin, rows, startup, workloads: [...new Set(cases.map(({ c }) => c.workload.id))], targets: processTargets(rows, startup.shapelogCpuMs) };
+  return {
+    bin: shapelogBin,
+    rows,
+    startup,
+    workloads: [...new Set(cases.map(({ c }) => c.workload.id))],
+    targets: processTargets(rows, startup.shapelogCpuMs),
+  };
 }
 
 /**
@@ -126,8 +149,13 @@ export function runProcessSuite(reps: number, withSwi: boolean, progress: (line:
  */
 function processTargets(rows: readonly ProcessRow[], startupCpuMs: number | null): Target[] {
   const row = (id: string): ProcessRow | undefined => rows.find((r) => r.id === id);
-  const target = (id: string, description: string, measured: number | null, requirement: string, ok: (x: number) => boolean): Target =>
-    ({ id, description, measured, requirement, pass: measured === null || !Number.isFinite(measured) ? null : ok(measured) });
+  const target = (id: string, description: string, measured: number | null, requirement: string, ok: (x: number) => boolean): Target => ({
+    id,
+    description,
+    measured,
+    requirement,
+    pass: measured === null || !Number.isFinite(measured) ? null : ok(measured),
+  });
   const ratio = (a: number | null | undefined, b: number | null | undefined): number | null => (a != null && b != null && b > 0 ? a / b : null);
   const out: Target[] = [];
   for (const id of ['chain-1000 all facts', 'random-1000 all facts', 'sg-tree-10 all facts', 'random-2000 all facts', 'random-2000 path(0, X)']) {
@@ -142,17 +170,43 @@ function processTargets(rows: readonly ProcessRow[], startupCpuMs: number | null
   out.push(target('p2', `${p2}, CPU`, ratio(full?.cpuMs, point?.cpuMs), '≥ 10×', (x) => x >= 10));
   const printed = row('chain-1000 all facts')?.shapelog;
   const unprinted = row('chain-1000 closure, not printed')?.shapelog;
-  out.push(target('p3', 'printing ~500,000 facts (chain-1000: printed run − unprinted run, wall) / solving them (`--stats`)',
-    printed && unprinted ? ratio(printed.medianMs - unprinted.medianMs, unprinted.solveMs) : null, '≤ 0.25', (x) => x <= 0.25));
-  out.push(target('p3', 'printing ~500,000 facts (chain-1000: printed run − unprinted run, CPU) / (unprinted run − one-fact query, CPU)',
-    printed?.cpuMs != null && unprinted?.cpuMs != null && startupCpuMs !== null ? ratio(printed.cpuMs - unprinted.cpuMs, unprinted.cpuMs - startupCpuMs) : null, '≤ 0.25', (x) => x <= 0.25));
+  out.push(
+    target(
+      'p3',
+      'printing ~500,000 facts (chain-1000: printed run − unprinted run, wall) / solving them (`--stats`)',
+      printed && unprinted ? ratio(printed.medianMs - unprinted.medianMs, unprinted.solveMs) : null,
+      '≤ 0.25',
+      (x) => x <= 0.25,
+    ),
+  );
+  out.push(
+    target(
+      'p3',
+      'printing ~500,000 facts (chain-1000: printed run − unprinted run, CPU) / (unprinted run − one-fact query, CPU)',
+      printed?.cpuMs != null && unprinted?.cpuMs != null && startupCpuMs !== null
+        ? ratio(printed.cpuMs - unprinted.cpuMs, unprinted.cpuMs - startupCpuMs)
+        : null,
+      '≤ 0.25',
+      (x) => x <= 0.25,
+    ),
+  );
   // the same, each sample's printing and solving timed inside one process: the solve's
   // speed varies from process to process, and the difference of two processes above counts
   // a slow solve in the printed run as printing
-  out.push(target('p3', 'printing ~500,000 facts / solving them, in the same process (chain-1000, `--stats`: printed in / solve; median over the samples)', printed?.printPerSolve ?? null, '≤ 0.25', (x) => x <= 0.25));
+  out.push(
+    target(
+      'p3',
+      'printing ~500,000 facts / solving them, in the same process (chain-1000, `--stats`: printed in / solve; median over the samples)',
+      printed?.printPerSolve ?? null,
+      '≤ 0.25',
+      (x) => x <= 0.25,
+    ),
+  );
   const big = row('chain-2000 all facts');
   const bigUnprinted = row('chain-2000 closure, not printed')?.shapelog;
-  out.push(target('p4', 'peak RSS printing the chain-2000 closure / not printing it', ratio(big?.shapelog.rssMB, bigUnprinted?.rssMB), '≤ 1.2×', (x) => x <= 1.2));
+  out.push(
+    target('p4', 'peak RSS printing the chain-2000 closure / not printing it', ratio(big?.shapelog.rssMB, bigUnprinted?.rssMB), '≤ 1.2×', (x) => x <= 1.2),
+  );
   out.push(target('p5', 'peak RSS printing the chain-2000 closure vs SWI', ratio(big?.shapelog.rssMB, big?.swipl?.rssMB), '≤ 1.2× SWI', (x) => x <= 1.2));
   return out;
 }
@@ -173,10 +227,15 @@ export function renderProcessMarkdown(r: ProcessReport, date: string): string {
   for (const row of r.rows) {
     const ratio = row.swipl ? `${fmtRatio(row.shapelog.medianMs / row.swipl.medianMs)}×` : '–';
     const ratioCpu = row.swipl?.cpuMs && row.shapelog.cpuMs !== null ? `${fmtRatio(row.shapelog.cpuMs / row.swipl.cpuMs)}×` : '–';
-    lines.push(`| ${row.id} | ${row.lines.toLocaleString('en-US')} | ${fmtMs(row.shapelog.medianMs)} | ${cpu(row.shapelog.cpuMs)} | ${row.shapelog.solveMs ?? '–'} | ${row.swipl ? fmtMs(row.swipl.medianMs) : '–'} | ${cpu(row.swipl?.cpuMs)} | ${ratio} | ${ratioCpu} | ${mb(row.shapelog.rssMB)} | ${mb(row.swipl?.rssMB)} | ${row.shapelog.samplesMs.length} / ${row.swipl?.samplesMs.length ?? '–'} |`);
+    lines.push(
+      `| ${row.id} | ${row.lines.toLocaleString('en-US')} | ${fmtMs(row.shapelog.medianMs)} | ${cpu(row.shapelog.cpuMs)} | ${row.shapelog.solveMs ?? '–'} | ${row.swipl ? fmtMs(row.swipl.medianMs) : '–'} | ${cpu(row.swipl?.cpuMs)} | ${ratio} | ${ratioCpu} | ${mb(row.shapelog.rssMB)} | ${mb(row.swipl?.rssMB)} | ${row.shapelog.samplesMs.length} / ${row.swipl?.samplesMs.length ?? '–'} |`,
+    );
   }
   const s = r.startup;
-  lines.push('', `Start-up (one-fact program, medians of ${s.runs}), wall / CPU: shapelog ${fmtMs(s.shapelogMs)} / ${cpu(s.shapelogCpuMs)} ms, SWI ${s.swiplMs === null ? '–' : fmtMs(s.swiplMs)} / ${cpu(s.swiplCpuMs)} ms, node running an empty script ${fmtMs(s.nodeMs)} / ${cpu(s.nodeCpuMs)} ms.`);
+  lines.push(
+    '',
+    `Start-up (one-fact program, medians of ${s.runs}), wall / CPU: shapelog ${fmtMs(s.shapelogMs)} / ${cpu(s.shapelogCpuMs)} ms, SWI ${s.swiplMs === null ? '–' : fmtMs(s.swiplMs)} / ${cpu(s.swiplCpuMs)} ms, node running an empty script ${fmtMs(s.nodeMs)} / ${cpu(s.nodeCpuMs)} ms.`,
+  );
   lines.push('', '| target | measured | required | result |', '|---|--:|--:|---|');
   for (const t of r.targets) {
     const result = t.pass === null ? 'n/a' : t.pass ? '**PASS**' : '**FAIL**';
@@ -187,5 +246,8 @@ export function renderProcessMarkdown(r: ProcessReport, date: string): string {
 
 /** One PASS/FAIL line per target, for the console. */
 export function targetLines(targets: readonly Target[]): string[] {
-  return targets.map((t) => `${t.pass === null ? 'N/A ' : t.pass ? 'PASS' : 'FAIL'} (${t.id}) ${t.description}: ${t.measured === null ? '–' : fmtRatio(t.measured)} (required ${t.requirement})`);
+  return targets.map(
+    (t) =>
+      `${t.pass === null ? 'N/A ' : t.pass ? 'PASS' : 'FAIL'} (${t.id}) ${t.description}: ${t.measured === null ? '–' : fmtRatio(t.measured)} (required ${t.requirement})`,
+  );
 }

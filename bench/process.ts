@@ -75,9 +75,10 @@ function rulesFile(w: Workload): string {
 /** SWI-Prolog printing what shapelog prints: every fact of the base relation and the derived one, or the goal's answers. */
 export function swiPrintingProgram(w: Workload, goal: string | null): string {
   const base = baseRelation(w);
-  const print = goal === null
-    ? `forall(${base}(A, B), format("${base}(~w, ~w).~n", [A, B])), forall(${w.pred}(A2, B2), format("${w.pred}(~w, ~w).~n", [A2, B2]))`
-    : `forall(${goal}, format("X = ~w.~n", [X]))`;
+  const print =
+    goal === null
+      ? `forall(${base}(A, B), format("${base}(~w, ~w).~n", [A, B])), forall(${w.pred}(A2, B2), format("${w.pred}(~w, ~w).~n", [A2, B2]))`
+      : `forall(${goal}, format("X = ~w.~n", [X]))`;
   return `:- style_check(-singleton).
 :- table ${w.pred}/${w.arity}.
 
@@ -121,7 +122,15 @@ function timed(command: string, args: readonly string[], label: string): Process
   const solve = /strategy \S+: .* (\d+) ms$/m.exec(stderr);
   const printed = /^printed in (\d+) ms$/m.exec(stderr);
   const cpuMs = rss ? Math.round((Number(rss[2]) + Number(rss[3])) * 1000) : null;
-  return { ms, rssMB: rss ? Number(rss[1]) / 1024 : null, cpuMs, lines, solveMs: solve ? Number(solve[1]) : null, printMs: printed ? Number(printed[1]) : null, stderr };
+  return {
+    ms,
+    rssMB: rss ? Number(rss[1]) / 1024 : null,
+    cpuMs,
+    lines,
+    solveMs: solve ? Number(solve[1]) : null,
+    printMs: printed ? Number(printed[1]) : null,
+    stderr,
+  };
 }
 
 function checkLines(label: string, s: ProcessSample, expected: number): void {

@@ -27,7 +27,14 @@ import { median } from '../cli/sample-stats.js';
 
 const here = dirname(fileURLToPath(import.meta.url));
 const { values } = parseArgs({
-  options: { copies: { type: 'string', default: '50' }, rounds: { type: 'string', default: '7' }, ops: { type: 'string' }, quick: { type: 'boolean', default: false }, relations: { type: 'string', multiple: true }, help: { type: 'boolean', short: 'h', default: false } },
+  options: {
+    copies: { type: 'string', default: '50' },
+    rounds: { type: 'string', default: '7' },
+    ops: { type: 'string' },
+    quick: { type: 'boolean', default: false },
+    relations: { type: 'string', multiple: true },
+    help: { type: 'boolean', short: 'h', default: false },
+  },
   allowPositionals: true,
 });
 if (values.help) {
@@ -47,7 +54,11 @@ const rounds = values.quick ? 1 : Number(values.rounds);
 const userFiles = [...(values.relations ?? []), ...process.argv.slice(2).filter((a) => a.endsWith('.rules') && !(values.relations ?? []).includes(a))];
 // A user's operators have no imperative twin: they are timed with the rules only.
 for (const w of userFiles.length > 0 ? addRelationFiles(userFiles) : []) console.error(`warning: ${w.message}`);
-const userOps = new Set(allOps().filter((op) => op.span !== undefined && !op.span.file.startsWith('relations/')).map((op) => op.name));
+const userOps = new Set(
+  allOps()
+    .filter((op) => op.span !== undefined && !op.span.file.startsWith('relations/'))
+    .map((op) => op.name),
+);
 const only = values.ops?.split(',').map((s) => s.trim()) ?? (userFiles.length > 0 ? [...userOps] : undefined);
 
 type Strategy = 'rules' | 'relay';
@@ -107,14 +118,27 @@ for (const [i, op] of ops.entries()) {
   }
   const rules = median(samples.rules) * 1000;
   const relay = strategies.length > 1 ? median(samples.relay) * 1000 : NaN;
-  const row: Row = { op: op.name, call: JSON.stringify(req), rules, relay, ratio: rules / relay, singleRules: median(singles.rules) * 1000, singleRelay: strategies.length > 1 ? median(singles.relay) * 1000 : NaN };
+  const row: Row = {
+    op: op.name,
+    call: JSON.stringify(req),
+    rules,
+    relay,
+    ratio: rules / relay,
+    singleRules: median(singles.rules) * 1000,
+    singleRelay: strategies.length > 1 ? median(singles.relay) * 1000 : NaN,
+  };
   rows.push(row);
-  process.stderr.write(`[${i + 1}/${ops.length}] ${op.name.padEnd(24)} rules ${row.rules.toFixed(0).padStart(6)} µs${strategies.length > 1 ? `  imperative ${row.relay.toFixed(0).padStart(6)} µs  ratio ${row.ratio.toFixed(2)}` : ''}\n`);
+  process.stderr.write(
+    `[${i + 1}/${ops.length}] ${op.name.padEnd(24)} rules ${row.rules.toFixed(0).padStart(6)} µs${strategies.length > 1 ? `  imperative ${row.relay.toFixed(0).padStart(6)} µs  ratio ${row.ratio.toFixed(2)}` : ''}\n`,
+  );
 }
 
 if (userFiles.length > 0) {
   // a user's operators: rules only, nothing to compare with and nothing recorded
-  for (const r of rows) console.log(`${r.op}: ${r.rules.toFixed(1)} µs per call in a batch of ${copies}${userOps.has(r.op) ? '' : `, imperative ${r.relay.toFixed(1)} µs`}; a lone call ${r.singleRules.toFixed(0)} µs`);
+  for (const r of rows)
+    console.log(
+      `${r.op}: ${r.rules.toFixed(1)} µs per call in a batch of ${copies}${userOps.has(r.op) ? '' : `, imperative ${r.relay.toFixed(1)} µs`}; a lone call ${r.singleRules.toFixed(0)} µs`,
+    );
   process.exit(process.exitCode ?? 0);
 }
 const ratios = rows.map((r) => r.ratio);
@@ -124,9 +148,19 @@ const MEDIAN_TARGET = 1.5;
 const WORST_TARGET = 3;
 const pass = med <= MEDIAN_TARGET && worst.ratio <= WORST_TARGET;
 const machine = `${cpus().length} × ${cpus()[0]?.model ?? 'cpu'}, ${Math.round(totalmem() / 2 ** 20)} MB, node ${process.version}`;
-const summary = { date: new Date().toISOString(), machine, copies, rounds, seconds: (Date.now() - started) / 1000, median: med, worst: { op: worst.op, ratio: worst.ratio }, pass, rows };
+const summary = {
+  date: new Date().toISOString(),
+  machine,
+  copies,
+  rounds,
+  seconds: (Date.now() - started) / 1000,
+  median: med,
+  worst: { op: worst.op, ratio: worst.ratio },
+  pass,
+  rows,
+};
 mkdirSync(join(here, 'results'), { recursive: true });
-writeFileSync(join(here, 'results', 'relations.json'), JSON.stringify(summary, null, 2) + '\n');
+writeFileSync(join(here, 'results', 'relations.json'), `${JSON.stringify(summary, null, 2)}\n`);
 
 const fmt = (x: number) => (x >= 100 ? x.toFixed(0) : x.toFixed(1));
 const md = [
@@ -142,7 +176,14 @@ const readme = join(here, 'README.md');
 const text = readFileSync(readme, 'utf8');
 const block = `<!-- relations:begin -->\n${md}\n<!-- relations:end -->`;
 if (!values.quick && only === undefined) {
-  writeFileSync(readme, text.includes('<!-- relations:begin -->') ? text.replace(/<!-- relations:begin -->[\s\S]*<!-- relations:end -->/, block) : `${text.trimEnd()}\n\n## Relations (\`npm run bench:relations\`)\n\n${block}\n`);
+  writeFileSync(
+    readme,
+    text.includes('<!-- relations:begin -->')
+      ? text.replace(/<!-- relations:begin -->[\s\S]*<!-- relations:end -->/, block)
+      : `${text.trimEnd()}\n\n## Relations (\`npm run bench:relations\`)\n\n${block}\n`,
+  );
 }
-console.log(`\nmedian ratio ${med.toFixed(2)}x (target <= ${MEDIAN_TARGET}x), worst ${worst.op} ${worst.ratio.toFixed(2)}x (target <= ${WORST_TARGET}x): ${pass ? 'PASS' : 'FAIL'}`);
+console.log(
+  `\nmedian ratio ${med.toFixed(2)}x (target <= ${MEDIAN_TARGET}x), worst ${worst.op} ${worst.ratio.toFixed(2)}x (target <= ${WORST_TARGET}x): ${pass ? 'PASS' : 'FAIL'}`,
+);
 if (!pass) process.exitCode = 1;

@@ -34,7 +34,7 @@ export function sampleAll<S extends Sample>(jobs: readonly Job<S>[], o: Sampling
   const start = performance.now();
   const report = (job: Job<S>, s: S, what: string): S => {
     if (s.failed) return s;
-    o.progress(`${job.label}: ${what} … ${(s.ms < 100 ? s.ms.toFixed(1) : s.ms.toFixed(0))} ms`);
+    o.progress(`${job.label}: ${what} … ${s.ms < 100 ? s.ms.toFixed(1) : s.ms.toFixed(0)} ms`);
     return s;
   };
   const firsts = jobs.map((j) => report(j, j.run(), o.quick ? 'run 1/1' : j.warmUp ? 'check + warm-up' : 'check + run 1'));

@@ -23,7 +23,9 @@ import { parseArgs } from 'node:util';
 const benchDir = dirname(fileURLToPath(import.meta.url));
 const root = join(benchDir, '..');
 const bin = join(root, 'bin', 'shapelog.js');
-const { values } = parseArgs({ options: { facts: { type: 'string', default: '2000000' }, bindings: { type: 'string', default: '1700000' }, 'no-write': { type: 'boolean', default: false } } });
+const { values } = parseArgs({
+  options: { facts: { type: 'string', default: '2000000' }, bindings: { type: 'string', default: '1700000' }, 'no-write': { type: 'boolean', default: false } },
+});
 const factCount = Number(values.facts);
 const bindingCount = Number(values.bindings);
 if (!existsSync('/usr/bin/time')) {
@@ -62,10 +64,25 @@ interface Run {
 
 /** One fresh process under /usr/bin/time; stdout to /dev/null. */
 function measure(args: readonly string[]): Run {
-  const p = spawnSync('/usr/bin/time', ['-f', 'SCALE %e %M %U %S', process.execPath, bin, ...args], { encoding: 'utf8', stdio: ['ignore', 'ignore', 'pipe'], maxBuffer: 64 * 1024 * 1024 });
+  const p = spawnSync('/usr/bin/time', ['-f', 'SCALE %e %M %U %S', process.execPath, bin, ...args], {
+    encoding: 'utf8',
+    stdio: ['ignore', 'ignore', 'pipe'],
+    maxBuffer: 64 * 1024 * 1024,
+  });
   const m = /SCALE ([\d.]+) (\d+) ([\d.]+) ([\d.]+)\s*$/.exec(p.stderr);
-  const message = p.stderr.replace(/SCALE [\d.]+ \d+ [\d.]+ [\d.]+\s*$/, '').trim().split('\n').filter((l) => /error|stopped/.test(l))[0] ?? '';
-  return { seconds: m ? Number(m[1]) : NaN, cpuSeconds: m ? Number(m[3]) + Number(m[4]) : NaN, peakMb: m ? Number(m[2]) / 1024 : NaN, code: p.status ?? -1, message };
+  const message =
+    p.stderr
+      .replace(/SCALE [\d.]+ \d+ [\d.]+ [\d.]+\s*$/, '')
+      .trim()
+      .split('\n')
+      .filter((l) => /error|stopped/.test(l))[0] ?? '';
+  return {
+    seconds: m ? Number(m[1]) : NaN,
+    cpuSeconds: m ? Number(m[3]) + Number(m[4]) : NaN,
+    peakMb: m ? Number(m[2]) / 1024 : NaN,
+    code: p.status ?? -1,
+    message,
+  };
 }
 
 const rows: { job: string; count: number; unit: string; sizeMb: number; run: Run; baseMb: number; bytesPer: number; target: string; pass: boolean }[] = [];
@@ -73,9 +90,21 @@ const report = (job: string, count: number, unit: string, file: string, run: Run
   const bytesPer = ((run.peakMb - base.peakMb) * 2 ** 20) / count;
   const typed = run.code === 0 && run.seconds <= seconds && run.peakMb <= gb * 1024;
   const refused = refusalOk && run.code === 1 && /limit|budget/.test(run.message) && run.peakMb <= gb * 1024;
-  const row = { job, count, unit, sizeMb: statSync(file).size / 2 ** 20, run, baseMb: base.peakMb, bytesPer, target: `<= ${seconds} s, <= ${gb} GB${refusalOk ? ', or refused with a limit error' : ''}`, pass: typed || refused };
+  const row = {
+    job,
+    count,
+    unit,
+    sizeMb: statSync(file).size / 2 ** 20,
+    run,
+    baseMb: base.peakMb,
+    bytesPer,
+    target: `<= ${seconds} s, <= ${gb} GB${refusalOk ? ', or refused with a limit error' : ''}`,
+    pass: typed || refused,
+  };
   rows.push(row);
-  console.log(`${job.padEnd(28)} ${String(count).padStart(9)} ${unit}  ${row.sizeMb.toFixed(1)} MB  ${run.seconds.toFixed(1)} s (CPU ${run.cpuSeconds.toFixed(1)} s)  peak ${run.peakMb.toFixed(0)} MB  ${bytesPer.toFixed(0)} B/${unit}  exit ${run.code}${run.message ? `  (${run.message})` : ''}  ${row.pass ? 'PASS' : 'FAIL'}`);
+  console.log(
+    `${job.padEnd(28)} ${String(count).padStart(9)} ${unit}  ${row.sizeMb.toFixed(1)} MB  ${run.seconds.toFixed(1)} s (CPU ${run.cpuSeconds.toFixed(1)} s)  peak ${run.peakMb.toFixed(0)} MB  ${bytesPer.toFixed(0)} B/${unit}  exit ${run.code}${run.message ? `  (${run.message})` : ''}  ${row.pass ? 'PASS' : 'FAIL'}`,
+  );
 };
 
 try {
@@ -84,36 +113,74 @@ try {
   const facts = join(work, 'facts.rules');
   await writeLines(facts, rules, factCount, (i) => `edge(${i}, ${(i * 7919 + 13) % factCount}).\n`);
   const tinyFacts = join(work, 'tiny.rules');
-  writeFileSync(tinyFacts, rules + 'edge(1, 2).\n');
+  writeFileSync(tinyFacts, `${rules}edge(1, 2).\n`);
   const baseFacts = measure(['query', tinyFacts, '--max-time', '600000']);
-  report('query: facts + 2 rules', factCount, 'fact', facts, measure(['query', facts, '--max-time', '600000', '--max-memory', '6000']), baseFacts, 30, 2, false);
+  report(
+    'query: facts + 2 rules',
+    factCount,
+    'fact',
+    facts,
+    measure(['query', facts, '--max-time', '600000', '--max-memory', '6000']),
+    baseFacts,
+    30,
+    2,
+    false,
+  );
 
   // ---- 2. a Relay program of many bindings
   const relay = join(work, 'chain.relay');
   const head = '#[version = "0.0.5"]\ndef @main(%x: Tensor[(8, 16), float32], %y: Tensor[(8, 16), float32]) {\n  %0 = add(%x, %y);\n';
-  await writeLines(relay, head, bindingCount - 1, (i) => `  %${i + 1} = ${i % 2 === 0 ? 'multiply' : 'add'}(%${i}, %y);\n`, `  nn.relu(%${bindingCount - 1})\n}\n`);
+  await writeLines(
+    relay,
+    head,
+    bindingCount - 1,
+    (i) => `  %${i + 1} = ${i % 2 === 0 ? 'multiply' : 'add'}(%${i}, %y);\n`,
+    `  nn.relu(%${bindingCount - 1})\n}\n`,
+  );
   const tinyRelay = join(work, 'tiny.relay');
   writeFileSync(tinyRelay, `${head}  nn.relu(%0)\n}\n`);
   for (const strategy of ['rules', 'relay']) {
     const base = measure(['infer', tinyRelay, '--strategy', strategy]);
-    report(`infer --strategy ${strategy}`, bindingCount, 'binding', relay, measure(['infer', relay, '--strategy', strategy, '--max-time', '600000', '--max-memory', '6000']), base, 60, 3, true);
+    report(
+      `infer --strategy ${strategy}`,
+      bindingCount,
+      'binding',
+      relay,
+      measure(['infer', relay, '--strategy', strategy, '--max-time', '600000', '--max-memory', '6000']),
+      base,
+      60,
+      3,
+      true,
+    );
   }
 } finally {
   rmSync(work, { recursive: true, force: true });
 }
 
-const summary = { date: new Date().toISOString().slice(0, 10), machine: `${cpus().length} cores, load ${loadStart.toFixed(1)} at the start, ${loadavg()[0]!.toFixed(1)} at the end`, rows };
+const summary = {
+  date: new Date().toISOString().slice(0, 10),
+  machine: `${cpus().length} cores, load ${loadStart.toFixed(1)} at the start, ${loadavg()[0]!.toFixed(1)} at the end`,
+  rows,
+};
 if (!values['no-write']) {
   mkdirSync(join(benchDir, 'results'), { recursive: true });
-  writeFileSync(join(benchDir, 'results', 'scale.json'), JSON.stringify(summary, null, 2) + '\n');
+  writeFileSync(join(benchDir, 'results', 'scale.json'), `${JSON.stringify(summary, null, 2)}\n`);
   const table = [
     '| job | size | time | CPU time | peak RSS | memory per item | target | |',
     '|---|---|---|---|---|---|---|---|',
-    ...rows.map((r) => `| ${r.job} | ${r.count.toLocaleString('en')} ${r.unit}s, ${r.sizeMb.toFixed(0)} MB | ${r.run.seconds.toFixed(1)} s | ${r.run.cpuSeconds.toFixed(1)} s | ${r.run.peakMb.toFixed(0)} MB | ${r.bytesPer.toFixed(0)} B | ${r.target} | ${r.pass ? 'PASS' : `FAIL${r.run.message ? `: ${r.run.message}` : ''}`} |`),
+    ...rows.map(
+      (r) =>
+        `| ${r.job} | ${r.count.toLocaleString('en')} ${r.unit}s, ${r.sizeMb.toFixed(0)} MB | ${r.run.seconds.toFixed(1)} s | ${r.run.cpuSeconds.toFixed(1)} s | ${r.run.peakMb.toFixed(0)} MB | ${r.bytesPer.toFixed(0)} B | ${r.target} | ${r.pass ? 'PASS' : `FAIL${r.run.message ? `: ${r.run.message}` : ''}`} |`,
+    ),
   ].join('\n');
   const block = `<!-- scale:begin -->\n${summary.date}, ${summary.machine}:\n\n${table}\n<!-- scale:end -->`;
   const readme = join(benchDir, 'README.md');
   const text = readFileSync(readme, 'utf8');
-  writeFileSync(readme, text.includes('<!-- scale:begin -->') ? text.replace(/<!-- scale:begin -->[\s\S]*<!-- scale:end -->/, block) : `${text.trimEnd()}\n\n## Big inputs (\`npm run bench:scale\`)\n\n${block}\n`);
+  writeFileSync(
+    readme,
+    text.includes('<!-- scale:begin -->')
+      ? text.replace(/<!-- scale:begin -->[\s\S]*<!-- scale:end -->/, block)
+      : `${text.trimEnd()}\n\n## Big inputs (\`npm run bench:scale\`)\n\n${block}\n`,
+  );
 }
 process.exitCode = rows.every((r) => r.pass) ? 0 : 1;

@@ -76,7 +76,8 @@ async function staleCheckout() {
   const staleScript = join(root, 'scripts', 'stale-inputs.cjs');
   if (!existsSync(staleScript) || !existsSync(join(root, 'cli', 'main.ts'))) return null;
   if (require(staleScript).staleInputs(root).length === 0) return null;
-  if (['rules', 'relay', 'itir'].some((g) => !existsSync(join(root, 'grammar', 'generated', `${g}-parser.js`)))) await import(pathToFileURL(join(root, 'scripts', 'build-grammar.js')).href);
+  if (['rules', 'relay', 'itir'].some((g) => !existsSync(join(root, 'grammar', 'generated', `${g}-parser.js`))))
+    await import(pathToFileURL(join(root, 'scripts', 'build-grammar.js')).href);
   return join(root, 'cli', 'main.ts');
 }
 
@@ -116,7 +117,7 @@ function writeCodeCache(path, data) {
  */
 function cacheProfile(argv) {
   const file = argv.slice(1).find((a) => !a.startsWith('-'));
-  const ext = file === undefined ? '' : /\.([A-Za-z0-9]+)$/.exec(file)?.[1] ?? '';
+  const ext = file === undefined ? '' : (/\.([A-Za-z0-9]+)$/.exec(file)?.[1] ?? '');
   const options = argv.filter((a) => a.startsWith('-')).map((a) => a.replace(/^-+/, '').replace(/=.*/, ''));
   return [argv[0] ?? '', ext, ...options]
     .map((p) => p.toLowerCase().replace(/[^a-z0-9]/g, ''))

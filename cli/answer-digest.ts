@@ -11,14 +11,18 @@ export function sha256(text: string): string {
 }
 
 function errorMessages(diagnostics: readonly { severity: string; message: string }[]): string[] {
-  return diagnostics.filter((d) => d.severity === 'error').map((d) => d.message).sort();
+  return diagnostics
+    .filter((d) => d.severity === 'error')
+    .map((d) => d.message)
+    .sort();
 }
 
 /** Every fact and error message of a rule program's run; with a goal, its answers instead of the facts. */
 export function rulesDigest(r: RunResult): AnswerDigest {
   const errors = errorMessages(r.diagnostics);
   const answers = r.answerTexts;
-  if (answers !== null) return { what: 'answers', count: answers.length, digest: sha256([...answers, '% errors', ...errors].join('\n')), errors: errors.length };
+  if (answers !== null)
+    return { what: 'answers', count: answers.length, digest: sha256([...answers, '% errors', ...errors].join('\n')), errors: errors.length };
   const lines: string[] = [];
   let count = 0;
   for (const [pred, facts] of r.factsByPredicate()) {

@@ -114,7 +114,11 @@ const short = (digest: string): string => digest.slice(0, 12);
 
 function alignedTable(header: readonly string[], rows: readonly (readonly string[])[]): string[] {
   const widths = header.map((h, i) => Math.max(h.length, ...rows.map((r) => r[i]!.length)));
-  const line = (cells: readonly string[]) => cells.map((c, i) => (i === 0 || i === cells.length - 1 ? c.padEnd(widths[i]!) : c.padStart(widths[i]!))).join('  ').trimEnd();
+  const line = (cells: readonly string[]) =>
+    cells
+      .map((c, i) => (i === 0 || i === cells.length - 1 ? c.padEnd(widths[i]!) : c.padStart(widths[i]!)))
+      .join('  ')
+      .trimEnd();
   return [line(header), widths.map((w) => '-'.repeat(w)).join('  '), ...rows.map(line)];
 }
 
@@ -135,7 +139,7 @@ export function renderTable(s: BenchSummary): string {
   const lines = [
     `shapelog bench ${s.file}${s.goal !== null ? ` --goal '${s.goal}'` : ''}`,
     `${s.runs} sample${s.runs === 1 ? '' : 's'} per strategy, each a fresh process: a cold first run, ${s.warmupMs} ms of warm-up, then timed runs for up to ${s.timedBudgetMs} ms.`,
-    'cold: median first run; median, min, max: over the samples of each sample\'s median run (ms).',
+    "cold: median first run; median, min, max: over the samples of each sample's median run (ms).",
     '',
     ...alignedTable(['strategy', 'cold', 'median', 'min', 'max', 'vs fastest', countHeader, 'agree'], rows),
     '',
@@ -147,9 +151,13 @@ export function renderTable(s: BenchSummary): string {
     lines.push(`${who} ${first.answer.count} ${noun} (sha256 ${short(first.answer.digest)}).`);
   } else {
     lines.push(`The strategies disagree (the first, ${first.name}, is the reference):`);
-    for (const x of s.strategies) lines.push(`  ${x.name}: ${x.answer.count} ${noun}, sha256 ${short(x.answer.digest)}${x.consistent ? '' : ', and its samples differ among themselves'}`);
+    for (const x of s.strategies)
+      lines.push(`  ${x.name}: ${x.answer.count} ${noun}, sha256 ${short(x.answer.digest)}${x.consistent ? '' : ', and its samples differ among themselves'}`);
   }
   const errors = first.answer.errors;
-  if (errors > 0) lines.push(`The program reports ${errors === 1 ? 'an error' : `${errors} errors`} (part of its result; \`shapelog ${s.kind === 'rules' ? 'query' : 'infer'} ${s.file}\` shows ${errors === 1 ? 'it' : 'them'}).`);
-  return lines.join('\n') + '\n';
+  if (errors > 0)
+    lines.push(
+      `The program reports ${errors === 1 ? 'an error' : `${errors} errors`} (part of its result; \`shapelog ${s.kind === 'rules' ? 'query' : 'infer'} ${s.file}\` shows ${errors === 1 ? 'it' : 'them'}).`,
+    );
+  return `${lines.join('\n')}\n`;
 }

@@ -8,7 +8,9 @@ import { dirname, extname, join } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import type { WorkerReport, WorkerRequest } from './bench-protocol.js';
 
-export type SampleOutcome = { readonly ok: true; readonly report: WorkerReport } | { readonly ok: false; readonly stderr: string; readonly exitCode: number | null };
+export type SampleOutcome =
+  | { readonly ok: true; readonly report: WorkerReport }
+  | { readonly ok: false; readonly stderr: string; readonly exitCode: number | null };
 
 /** Takes one sample; the command takes a different one in its tests. */
 export type Sampler = (req: WorkerRequest) => Promise<SampleOutcome>;

@@ -23,7 +23,11 @@ function rulesRunner(req: WorkerRequest): Runner<RunResult> {
     run: () => runFiles([req.file], { strategy: req.strategy as StrategyName, limits: req.limits, ...(req.goal !== null ? { goal: req.goal } : {}) }),
     digest(result) {
       if (result.solver.limitHit === null) return rulesDigest(result);
-      printDiagnostics(result.diagnostics.filter((d) => d.code === 'limit'), result.texts, { warnings: false });
+      printDiagnostics(
+        result.diagnostics.filter((d) => d.code === 'limit'),
+        result.texts,
+        { warnings: false },
+      );
       return null;
     },
   };
@@ -35,7 +39,11 @@ function relayRunner(req: WorkerRequest): Runner<InferResult> {
     digest(result) {
       // a limit hit by the rules strategy's engine run is a failed run, not a type error
       if ((result.outcome.run?.solver.limitHit ?? null) === null) return typesDigest(result);
-      printDiagnostics(result.outcome.run!.diagnostics.filter((d) => d.code === 'limit'), result.texts, { warnings: false });
+      printDiagnostics(
+        result.outcome.run!.diagnostics.filter((d) => d.code === 'limit'),
+        result.texts,
+        { warnings: false },
+      );
       return null;
     },
   };
@@ -68,7 +76,7 @@ const req = JSON.parse(process.argv[2] ?? '{}') as WorkerRequest;
 try {
   const report = req.kind === 'rules' ? sample(rulesRunner(req), req) : sample(relayRunner(req), req);
   if (report === null) process.exitCode = EXIT_USER_ERROR;
-  else process.stdout.write(JSON.stringify(report) + '\n');
+  else process.stdout.write(`${JSON.stringify(report)}\n`);
 } catch (e) {
   if (!(e instanceof ProgramError)) throw e;
   printDiagnostics(e.diagnostics, e.texts, { warnings: false });

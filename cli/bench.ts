@@ -53,7 +53,14 @@ function programKind(file: string): ProgramKind {
 export function chooseStrategies(kind: ProgramKind, list: string | undefined): string[] {
   const applicable = STRATEGIES_BY_KIND[kind];
   if (list === undefined) return [...applicable];
-  const names = [...new Set(list.split(',').map((s) => s.trim()).filter((s) => s !== ''))];
+  const names = [
+    ...new Set(
+      list
+        .split(',')
+        .map((s) => s.trim())
+        .filter((s) => s !== ''),
+    ),
+  ];
   if (names.length === 0) throw new UsageError(`--strategies needs at least one name (for .${kind} files: ${applicable.join(', ')})`);
   for (const name of names) {
     if (applicable.includes(name)) continue;
@@ -86,7 +93,8 @@ async function takeSamples(requests: readonly WorkerRequest[], runs: number, sam
         // shown at once (the line waits for a second otherwise): every sample takes seconds
         progress.update(`sample ${round * requests.length + i + 1}/${total}: ${req.strategy}`, Math.max(1000, performance.now() - started));
         const outcome = await sampler(req);
-        if (!outcome.ok) return { ok: false, stderr: outcome.stderr !== '' ? outcome.stderr : `error: the ${req.strategy} sample failed (exit code ${outcome.exitCode})\n` };
+        if (!outcome.ok)
+          return { ok: false, stderr: outcome.stderr !== '' ? outcome.stderr : `error: the ${req.strategy} sample failed (exit code ${outcome.exitCode})\n` };
         samples.get(req.strategy)!.push(outcome.report);
       }
     }
@@ -139,7 +147,7 @@ export async function benchCommand(file: string, o: BenchOptions, sampler: Sampl
     return EXIT_USER_ERROR;
   }
   const summary = summarize({ file, kind, goal: o.goal ?? null, runs: o.runs, warmupMs: o.warmup, timedBudgetMs: o.time }, samples.byStrategy);
-  process.stdout.write(o.json ? JSON.stringify(benchJson(summary), null, 2) + '\n' : renderTable(summary));
+  process.stdout.write(o.json ? `${JSON.stringify(benchJson(summary), null, 2)}\n` : renderTable(summary));
   if (o.html !== undefined) {
     try {
       writeFileSync(o.html, renderBenchHtml(summary));

@@ -42,7 +42,10 @@ function oldFiles(paths: readonly string[]): Resolved {
   const overrides = new Map<string, FileOverride>();
   for (const path of paths) {
     const target = library.find((f) => basename(f) === basename(path));
-    if (target === undefined) return usage(`--against ${path}: no rule file of the library is named ${basename(path)} (an old version replaces the file of its name: ${library.map((f) => basename(f)).join(', ')})`);
+    if (target === undefined)
+      return usage(
+        `--against ${path}: no rule file of the library is named ${basename(path)} (an old version replaces the file of its name: ${library.map((f) => basename(f)).join(', ')})`,
+      );
     if (overrides.has(target)) return usage(`--against: two old versions of ${basename(path)}`);
     const read = readSource(resolve(path), MAX_SOURCE_BYTES);
     if (!read.ok) {
@@ -95,7 +98,10 @@ export function checkAgainst(o: AgainstOptions): number {
   const diffs = o.ops.map((op) => compareVersions(op, built.library, { depth: o.depth, random: o.random, seed: o.seed }));
   const seconds = (Date.now() - started) / 1000;
   const changed = diffs.reduce((s, d) => s + d.changed, 0);
-  if (o.json) process.stdout.write(JSON.stringify({ against: resolved.what, seed: o.seed, depth: o.depth, random: o.random, seconds, changed, ops: diffs }, null, 2) + '\n');
+  if (o.json)
+    process.stdout.write(
+      `${JSON.stringify({ against: resolved.what, seed: o.seed, depth: o.depth, random: o.random, seconds, changed, ops: diffs }, null, 2)}\n`,
+    );
   else printDiffs(diffs, resolved.what, o.seed, seconds);
   return changed > 0 && !o.expectChanges ? EXIT_USER_ERROR : EXIT_OK;
 }
@@ -111,8 +117,11 @@ function printChange(op: string, c: AnswerChange): void {
 function printDiffs(diffs: readonly VersionDiff[], what: string, seed: number, seconds: number): void {
   const w = Math.max(8, ...diffs.map((d) => d.op.length));
   process.stdout.write(`${'operator'.padEnd(w)}  ${'cases'.padStart(6)}  ${'same'.padStart(6)}  ${'changed'.padStart(7)}\n`);
-  for (const d of diffs) process.stdout.write(`${d.op.padEnd(w)}  ${String(d.cases).padStart(6)}  ${String(d.same).padStart(6)}  ${String(d.changed).padStart(7)}\n`);
+  for (const d of diffs)
+    process.stdout.write(`${d.op.padEnd(w)}  ${String(d.cases).padStart(6)}  ${String(d.same).padStart(6)}  ${String(d.changed).padStart(7)}\n`);
   for (const d of diffs) for (const c of d.changes) printChange(d.op, c);
   const sum = (f: (d: VersionDiff) => number) => diffs.reduce((s, d) => s + f(d), 0);
-  process.stdout.write(`\nagainst ${what}: ${diffs.length} operators, ${sum((d) => d.cases)} cases (seed ${seed}): ${sum((d) => d.same)} same, ${sum((d) => d.changed)} changed (${seconds.toFixed(1)} s)\n`);
+  process.stdout.write(
+    `\nagainst ${what}: ${diffs.length} operators, ${sum((d) => d.cases)} cases (seed ${seed}): ${sum((d) => d.same)} same, ${sum((d) => d.changed)} changed (${seconds.toFixed(1)} s)\n`,
+  );
 }

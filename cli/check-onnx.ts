@@ -38,7 +38,16 @@ interface OpReport {
   /** Each side against onnxruntime's execution. */
   readonly rules: Record<string, number>;
   readonly onnx: Record<string, number>;
-  readonly disagreements: { readonly label: string; readonly file: string | null; readonly agreement: string | null; readonly rules: string; readonly onnx: string | null; readonly verdict: string; readonly record: unknown; readonly answers: unknown }[];
+  readonly disagreements: {
+    readonly label: string;
+    readonly file: string | null;
+    readonly agreement: string | null;
+    readonly rules: string;
+    readonly onnx: string | null;
+    readonly verdict: string;
+    readonly record: unknown;
+    readonly answers: unknown;
+  }[];
   readonly failures: number;
 }
 
@@ -72,15 +81,26 @@ export async function checkOnnxCommand(o: CheckOnnxOptions): Promise<number> {
   const known = seededOps();
   let ops = known;
   if (o.ops !== undefined) {
-    ops = [...new Set(o.ops.split(',').map((s) => s.trim()).filter((s) => s !== ''))];
+    ops = [
+      ...new Set(
+        o.ops
+          .split(',')
+          .map((s) => s.trim())
+          .filter((s) => s !== ''),
+      ),
+    ];
     const unknown = ops.filter((op) => !known.includes(op));
     if (unknown.length > 0 || ops.length === 0) {
-      process.stderr.write(`shapelog check --onnx: ${ops.length === 0 ? '--ops names no operator' : `no cases for ${unknown.map((u) => `'${u}'`).join(', ')}`} (operators with cases: ${known.join(', ')})\n`);
+      process.stderr.write(
+        `shapelog check --onnx: ${ops.length === 0 ? '--ops names no operator' : `no cases for ${unknown.map((u) => `'${u}'`).join(', ')}`} (operators with cases: ${known.join(', ')})\n`,
+      );
       return EXIT_USAGE;
     }
   }
   if (o.random > MAX_RANDOM) {
-    process.stderr.write(`shapelog check --onnx: --random is at most ${MAX_RANDOM.toLocaleString('en-US')} cases per operator (got ${o.random}); run several seeds instead\n`);
+    process.stderr.write(
+      `shapelog check --onnx: --random is at most ${MAX_RANDOM.toLocaleString('en-US')} cases per operator (got ${o.random}); run several seeds instead\n`,
+    );
     return EXIT_USAGE;
   }
   const outDir = o.out ?? 'onnx-disagreements';
@@ -91,12 +111,17 @@ export async function checkOnnxCommand(o: CheckOnnxOptions): Promise<number> {
   }
   const runtime = await loadRuntime();
   if (!runtime.ok) {
-    process.stderr.write(`shapelog check --onnx: onnxruntime-node is not installed (${runtime.reason}); install it with: npm install onnxruntime-node --onnxruntime-node-install=skip\n`);
+    process.stderr.write(
+      `shapelog check --onnx: onnxruntime-node is not installed (${runtime.reason}); install it with: npm install onnxruntime-node --onnxruntime-node-install=skip\n`,
+    );
     return EXIT_USAGE;
   }
   const python = findPython();
   let inference: OnnxInference | null = null;
-  if (python === null) process.stderr.write("warning: ONNX's shape inference is not available (no python3 that can import onnx; on Debian: apt-get install python3-onnx, or set SHAPELOG_PYTHON): the rules are checked against onnxruntime alone\n");
+  if (python === null)
+    process.stderr.write(
+      "warning: ONNX's shape inference is not available (no python3 that can import onnx; on Debian: apt-get install python3-onnx, or set SHAPELOG_PYTHON): the rules are checked against onnxruntime alone\n",
+    );
   else inference = await OnnxInference.start(python);
   const sides: Sides = { inference };
   const seed = o.seed ?? Math.floor(Math.random() * 2 ** 31);
@@ -109,7 +134,10 @@ export async function checkOnnxCommand(o: CheckOnnxOptions): Promise<number> {
   }
   const total = [...casesOf.values()].reduce((s, cs) => s + cs.length, 0);
   const started = Date.now();
-  const bar = !o.json && process.stderr.isTTY === true ? new SingleBar({ format: ' {bar} {percentage}% | {value}/{total} cases | {op} | {eta_formatted} left', hideCursor: true, clearOnComplete: true }) : null;
+  const bar =
+    !o.json && process.stderr.isTTY === true
+      ? new SingleBar({ format: ' {bar} {percentage}% | {value}/{total} cases | {op} | {eta_formatted} left', hideCursor: true, clearOnComplete: true })
+      : null;
   bar?.start(total, 0, { op: '' });
   const reports: OpReport[] = [];
   let skipped = 0;
@@ -137,21 +165,42 @@ export async function checkOnnxCommand(o: CheckOnnxOptions): Promise<number> {
           try {
             makeDir(outDir);
             writeFileSync(file, recordModel(shown.record).bytes);
-            writeFileSync(file.replace(/\.onnx$/, '.json'), JSON.stringify({ case: shown.label, agreement: shown.agreement, rules: shown.rules, onnx: shown.onnx, verdict: verdictOf(shown), record: shown.record, answers: shown.answers }, null, 2) + '\n');
+            writeFileSync(
+              file.replace(/\.onnx$/, '.json'),
+              `${JSON.stringify({ case: shown.label, agreement: shown.agreement, rules: shown.rules, onnx: shown.onnx, verdict: verdictOf(shown), record: shown.record, answers: shown.answers }, null, 2)}\n`,
+            );
           } catch (e) {
             writeError ??= `cannot write ${file}: ${(e as Error).message}`;
             file = null;
           }
         }
-        disagreements.push({ label: shown.label, file, agreement: shown.agreement, rules: shown.rules, onnx: shown.onnx, verdict: verdictOf(shown), record: shown.record, answers: shown.answers });
+        disagreements.push({
+          label: shown.label,
+          file,
+          agreement: shown.agreement,
+          rules: shown.rules,
+          onnx: shown.onnx,
+          verdict: verdictOf(shown),
+          record: shown.record,
+          answers: shown.answers,
+        });
       }
       const all = outcomes.map((x) => x.outcome);
       reports.push({
         op,
         cases: all.length,
-        agreement: count(AGREEMENTS, all.map((x) => x.agreement)),
-        rules: count(TRUTHS, all.map((x) => x.rules)),
-        onnx: count(TRUTHS, all.map((x) => x.onnx)),
+        agreement: count(
+          AGREEMENTS,
+          all.map((x) => x.agreement),
+        ),
+        rules: count(
+          TRUTHS,
+          all.map((x) => x.rules),
+        ),
+        onnx: count(
+          TRUTHS,
+          all.map((x) => x.onnx),
+        ),
         disagreements,
         failures: all.filter(isFailure).length,
       });
@@ -163,13 +212,17 @@ export async function checkOnnxCommand(o: CheckOnnxOptions): Promise<number> {
   }
   const seconds = (Date.now() - started) / 1000;
   const failures = reports.reduce((s, r) => s + r.failures, 0);
-  const sidesInfo = { onnx: inference === null ? null : { version: inference.info.onnx, max_opset: inference.info.maxOpset, python: inference.info.python }, onnxruntime: runtime.version };
+  const sidesInfo = {
+    onnx: inference === null ? null : { version: inference.info.onnx, max_opset: inference.info.maxOpset, python: inference.info.python },
+    onnxruntime: runtime.version,
+  };
   if (o.json) {
-    process.stdout.write(JSON.stringify({ seed, seconds, sides: sidesInfo, skipped, failures, ops: reports }, null, 2) + '\n');
+    process.stdout.write(`${JSON.stringify({ seed, seconds, sides: sidesInfo, skipped, failures, ops: reports }, null, 2)}\n`);
   } else {
     printTable(reports);
     for (const r of reports)
-      for (const d of r.disagreements.filter((d) => d.file !== null)) process.stdout.write(`${d.file}: ${r.op}, ${d.label}: rules vs ONNX ${d.agreement ?? 'n/a'}; ${d.verdict}\n`);
+      for (const d of r.disagreements.filter((d) => d.file !== null))
+        process.stdout.write(`${d.file}: ${r.op}, ${d.label}: rules vs ONNX ${d.agreement ?? 'n/a'}; ${d.verdict}\n`);
     const cases = reports.reduce((s, r) => s + r.cases, 0);
     const agree = reports.reduce((s, r) => s + (r.agreement['agree'] ?? 0), 0);
     const wrong = (side: 'rules' | 'onnx') => reports.reduce((s, r) => s + (r[side]['wrong'] ?? 0), 0);
@@ -197,8 +250,22 @@ function printTable(reports: readonly OpReport[]): void {
   for (const r of reports) {
     const ran = r.cases - (r.rules['no-execution'] ?? 0);
     const na = r.cases - Object.values(r.agreement).reduce((a, b) => a + b, 0);
-    const cells = [r.cases, na, r.agreement['agree'], r.agreement['rules-more-precise']! + r.agreement['each-more-precise']!, r.agreement['onnx-more-precise']! + r.agreement['each-more-precise']!, r.agreement['contradict'], r.agreement['rules-reject'], r.agreement['onnx-rejects'], ran, r.rules['wrong'], r.onnx['wrong']];
+    const cells = [
+      r.cases,
+      na,
+      r.agreement['agree'],
+      r.agreement['rules-more-precise']! + r.agreement['each-more-precise']!,
+      r.agreement['onnx-more-precise']! + r.agreement['each-more-precise']!,
+      r.agreement['contradict'],
+      r.agreement['rules-reject'],
+      r.agreement['onnx-rejects'],
+      ran,
+      r.rules['wrong'],
+      r.onnx['wrong'],
+    ];
     process.stdout.write(`${r.op.padEnd(w)}  ${cells.map((c) => String(c ?? 0).padStart(7)).join(' ')}\n`);
   }
-  process.stdout.write('(n/a: an opset ONNX\'s inference does not know; agree/rules+/onnx+/contra/r-rej/o-rej: the rules vs ONNX\'s inference; ran: onnxruntime executed the concrete instance; r-wrong/o-wrong: contradicted by that execution)\n');
+  process.stdout.write(
+    "(n/a: an opset ONNX's inference does not know; agree/rules+/onnx+/contra/r-rej/o-rej: the rules vs ONNX's inference; ran: onnxruntime executed the concrete instance; r-wrong/o-wrong: contradicted by that execution)\n",
+  );
 }

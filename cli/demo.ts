@@ -41,7 +41,12 @@ function userRelationExamples(): UserRelationsRow[] {
     .map((f) => {
       const label = relative(join(userRelationsDir, '..', '..'), join(userRelationsDir, f));
       const r = inferText(readFileSync(join(userRelationsDir, f), 'utf8'), label, 'rules');
-      return { program: label, relations: labels, errors: r.diagnostics.filter((d) => d.severity === 'error').length, result: r.outcome.functions.get('main') ?? '_' };
+      return {
+        program: label,
+        relations: labels,
+        errors: r.diagnostics.filter((d) => d.severity === 'error').length,
+        result: r.outcome.functions.get('main') ?? '_',
+      };
     });
 }
 
@@ -105,7 +110,15 @@ function onnxModels(): OnnxModelRow[] {
     const typed = typeModel(model);
     const millis = Math.round(performance.now() - start);
     const types = typed.values.map((v) => v.type);
-    return { ...base, nodes: model.graph.nodes.length, values: types.length, typed: types.filter((t) => t !== null).length, ...countKnowledge(types), errors: typed.diagnostics.filter((d) => d.severity === 'error').length, millis };
+    return {
+      ...base,
+      nodes: model.graph.nodes.length,
+      values: types.length,
+      typed: types.filter((t) => t !== null).length,
+      ...countKnowledge(types),
+      errors: typed.diagnostics.filter((d) => d.severity === 'error').length,
+      millis,
+    };
   });
 }
 
@@ -125,7 +138,9 @@ function snapshot(r: RunResult): string {
 }
 
 export function demo(options: { json: boolean }): number {
-  const files = readdirSync(examplesDir).filter((f) => f.endsWith('.rules')).sort();
+  const files = readdirSync(examplesDir)
+    .filter((f) => f.endsWith('.rules'))
+    .sort();
   const rows: Row[] = [];
   for (const f of files) {
     const path = join(examplesDir, f);
@@ -163,36 +178,76 @@ export function demo(options: { json: boolean }): number {
   const user = userRelationExamples();
   const onnx = onnxModels();
   if (options.json) {
-    process.stdout.write(JSON.stringify({ examples: rows, programs: inferred, userRelations: user, onnxModels: onnx }, null, 2) + '\n');
+    process.stdout.write(`${JSON.stringify({ examples: rows, programs: inferred, userRelations: user, onnxModels: onnx }, null, 2)}\n`);
   } else {
     const header = ['example', 'facts', 'goal answers', 'errors', 'undecided', 'naive ms', 'seminaive ms', 'demand ms', 'agree'];
-    const table = rows.map((r) => [r.example, String(r.facts), r.answers === null ? '-' : String(r.answers), String(r.errors), String(r.undecided), String(r.millis.naive), String(r.millis.seminaive), String(r.millis.demand), r.agree ? 'yes' : 'NO']);
+    const table = rows.map((r) => [
+      r.example,
+      String(r.facts),
+      r.answers === null ? '-' : String(r.answers),
+      String(r.errors),
+      String(r.undecided),
+      String(r.millis.naive),
+      String(r.millis.seminaive),
+      String(r.millis.demand),
+      r.agree ? 'yes' : 'NO',
+    ]);
     const widths = header.map((h, i) => Math.max(h.length, ...table.map((t) => t[i]!.length)));
     const line = (cells: string[]) => cells.map((c, i) => (i === 0 ? c.padEnd(widths[i]!) : c.padStart(widths[i]!))).join('  ');
     process.stdout.write(`shapelog demo: examples/rules/*.rules with every strategy (errors and undecided conditions are part of the examples)\n\n`);
-    process.stdout.write(line(header) + '\n' + widths.map((w) => '-'.repeat(w)).join('  ') + '\n');
-    for (const t of table) process.stdout.write(line(t) + '\n');
+    process.stdout.write(`${line(header)}\n${widths.map((w) => '-'.repeat(w)).join('  ')}\n`);
+    for (const t of table) process.stdout.write(`${line(t)}\n`);
     const header2 = ['program', 'relation instances', 'rules ms', 'relay ms', 'errors', 'agree'];
-    const table2 = inferred.map((r) => [r.program, String(r.instances), String(r.millis.rules), String(r.millis.relay), String(r.errors), r.agree ? 'yes' : 'NO']);
+    const table2 = inferred.map((r) => [
+      r.program,
+      String(r.instances),
+      String(r.millis.rules),
+      String(r.millis.relay),
+      String(r.errors),
+      r.agree ? 'yes' : 'NO',
+    ]);
     const widths2 = header2.map((h, i) => Math.max(h.length, ...table2.map((t) => t[i]!.length)));
     const line2 = (cells: string[]) => cells.map((c, i) => (i === 0 ? c.padEnd(widths2[i]!) : c.padStart(widths2[i]!))).join('  ');
-    process.stdout.write(`\nshapelog infer: examples/relay/**/*.relay typed by the rule engine (relations/*.rules) and by Relay's algorithm (relations/imperative/)\n\n`);
-    process.stdout.write(line2(header2) + '\n' + widths2.map((w) => '-'.repeat(w)).join('  ') + '\n');
-    for (const t of table2) process.stdout.write(line2(t) + '\n');
+    process.stdout.write(
+      `\nshapelog infer: examples/relay/**/*.relay typed by the rule engine (relations/*.rules) and by Relay's algorithm (relations/imperative/)\n\n`,
+    );
+    process.stdout.write(`${line2(header2)}\n${widths2.map((w) => '-'.repeat(w)).join('  ')}\n`);
+    for (const t of table2) process.stdout.write(`${line2(t)}\n`);
     process.stdout.write(`\nshapelog infer --relations examples/relations/*.rules: operators written as rules only\n\n`);
-    for (const u of user) process.stdout.write(`${u.program}: ${u.errors === 0 ? `@main : ${u.result}` : `${u.errors} errors`} (with ${u.relations.join(', ')})\n`);
+    for (const u of user)
+      process.stdout.write(`${u.program}: ${u.errors === 0 ? `@main : ${u.result}` : `${u.errors} errors`} (with ${u.relations.join(', ')})\n`);
     const header3 = ['model', 'nodes', 'values', 'typed', 'exact', 'symbolic', 'unknown', 'errors', 'ms', 'kind', 'from'];
     const table3 = onnx.map((r) =>
       r.nodes === null
         ? [r.model, '-', '-', '-', '-', '-', '-', '-', '-', r.kind, `${r.source}: not installed`]
-        : [r.model, String(r.nodes), String(r.values), String(r.typed), String(r.exact), String(r.symbolic), String(r.unknown), String(r.errors), String(r.millis), r.kind, r.source],
+        : [
+            r.model,
+            String(r.nodes),
+            String(r.values),
+            String(r.typed),
+            String(r.exact),
+            String(r.symbolic),
+            String(r.unknown),
+            String(r.errors),
+            String(r.millis),
+            r.kind,
+            r.source,
+          ],
     );
     const widths3 = header3.map((h, i) => Math.max(h.length, ...table3.map((t) => t[i]!.length)));
-    const line3 = (cells: string[]) => cells.map((c, i) => (i === 0 || i >= 9 ? c.padEnd(widths3[i]!) : c.padStart(widths3[i]!))).join('  ').trimEnd();
+    const line3 = (cells: string[]) =>
+      cells
+        .map((c, i) => (i === 0 || i >= 9 ? c.padEnd(widths3[i]!) : c.padStart(widths3[i]!)))
+        .join('  ')
+        .trimEnd();
     process.stdout.write(`\nshapelog infer MODEL.onnx: real models from npm (examples/onnx/models.json), as shipped: symbolic batch and image sizes\n\n`);
-    process.stdout.write(line3(header3) + '\n' + widths3.map((w) => '-'.repeat(w)).join('  ') + '\n');
-    for (const t of table3) process.stdout.write(line3(t) + '\n');
-    process.stdout.write(`\nTry: npx shapelog query examples/rules/broadcast.rules\n     npx shapelog query examples/rules/graph.rules --goal 'path(a, X)' --json\n     npx shapelog infer examples/relay/mlp.relay\n     npx shapelog infer examples/relay/conv.relay --explain %0\n     npx shapelog infer examples/relations/attention.relay --relations examples/relations/*.rules\n     npx shapelog infer examples/onnx/models/silero_vad_v5.onnx --shape input=1,512 --shape state=2,1,128 --value sr=16000\n`);
+    process.stdout.write(`${line3(header3)}\n${widths3.map((w) => '-'.repeat(w)).join('  ')}\n`);
+    for (const t of table3) process.stdout.write(`${line3(t)}\n`);
+    process.stdout.write(
+      `\nTry: npx shapelog query examples/rules/broadcast.rules\n     npx shapelog query examples/rules/graph.rules --goal 'path(a, X)' --json\n     npx shapelog infer examples/relay/mlp.relay\n     npx shapelog infer examples/relay/conv.relay --explain %0\n     npx shapelog infer examples/relations/attention.relay --relations examples/relations/*.rules\n     npx shapelog infer examples/onnx/models/silero_vad_v5.onnx --shape input=1,512 --shape state=2,1,128 --value sr=16000\n`,
+    );
   }
-  return rows.every((r) => r.agree) && inferred.every((r) => r.agree) && user.every((u) => u.errors === 0) && onnx.every((r) => r.errors === 0) ? EXIT_OK : EXIT_USER_ERROR;
+  return rows.every((r) => r.agree) && inferred.every((r) => r.agree) && user.every((u) => u.errors === 0) && onnx.every((r) => r.errors === 0)
+    ? EXIT_OK
+    : EXIT_USER_ERROR;
 }

@@ -31,7 +31,14 @@ export interface CheckJson {
 
 export function checkJson(c: ResidualCheck): CheckJson {
   const s = c.span;
-  return { condition: c.condition, operator: c.operator, relation: c.relation, assumes: c.assumes, variables: checkVariables(c), span: { file: s.file, line: s.start.line, column: s.start.column, endLine: s.end.line, endColumn: s.end.column } };
+  return {
+    condition: c.condition,
+    operator: c.operator,
+    relation: c.relation,
+    assumes: c.assumes,
+    variables: checkVariables(c),
+    span: { file: s.file, line: s.start.line, column: s.start.column, endLine: s.end.line, endColumn: s.end.column },
+  };
 }
 
 /** `file:line:column: operator: condition`. */
@@ -43,7 +50,10 @@ export function checkLine(c: ResidualCheck): string {
 function typeGradually(file: string, strategy: InferStrategy, limits: Partial<Limits>, json: boolean): GradualResult | number {
   const read = readSource(file);
   if (!read.ok) {
-    if (json) process.stdout.write(JSON.stringify({ diagnostics: [{ severity: 'error', message: `cannot read ${file}: ${read.why}`, line: null, column: null }] }) + '\n');
+    if (json)
+      process.stdout.write(
+        `${JSON.stringify({ diagnostics: [{ severity: 'error', message: `cannot read ${file}: ${read.why}`, line: null, column: null }] })}\n`,
+      );
     else printDiagnostics([diagnostic('error', 'file', `cannot read ${file}: ${read.why}`, null)], new Map(), { warnings: true });
     return EXIT_USER_ERROR;
   }
@@ -51,7 +61,10 @@ function typeGradually(file: string, strategy: InferStrategy, limits: Partial<Li
     return inferGradualText(read.text, file, strategy, limits);
   } catch (e) {
     if (e instanceof ProgramError) {
-      if (json) process.stdout.write(JSON.stringify({ functions: {}, bindings: [], checks: [], diagnostics: e.diagnostics.map((d) => ({ severity: d.severity, message: d.message, line: d.span?.start.line ?? null, column: d.span?.start.column ?? null })) }) + '\n');
+      if (json)
+        process.stdout.write(
+          `${JSON.stringify({ functions: {}, bindings: [], checks: [], diagnostics: e.diagnostics.map((d) => ({ severity: d.severity, message: d.message, line: d.span?.start.line ?? null, column: d.span?.start.column ?? null })) })}\n`,
+        );
       else printDiagnostics(e.diagnostics, e.texts, { warnings: true });
       return EXIT_USER_ERROR;
     }
@@ -64,11 +77,15 @@ export function inferGradualCommand(file: string, o: GradualOptions): number {
   if (typeof g === 'number') return g;
   const failed = g.result.diagnostics.some((d) => d.severity === 'error');
   if (o.json) {
-    const out: InferJson & { checks: CheckJson[]; freshDims: readonly string[] } = { ...inferJson(g.result), checks: g.checks.map(checkJson), freshDims: g.freshDims };
-    process.stdout.write(JSON.stringify(out, null, 2) + '\n');
+    const out: InferJson & { checks: CheckJson[]; freshDims: readonly string[] } = {
+      ...inferJson(g.result),
+      checks: g.checks.map(checkJson),
+      freshDims: g.freshDims,
+    };
+    process.stdout.write(`${JSON.stringify(out, null, 2)}\n`);
     return failed ? EXIT_USER_ERROR : EXIT_OK;
   }
-  if (o.checksOnly) process.stdout.write(g.checks.map((c) => checkLine(c) + '\n').join(''));
+  if (o.checksOnly) process.stdout.write(g.checks.map((c) => `${checkLine(c)}\n`).join(''));
   else process.stdout.write(gradualText(g));
   printDiagnostics(g.result.diagnostics, g.result.texts, { warnings: true });
   return failed ? EXIT_USER_ERROR : EXIT_OK;
@@ -85,11 +102,15 @@ export interface ChecksOptions {
 /** `n=3,h=224` → sizes, or a usage message. */
 export function parseDims(given: readonly string[]): Record<string, number> | string {
   const sizes: Record<string, number> = Object.create(null) as Record<string, number>;
-  for (const item of given.flatMap((g) => g.split(',')).map((x) => x.trim()).filter((x) => x !== '')) {
+  for (const item of given
+    .flatMap((g) => g.split(','))
+    .map((x) => x.trim())
+    .filter((x) => x !== '')) {
     const m = /^([A-Za-z_][A-Za-z0-9_]*)=(.*)$/.exec(item);
     if (m === null) return `--dims: '${item}' is not NAME=SIZE (e.g. --dims n=3,h=224)`;
     const [, name, value] = m as unknown as [string, string, string];
-    if (!/^\d+$/.test(value.trim()) || !Number.isSafeInteger(Number(value))) return `--dims: the size of ${name} must be a non-negative integer, not '${value}'`;
+    if (!/^\d+$/.test(value.trim()) || !Number.isSafeInteger(Number(value)))
+      return `--dims: the size of ${name} must be a non-negative integer, not '${value}'`;
     if (name in sizes) return `--dims: ${name} is given twice`;
     sizes[name] = Number(value);
   }
@@ -120,7 +141,9 @@ export function sizesProblem(file: string, sizes: Record<string, number>, known:
   for (const name of Object.keys(sizes)) {
     if (known.has(name)) continue;
     const hint = closest(name, [...known]);
-    return usage(`--dims: ${file} has no size variable ${name}${hint === null ? '' : `; did you mean ${hint}?`} (its size variables: ${[...known].sort().join(', ')})`);
+    return usage(
+      `--dims: ${file} has no size variable ${name}${hint === null ? '' : `; did you mean ${hint}?`} (its size variables: ${[...known].sort().join(', ')})`,
+    );
   }
   const missing = [...new Set(checks.flatMap(checkVariables))].filter((v) => !(v in sizes)).sort();
   if (missing.length > 0) return usage(`--dims: the checks need a size for ${missing.join(', ')} (e.g. --dims ${missing.map((m) => `${m}=1`).join(',')})`);
@@ -159,11 +182,17 @@ export function checksCommand(file: string, o: ChecksOptions): number {
   const results = evaluateChecks(g.checks, sizes);
   const failing = results.filter((r) => !r.holds);
   if (o.json) {
-    process.stdout.write(JSON.stringify({ dims: sizes, checks: results.map((r) => ({ ...checkJson(r.check), holds: r.holds, ...(r.error === null ? {} : { error: r.error }) })), failed: failing.length }, null, 2) + '\n');
+    process.stdout.write(
+      `${JSON.stringify({ dims: sizes, checks: results.map((r) => ({ ...checkJson(r.check), holds: r.holds, ...(r.error === null ? {} : { error: r.error }) })), failed: failing.length }, null, 2)}\n`,
+    );
   } else {
     for (const r of failing) {
-      const values = checkVariables(r.check).map((v) => `${v} = ${sizes[v]}`).join(', ');
-      process.stdout.write(`${r.check.span.file}:${r.check.span.start.line}:${r.check.span.start.column}: check failed: ${r.check.operator} needs ${r.check.condition} (${values})${r.error === null ? '' : `: ${r.error}`}\n`);
+      const values = checkVariables(r.check)
+        .map((v) => `${v} = ${sizes[v]}`)
+        .join(', ');
+      process.stdout.write(
+        `${r.check.span.file}:${r.check.span.start.line}:${r.check.span.start.column}: check failed: ${r.check.operator} needs ${r.check.condition} (${values})${r.error === null ? '' : `: ${r.error}`}\n`,
+      );
     }
     process.stdout.write(`${results.length - failing.length} of ${results.length} checks hold\n`);
   }

@@ -9,23 +9,48 @@ import { type CommandOutcome, collect, extraRelations, maxMemoryOption, positive
 export function addInferCommand(program: Command, outcome: CommandOutcome): void {
   program
     .command('infer')
-    .description('infer the types of a Relay program and print it back with every binding annotated; of a GT4Py iterator-IR program (.itir), print the most general type of each definition, closure, fencil or expression')
-    .argument('<file>', 'a Relay program (.relay), in TVM\'s text format, or an iterator-IR program (.itir)')
-    .addOption(new Option('-s, --strategy <name>', 'rules: the rule engine; relay: Relay\'s own solver with the hand-coded relations; twin: the imperative twin of the .itir rules').choices(['rules', 'relay', 'twin']).default('rules'))
+    .description(
+      'infer the types of a Relay program and print it back with every binding annotated; of a GT4Py iterator-IR program (.itir), print the most general type of each definition, closure, fencil or expression',
+    )
+    .argument('<file>', "a Relay program (.relay), in TVM's text format, or an iterator-IR program (.itir)")
+    .addOption(
+      new Option(
+        '-s, --strategy <name>',
+        "rules: the rule engine; relay: Relay's own solver with the hand-coded relations; twin: the imperative twin of the .itir rules",
+      )
+        .choices(['rules', 'relay', 'twin'])
+        .default('rules'),
+    )
     .option('--json', 'print {functions, bindings, diagnostics} as JSON (.itir: {items, diagnostics})', false)
     .option('--ascii', '.itir: print types in ASCII (T0^1, ->, =>)', false)
-    .option('-e, --explain <binding>', "why a binding has its type, e.g. '%3': the operator call, its arguments and attributes, the relation's formula (.onnx: a value's name)")
-    .option('--internals', 'with --explain: also the engine\'s derivation, internal helper relations included (rules strategy)', false)
+    .option(
+      '-e, --explain <binding>',
+      "why a binding has its type, e.g. '%3': the operator call, its arguments and attributes, the relation's formula (.onnx: a value's name)",
+    )
+    .option('--internals', "with --explain: also the engine's derivation, internal helper relations included (rules strategy)", false)
     .option('--max-time <ms>', `stop after this many milliseconds (default ${DEFAULT_LIMITS.maxMillis})`, positiveInt)
     .addOption(maxMemoryOption())
     .option('--max-bindings <n>', `.relay: refuse a program of more bindings than this, before parsing it (default ${DEFAULT_MAX_BINDINGS})`, positiveInt)
     .option('--relations <files...>', 'extra rule files: operators and relations added to (or overriding) the library')
-    .option('--shape <NAME=d0,d1>', '.onnx: fix a graph input\'s shape (a dim: an integer, a name or ?); repeatable', collect, [])
+    .option('--shape <NAME=d0,d1>', ".onnx: fix a graph input's shape (a dim: an integer, a name or ?); repeatable", collect, [])
     .option('--dim <PARAM=N>', '.onnx: fix a symbolic dim (dim_param) everywhere; repeatable', collect, [])
-    .option('--value <NAME=v0,v1>', '.onnx: give a graph input\'s integer values (row-major; bool as 0 and 1), e.g. a sample rate an If tests; repeatable', collect, [])
+    .option(
+      '--value <NAME=v0,v1>',
+      ".onnx: give a graph input's integer values (row-major; bool as 0 and 1), e.g. a sample rate an If tests; repeatable",
+      collect,
+      [],
+    )
     .option('--write-value-info <out.onnx>', '.onnx: write the model with every inferred type as value_info')
-    .option('--gradual', 'Relay and ONNX: type gradually: a condition on size variables that cannot be decided becomes a residual check at its call (printed beside it; in --json as `checks`) and typing goes on under it; unknown dims of parameters get fresh size variables (docs/gradual.md)', false)
-    .option('--checks-only', 'with --gradual: print only the residual checks, one per line (file:line:column: operator: condition; ONNX: file: node "name" (OpType): condition)', false)
+    .option(
+      '--gradual',
+      'Relay and ONNX: type gradually: a condition on size variables that cannot be decided becomes a residual check at its call (printed beside it; in --json as `checks`) and typing goes on under it; unknown dims of parameters get fresh size variables (docs/gradual.md)',
+      false,
+    )
+    .option(
+      '--checks-only',
+      'with --gradual: print only the residual checks, one per line (file:line:column: operator: condition; ONNX: file: node "name" (OpType): condition)',
+      false,
+    )
     .action(async (file: string, o: Record<string, unknown>) => {
       if (o['checksOnly'] === true && o['gradual'] !== true) {
         process.stderr.write('error: --checks-only needs --gradual\n');
@@ -51,14 +76,24 @@ export function addInferCommand(program: Command, outcome: CommandOutcome): void
         });
         return;
       }
-      if ((o['shape'] as string[]).length > 0 || (o['dim'] as string[]).length > 0 || (o['value'] as string[]).length > 0 || o['writeValueInfo'] !== undefined) {
+      if (
+        (o['shape'] as string[]).length > 0 ||
+        (o['dim'] as string[]).length > 0 ||
+        (o['value'] as string[]).length > 0 ||
+        o['writeValueInfo'] !== undefined
+      ) {
         process.stderr.write('error: --shape, --dim, --value and --write-value-info are for .onnx models\n');
         outcome.code = 2;
         return;
       }
       if (file.endsWith('.itir')) {
         const { inferItir } = await import('./itir.js');
-        outcome.code = inferItir(file, { strategy: o['strategy'] === 'twin' ? 'twin' : 'rules', json: o['json'] === true, ascii: o['ascii'] === true, ...(o['maxTime'] !== undefined ? { maxMillis: o['maxTime'] as number } : {}) });
+        outcome.code = inferItir(file, {
+          strategy: o['strategy'] === 'twin' ? 'twin' : 'rules',
+          json: o['json'] === true,
+          ascii: o['ascii'] === true,
+          ...(o['maxTime'] !== undefined ? { maxMillis: o['maxTime'] as number } : {}),
+        });
         return;
       }
       if (o['strategy'] === 'twin') {
@@ -73,21 +108,28 @@ export function addInferCommand(program: Command, outcome: CommandOutcome): void
           return;
         }
         const { inferGradualCommand } = await import('./gradual.js');
-        outcome.code = (await extraRelations((o['relations'] as string[] | undefined) ?? [])) ?? inferGradualCommand(file, {
-          strategy: o['strategy'] as 'rules' | 'relay',
-          json: o['json'] === true,
-          checksOnly: o['checksOnly'] === true,
-          limits: o['maxTime'] !== undefined ? { maxMillis: o['maxTime'] as number } : {},
-        });
+        outcome.code =
+          (await extraRelations((o['relations'] as string[] | undefined) ?? [])) ??
+          inferGradualCommand(file, {
+            strategy: o['strategy'] as 'rules' | 'relay',
+            json: o['json'] === true,
+            checksOnly: o['checksOnly'] === true,
+            limits: o['maxTime'] !== undefined ? { maxMillis: o['maxTime'] as number } : {},
+          });
         return;
       }
       const { infer } = await import('./infer.js');
-      outcome.code = (await extraRelations((o['relations'] as string[] | undefined) ?? [])) ?? infer(file, {
-        strategy: o['strategy'] as 'rules' | 'relay',
-        json: o['json'] === true,
-        ...(typeof o['explain'] === 'string' ? { explain: o['explain'] } : {}),
-        internals: o['internals'] === true,
-        limits: { ...(o['maxTime'] !== undefined ? { maxMillis: o['maxTime'] as number } : {}), ...(o['maxBindings'] !== undefined ? { maxBindings: o['maxBindings'] as number } : {}) },
-      });
+      outcome.code =
+        (await extraRelations((o['relations'] as string[] | undefined) ?? [])) ??
+        infer(file, {
+          strategy: o['strategy'] as 'rules' | 'relay',
+          json: o['json'] === true,
+          ...(typeof o['explain'] === 'string' ? { explain: o['explain'] } : {}),
+          internals: o['internals'] === true,
+          limits: {
+            ...(o['maxTime'] !== undefined ? { maxMillis: o['maxTime'] as number } : {}),
+            ...(o['maxBindings'] !== undefined ? { maxBindings: o['maxBindings'] as number } : {}),
+          },
+        });
     });
 }

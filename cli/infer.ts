@@ -23,21 +23,25 @@ export function infer(file: string, o: InferOptions): number {
     return EXIT_USER_ERROR;
   }
   const text = read.text;
-  let result;
+  let result: ReturnType<typeof inferText>;
   try {
     result = inferText(text, file, o.strategy, o.limits);
   } catch (e) {
     if (e instanceof ProgramError) {
-      if (o.json) process.stdout.write(JSON.stringify({ functions: {}, bindings: [], diagnostics: e.diagnostics.map((d) => ({ severity: d.severity, message: d.message, line: d.span?.start.line ?? null, column: d.span?.start.column ?? null })) }) + '\n');
+      if (o.json)
+        process.stdout.write(
+          `${JSON.stringify({ functions: {}, bindings: [], diagnostics: e.diagnostics.map((d) => ({ severity: d.severity, message: d.message, line: d.span?.start.line ?? null, column: d.span?.start.column ?? null })) })}\n`,
+        );
       else printDiagnostics(e.diagnostics, e.texts, { warnings: true });
-      if (!o.json && file.endsWith('.rules')) process.stderr.write(`note: infer types a Relay program (or an ONNX model); to solve a rule file, run \`shapelog query ${file}\`\n`);
+      if (!o.json && file.endsWith('.rules'))
+        process.stderr.write(`note: infer types a Relay program (or an ONNX model); to solve a rule file, run \`shapelog query ${file}\`\n`);
       return EXIT_USER_ERROR;
     }
     throw e;
   }
   const failed = result.diagnostics.some((d) => d.severity === 'error');
   if (o.json) {
-    process.stdout.write(JSON.stringify(inferJson(result), null, 2) + '\n');
+    process.stdout.write(`${JSON.stringify(inferJson(result), null, 2)}\n`);
     return failed ? EXIT_USER_ERROR : EXIT_OK;
   }
   if (o.explain !== undefined) {
@@ -46,7 +50,9 @@ export function infer(file: string, o: InferOptions): number {
     if (why === null) {
       const names = result.outcome.bindings.map((x) => x.name);
       const hint = closest(name, names);
-      printDiagnostics([diagnostic('error', 'explain', `no binding ${name} in ${file}${hint === null ? '' : `; did you mean ${hint}?`}`, null)], new Map(), { warnings: true });
+      printDiagnostics([diagnostic('error', 'explain', `no binding ${name} in ${file}${hint === null ? '' : `; did you mean ${hint}?`}`, null)], new Map(), {
+        warnings: true,
+      });
       return EXIT_USER_ERROR;
     }
     process.stdout.write(why);
@@ -56,4 +62,3 @@ export function infer(file: string, o: InferOptions): number {
   printDiagnostics(result.diagnostics, result.texts, { warnings: true });
   return failed ? EXIT_USER_ERROR : EXIT_OK;
 }
-

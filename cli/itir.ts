@@ -24,7 +24,7 @@ export function inferItir(file: string, o: ItirOptions): number {
   }
   const outcome = inferItirText(text, file, o.strategy, o.maxMillis !== undefined ? { maxMillis: o.maxMillis } : {});
   const failed = outcome.diagnostics.some((d) => d.severity === 'error');
-  if (o.json) process.stdout.write(JSON.stringify(itirJson(outcome), null, 2) + '\n');
+  if (o.json) process.stdout.write(`${JSON.stringify(itirJson(outcome), null, 2)}\n`);
   else {
     process.stdout.write(itirText(outcome, o.ascii));
     printDiagnostics(outcome.diagnostics, new Map([[file, text]]), { warnings: true });

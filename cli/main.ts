@@ -18,11 +18,26 @@ export function main(argv: string[]): Promise<number> {
 function addOtherCommands(program: Command, outcome: CommandOutcome): void {
   program
     .command('checks')
-    .description('evaluate the residual checks of a Relay program or an ONNX model (those `infer --gradual` inserts) for concrete sizes; print each failing check with its call site (.onnx: its node: index, name, op_type); exit 1 if any fails')
+    .description(
+      'evaluate the residual checks of a Relay program or an ONNX model (those `infer --gradual` inserts) for concrete sizes; print each failing check with its call site (.onnx: its node: index, name, op_type); exit 1 if any fails',
+    )
     .argument('<file>', 'a Relay program (.relay) or an ONNX model (.onnx) with size variables')
-    .requiredOption('--dims <NAME=N,...>', 'the sizes, e.g. n=3,h=224 (non-negative integers; repeatable); .onnx: the dim_params (the names --dim fixes), and the fresh or If-join size variables the checks mention', collect, [])
-    .addOption(new Option('-s, --strategy <name>', 'rules: the rule engine; relay: Relay\'s own solver with the hand-coded relations').choices(['rules', 'relay']).default('rules'))
-    .option('--json', 'print {dims, checks: [{condition, operator, span, holds}], failed} as JSON (.onnx: each check with {node: {index, name, op_type}} instead of operator and span)', false)
+    .requiredOption(
+      '--dims <NAME=N,...>',
+      'the sizes, e.g. n=3,h=224 (non-negative integers; repeatable); .onnx: the dim_params (the names --dim fixes), and the fresh or If-join size variables the checks mention',
+      collect,
+      [],
+    )
+    .addOption(
+      new Option('-s, --strategy <name>', "rules: the rule engine; relay: Relay's own solver with the hand-coded relations")
+        .choices(['rules', 'relay'])
+        .default('rules'),
+    )
+    .option(
+      '--json',
+      'print {dims, checks: [{condition, operator, span, holds}], failed} as JSON (.onnx: each check with {node: {index, name, op_type}} instead of operator and span)',
+      false,
+    )
     .option('--max-time <ms>', `stop after this many milliseconds (default ${DEFAULT_LIMITS.maxMillis})`, positiveInt)
     .action(async (file: string, o: Record<string, unknown>) => {
       if (file.endsWith('.onnx')) {
@@ -47,9 +62,16 @@ function addOtherCommands(program: Command, outcome: CommandOutcome): void {
   program
     .command('typeof')
     .description('read JSON lines {"op", "attrs", "args"} on stdin; print the result and argument types of each call')
-    .option('-r, --relations <kind-or-files...>', 'rules (relations/*.rules, the default) or imperative (relations/imperative/); other values are extra rule files')
+    .option(
+      '-r, --relations <kind-or-files...>',
+      'rules (relations/*.rules, the default) or imperative (relations/imperative/); other values are extra rule files',
+    )
     .addOption(maxMemoryOption())
-    .option('--onnx', 'read ONNX node calls instead: {"op_type", "domain", "opset", "attributes", "inputs"} (the record format of ONNX\'s node conformance cases); print {"outputs": [...]} per line', false)
+    .option(
+      '--onnx',
+      'read ONNX node calls instead: {"op_type", "domain", "opset", "attributes", "inputs"} (the record format of ONNX\'s node conformance cases); print {"outputs": [...]} per line',
+      false,
+    )
     .action(async (o: { relations?: string[]; onnx?: boolean }) => {
       if (o.onnx === true) {
         const { typeofOnnxCommand } = await import('./onnx-typeof.js');
@@ -73,31 +95,53 @@ function addOtherCommands(program: Command, outcome: CommandOutcome): void {
     .option('--no-reference', 'skip the reference executor')
     .option('--json', 'print {"ops": [{op, cases, agree, disagree, counterexamples, reference}]} as JSON', false)
     .option('--relations <files...>', 'extra rule files; their examples are typed, then the operators with sweep cases and twins are cross-checked')
-    .option('--against <old-files...>', 'compare with old versions of rule files (each replaces the library file of its name): report every case whose answer changed')
+    .option(
+      '--against <old-files...>',
+      'compare with old versions of rule files (each replaces the library file of its name): report every case whose answer changed',
+    )
     .option('--against-rev <gitrev>', 'compare with the built-in rule files at a git revision (read with git show)')
     .option('--expect-changes', 'with --against/--against-rev: exit 0 even when answers changed', false)
-    .option('--onnx', "cross-check the ONNX operators' rules against ONNX's own shape inference (python3-onnx) and onnxruntime's execution (onnxruntime-node); --ops takes ONNX op_types", false)
+    .option(
+      '--onnx',
+      "cross-check the ONNX operators' rules against ONNX's own shape inference (python3-onnx) and onnxruntime's execution (onnxruntime-node); --ops takes ONNX op_types",
+      false,
+    )
     .option('--out <dir>', 'with --onnx: where each disagreement is written as a one-node .onnx file (default: onnx-disagreements)')
-    .action(async (o: { ops?: string; depth: number; random: number; seed?: number; reference: boolean; json: boolean; relations?: string[]; against?: string[]; againstRev?: string; expectChanges: boolean; onnx: boolean; out?: string }) => {
-      if (o.onnx) {
-        if (o.relations !== undefined || o.against !== undefined || o.againstRev !== undefined) {
-          process.stderr.write('shapelog check: --onnx cannot be combined with --relations, --against or --against-rev\n');
+    .action(
+      async (o: {
+        ops?: string;
+        depth: number;
+        random: number;
+        seed?: number;
+        reference: boolean;
+        json: boolean;
+        relations?: string[];
+        against?: string[];
+        againstRev?: string;
+        expectChanges: boolean;
+        onnx: boolean;
+        out?: string;
+      }) => {
+        if (o.onnx) {
+          if (o.relations !== undefined || o.against !== undefined || o.againstRev !== undefined) {
+            process.stderr.write('shapelog check: --onnx cannot be combined with --relations, --against or --against-rev\n');
+            outcome.code = 2;
+            return;
+          }
+          const { checkOnnxCommand } = await import('./check-onnx.js');
+          outcome.code = await checkOnnxCommand(o);
+          return;
+        }
+        if (o.out !== undefined) {
+          process.stderr.write('shapelog check: --out goes with --onnx\n');
           outcome.code = 2;
           return;
         }
-        const { checkOnnxCommand } = await import('./check-onnx.js');
-        outcome.code = await checkOnnxCommand(o);
-        return;
-      }
-      if (o.out !== undefined) {
-        process.stderr.write('shapelog check: --out goes with --onnx\n');
-        outcome.code = 2;
-        return;
-      }
-      const failed = await extraRelations(o.relations ?? []);
-      const { checkCommand } = await import('./check.js');
-      outcome.code = failed ?? checkCommand(o);
-    });
+        const failed = await extraRelations(o.relations ?? []);
+        const { checkCommand } = await import('./check.js');
+        outcome.code = failed ?? checkCommand(o);
+      },
+    );
 
   // `shapelog bench`: cli/bench.ts is loaded only when the command runs
   program
@@ -115,11 +159,28 @@ function addOtherCommands(program: Command, outcome: CommandOutcome): void {
     .option('--max-facts <n>', `per run: stop at this many facts (default ${DEFAULT_LIMITS.maxFacts})`, positiveInt)
     .option('--max-time <ms>', `per run: stop after this many milliseconds (default ${DEFAULT_LIMITS.maxMillis})`, positiveInt)
     .option('--max-depth <n>', `per run: deepest term allowed (default ${DEFAULT_LIMITS.maxTermDepth})`, positiveInt)
-    .action(async (file: string, o: { strategies?: string; runs: number; warmup: number; time: number; goal?: string; json: boolean; html?: string; maxRounds?: number; maxFacts?: number; maxTime?: number; maxDepth?: number }) => {
-      const { benchCommand } = await import('./bench.js');
-      const limits = { maxRounds: o.maxRounds, maxFacts: o.maxFacts, maxMillis: o.maxTime, maxTermDepth: o.maxDepth };
-      outcome.code = await benchCommand(file, { ...o, limits: Object.fromEntries(Object.entries(limits).filter(([, v]) => v !== undefined)) });
-    });
+    .action(
+      async (
+        file: string,
+        o: {
+          strategies?: string;
+          runs: number;
+          warmup: number;
+          time: number;
+          goal?: string;
+          json: boolean;
+          html?: string;
+          maxRounds?: number;
+          maxFacts?: number;
+          maxTime?: number;
+          maxDepth?: number;
+        },
+      ) => {
+        const { benchCommand } = await import('./bench.js');
+        const limits = { maxRounds: o.maxRounds, maxFacts: o.maxFacts, maxMillis: o.maxTime, maxTermDepth: o.maxDepth };
+        outcome.code = await benchCommand(file, { ...o, limits: Object.fromEntries(Object.entries(limits).filter(([, v]) => v !== undefined)) });
+      },
+    );
 
   program
     .command('prove')
@@ -134,7 +195,8 @@ function addOtherCommands(program: Command, outcome: CommandOutcome): void {
         prove = await import('./prove.js');
       } catch (e) {
         // ERR_MODULE_NOT_FOUND from the ES modules of the sources, MODULE_NOT_FOUND from the command's CommonJS script
-        if (!(e instanceof Error && 'code' in e && (e.code === 'ERR_MODULE_NOT_FOUND' || e.code === 'MODULE_NOT_FOUND') && e.message.includes('z3-solver'))) throw e;
+        if (!(e instanceof Error && 'code' in e && (e.code === 'ERR_MODULE_NOT_FOUND' || e.code === 'MODULE_NOT_FOUND') && e.message.includes('z3-solver')))
+          throw e;
         process.stderr.write('error: shapelog prove needs the SMT solver z3-solver, which is not installed: run `npm install z3-solver` beside shapelog\n');
         outcome.code = EXIT_USER_ERROR;
         return;

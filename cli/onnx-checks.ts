@@ -38,7 +38,9 @@ export function checksOnnx(file: string, o: OnnxChecksOptions): number {
   }
   const known = new Set([...dimNamesOf(g.typed.inputs.map((v) => v.type)), ...g.freshDims, ...g.checks.flatMap(checkVariables)]);
   if (known.size === 0) {
-    process.stderr.write(`error: ${file} has no size variables (no dim_param, no dim left unknown): its shapes are all known, so there is nothing to check at run time\n`);
+    process.stderr.write(
+      `error: ${file} has no size variables (no dim_param, no dim left unknown): its shapes are all known, so there is nothing to check at run time\n`,
+    );
     return EXIT_USER_ERROR;
   }
   const problem = sizesProblem(file, sizes, known, g.checks);
@@ -46,11 +48,20 @@ export function checksOnnx(file: string, o: OnnxChecksOptions): number {
   const results = evaluateChecks(g.checks, sizes);
   const failing = results.filter((r) => !r.holds);
   if (o.json) {
-    const checks = results.map((r) => ({ node: { index: r.check.index, name: r.check.node, op_type: r.check.opType }, condition: r.check.condition, assumes: r.check.assumes, variables: checkVariables(r.check), holds: r.holds, ...(r.error === null ? {} : { error: r.error }) }));
-    process.stdout.write(JSON.stringify({ dims: sizes, checks, failed: failing.length }, null, 2) + '\n');
+    const checks = results.map((r) => ({
+      node: { index: r.check.index, name: r.check.node, op_type: r.check.opType },
+      condition: r.check.condition,
+      assumes: r.check.assumes,
+      variables: checkVariables(r.check),
+      holds: r.holds,
+      ...(r.error === null ? {} : { error: r.error }),
+    }));
+    process.stdout.write(`${JSON.stringify({ dims: sizes, checks, failed: failing.length }, null, 2)}\n`);
   } else {
     for (const r of failing) {
-      const values = checkVariables(r.check).map((v) => `${v} = ${sizes[v]}`).join(', ');
+      const values = checkVariables(r.check)
+        .map((v) => `${v} = ${sizes[v]}`)
+        .join(', ');
       process.stdout.write(`${file}: ${nodeText(r.check)}: check failed: ${r.check.condition} (${values})${r.error === null ? '' : `: ${r.error}`}\n`);
     }
     process.stdout.write(`${results.length - failing.length} of ${results.length} checks hold\n`);

@@ -53,13 +53,16 @@ function parseShapes(specs: readonly string[]): Map<string, Dim[]> {
   for (const s of specs) {
     const m = /^([^=]+)=(.*)$/.exec(s);
     if (m === null) usage(`--shape ${s}: expected NAME=d0,d1,... (a dim is an integer, a name or ?)`);
-    const dims = m[2]!.trim() === '' ? [] : m[2]!.split(',').map((d): Dim => {
-      const t = d.trim();
-      if (t === '?') return null;
-      if (/^\d+$/.test(t)) return Number(t);
-      if (/^[A-Za-z_][A-Za-z0-9_]*$/.test(t)) return t;
-      return usage(`--shape ${s}: '${t}' is not a dim (an integer, a name or ?)`);
-    });
+    const dims =
+      m[2]!.trim() === ''
+        ? []
+        : m[2]!.split(',').map((d): Dim => {
+            const t = d.trim();
+            if (t === '?') return null;
+            if (/^\d+$/.test(t)) return Number(t);
+            if (/^[A-Za-z_][A-Za-z0-9_]*$/.test(t)) return t;
+            return usage(`--shape ${s}: '${t}' is not a dim (an integer, a name or ?)`);
+          });
     out.set(m[1]!, dims);
   }
   return out;
@@ -96,7 +99,7 @@ function valueCountProblem(shape: readonly (number | string | null)[] | null | u
   const fixed = shape.filter((d): d is number => typeof d === 'number');
   const size = fixed.reduce((a, b) => a * b, 1);
   const text = `of shape [${shape.map((d) => d ?? '?').join(', ')}]`;
-  if (fixed.length === shape.length) return count === size ? null : `${text} (${size} element${size === 1 ? "" : "s"})`;
+  if (fixed.length === shape.length) return count === size ? null : `${text} (${size} element${size === 1 ? '' : 's'})`;
   if (size === 0) return count === 0 ? null : `${text} (0 elements)`;
   return count % size === 0 ? null : `${text} (a multiple of ${size} elements)`;
 }
@@ -135,18 +138,20 @@ function listing(model: OnnxModel, typed: TypedGraph): string {
   const nodes = (g: OnnxGraph, byName: ReadonlyMap<string, TypedValue>, indent: string, path: string) => {
     for (const n of g.nodes) {
       const outs = n.outputs.filter((o) => o !== '').map((o) => `${o}: ${typeText(byName.get(o)?.type ?? null)}`);
-      out.push(`${indent}${n.index} ${n.domain === '' ? '' : n.domain + '.'}${n.opType}${n.name ? ` "${n.name}"` : ''}(${n.inputs.map((i) => (i === '' ? '_' : i)).join(', ')}) -> ${outs.join(', ')}`);
+      out.push(
+        `${indent}${n.index} ${n.domain === '' ? '' : `${n.domain}.`}${n.opType}${n.name ? ` "${n.name}"` : ''}(${n.inputs.map((i) => (i === '' ? '_' : i)).join(', ')}) -> ${outs.join(', ')}`,
+      );
       for (const [attr, a] of n.attrs) {
         if (a.kind !== 'graph' || a.value.nodes.length === 0) continue;
-        const sub = `${path === '' ? '' : path + '/'}${n.name !== '' ? n.name : `${n.opType}#${n.index}`}.${attr}`;
+        const sub = `${path === '' ? '' : `${path}/`}${n.name !== '' ? n.name : `${n.opType}#${n.index}`}.${attr}`;
         const values = inner.get(sub);
         // a body with nodes and no typed value: an If branch not taken (its condition known)
         if (values === undefined) {
-          out.push(`${indent}    ${attr}: not taken, not typed (${a.value.nodes.length} node${a.value.nodes.length === 1 ? "" : "s"})`);
+          out.push(`${indent}    ${attr}: not taken, not typed (${a.value.nodes.length} node${a.value.nodes.length === 1 ? '' : 's'})`);
           continue;
         }
         out.push(`${indent}    ${attr}(${a.value.inputs.map((v) => `${v.name}: ${typeText(values.get(v.name)?.type ?? null)}`).join(', ')}):`);
-        nodes(a.value, values, indent + '      ', sub);
+        nodes(a.value, values, `${indent}      `, sub);
       }
     }
   };
@@ -170,9 +175,13 @@ function subgraphAt(graph: OnnxGraph, at: readonly SubgraphStep[]): OnnxGraph | 
 /** Writes the model with the type of every node output it does not declare yet, in the main graph and in each subgraph. */
 function writeTyped(file: string, model: OnnxModel, typed: TypedGraph, out: string): void {
   const declaredIn = (g: OnnxGraph) => new Set([...g.valueInfo, ...g.outputs, ...g.inputs].map((v) => v.name));
-  const entry = (v: TypedValue): ValueInfoEntry | null => (v.type?.kind === 'tensor' && v.type.dtype !== null ? { name: v.name, dtype: v.type.dtype, shape: v.type.shape } : null);
+  const entry = (v: TypedValue): ValueInfoEntry | null =>
+    v.type?.kind === 'tensor' && v.type.dtype !== null ? { name: v.name, dtype: v.type.dtype, shape: v.type.shape } : null;
   const declared = declaredIn(model.graph);
-  const entries = typed.values.filter((v) => !declared.has(v.name)).map(entry).filter((e): e is ValueInfoEntry => e !== null);
+  const entries = typed.values
+    .filter((v) => !declared.has(v.name))
+    .map(entry)
+    .filter((e): e is ValueInfoEntry => e !== null);
   const bySubgraph = new Map<string, { at: readonly SubgraphStep[]; values: SubgraphValue[] }>();
   for (const v of typed.subgraphValues) (bySubgraph.get(v.graph) ?? bySubgraph.set(v.graph, { at: v.at, values: [] }).get(v.graph)!).values.push(v);
   try {
@@ -181,7 +190,14 @@ function writeTyped(file: string, model: OnnxModel, typed: TypedGraph, out: stri
       const g = subgraphAt(model.graph, at);
       if (g === null) continue;
       const own = declaredIn(g);
-      bytes = withSubgraphValueInfo(bytes, at, values.filter((v) => v.op !== 'input' && !own.has(v.name)).map(entry).filter((e): e is ValueInfoEntry => e !== null));
+      bytes = withSubgraphValueInfo(
+        bytes,
+        at,
+        values
+          .filter((v) => v.op !== 'input' && !own.has(v.name))
+          .map(entry)
+          .filter((e): e is ValueInfoEntry => e !== null),
+      );
     }
     writeFileSync(out, withValueInfo(bytes, entries));
   } catch (e) {
@@ -209,7 +225,10 @@ export function inferOnnx(file: string, options: OnnxInferOptions): number {
   }
   const model = readModel(file);
   const inputs = new Set(model.graph.inputs.map((v) => v.name));
-  for (const [flag, names] of [['--shape', shapes.keys()], ['--value', values.keys()]] as const)
+  for (const [flag, names] of [
+    ['--shape', shapes.keys()],
+    ['--value', values.keys()],
+  ] as const)
     for (const name of names)
       if (!inputs.has(name)) {
         process.stderr.write(`error: ${flag} ${name}: the model has no graph input '${name}' (its inputs: ${[...inputs].join(', ') || 'none'})\n`);
@@ -230,10 +249,12 @@ export function inferOnnx(file: string, options: OnnxInferOptions): number {
     const why = typed.explain(options.explain);
     if (why === null) {
       const produced = typed.values.map((v) => v.name);
-      process.stderr.write(`error: --explain ${options.explain}: no node of the model produces a value of that name${produced.length > 0 ? ` (for example ${produced.slice(0, 5).join(', ')})` : ''}\n`);
+      process.stderr.write(
+        `error: --explain ${options.explain}: no node of the model produces a value of that name${produced.length > 0 ? ` (for example ${produced.slice(0, 5).join(', ')})` : ''}\n`,
+      );
       return EXIT_USAGE;
     }
-    process.stdout.write(why + '\n');
+    process.stdout.write(`${why}\n`);
     return errors.length > 0 ? EXIT_USER_ERROR : EXIT_OK;
   }
   if (options.writeValueInfo !== undefined) writeTyped(file, model, typed, options.writeValueInfo);
@@ -243,18 +264,28 @@ export function inferOnnx(file: string, options: OnnxInferOptions): number {
       values: [...typed.values, ...typed.subgraphValues].map(valueJson),
       outputs: typed.outputs.map(valueJson),
       diagnostics: typed.diagnostics.map((d) => ({ severity: d.severity, node: nodeRef(d.node), message: d.message })),
-      ...(gradual === null ? {} : { checks: gradual.checks.map((c) => ({ node: c.node, op: c.opType, index: c.index, condition: c.condition, assumes: c.assumes })), freshDims: gradual.freshDims }),
+      ...(gradual === null
+        ? {}
+        : {
+            checks: gradual.checks.map((c) => ({ node: c.node, op: c.opType, index: c.index, condition: c.condition, assumes: c.assumes })),
+            freshDims: gradual.freshDims,
+          }),
     };
     // one value per line: readable, and still one JSON document
     const list = (xs: readonly unknown[]) => (xs.length === 0 ? '[]' : `[\n  ${xs.map((x) => JSON.stringify(x)).join(',\n  ')}\n ]`);
     const checks = json.checks === undefined ? '' : `,\n "checks": ${list(json.checks)},\n "freshDims": ${JSON.stringify(json.freshDims)}`;
-    process.stdout.write(`{"inputs": ${list(json.inputs)},\n "values": ${list(json.values)},\n "outputs": ${list(json.outputs)},\n "diagnostics": ${list(json.diagnostics)}${checks}}\n`);
+    process.stdout.write(
+      `{"inputs": ${list(json.inputs)},\n "values": ${list(json.values)},\n "outputs": ${list(json.outputs)},\n "diagnostics": ${list(json.diagnostics)}${checks}}\n`,
+    );
   } else if (gradual !== null && options.checksOnly === true) {
     process.stdout.write(gradual.checks.map((c) => `${file}: ${checkLine(c)}\n`).join(''));
     for (const d of typed.diagnostics) process.stderr.write(`${file}: ${d.severity}: ${d.message}\n`);
   } else {
-    process.stdout.write(listing(model, typed) + '\n');
-    if (gradual !== null) process.stdout.write(`checks:${gradual.checks.length === 0 ? ' none' : ''}\n${gradual.checks.map((c) => `  ${checkLine(c)}\n`).join('')}${gradual.freshDims.length === 0 ? '' : `fresh size variables: ${gradual.freshDims.join(', ')}\n`}`);
+    process.stdout.write(`${listing(model, typed)}\n`);
+    if (gradual !== null)
+      process.stdout.write(
+        `checks:${gradual.checks.length === 0 ? ' none' : ''}\n${gradual.checks.map((c) => `  ${checkLine(c)}\n`).join('')}${gradual.freshDims.length === 0 ? '' : `fresh size variables: ${gradual.freshDims.join(', ')}\n`}`,
+      );
     for (const d of typed.diagnostics) process.stderr.write(`${file}: ${d.severity}: ${d.message}\n`);
   }
   return errors.length > 0 ? EXIT_USER_ERROR : EXIT_OK;

@@ -47,7 +47,10 @@ function packageVersion(): string {
 
 /** `--max-memory MB`, the same for every command that solves (its budget is set before the command runs). */
 export function maxMemoryOption(): Option {
-  return new Option('--max-memory <MB>', `memory budget: stop with a clear error when the heap reaches it (default ${memoryBudgetMb()} MB, 80% of node's heap limit)`).argParser(positiveInt);
+  return new Option(
+    '--max-memory <MB>',
+    `memory budget: stop with a clear error when the heap reaches it (default ${memoryBudgetMb()} MB, 80% of node's heap limit)`,
+  ).argParser(positiveInt);
 }
 
 /** Loads a user's extra rule files into the library (null when fine, else the exit code); the library is imported only when there are some. */

@@ -31,20 +31,32 @@ function usage(message: string): number {
 export async function proveCommand(o: ProveCommandOptions): Promise<number> {
   if (!(o.timeout > 0)) return usage(`--timeout must be a positive number of seconds per operator, got ${o.timeout}`);
   if (!Number.isInteger(o.rank) || o.rank < 0 || o.rank > 6) return usage(`--rank must be an integer from 0 to 6, got ${o.rank}`);
-  let ops = allOps().map((op) => op.name).filter(hasCaseGenerator);
+  let ops = allOps()
+    .map((op) => op.name)
+    .filter(hasCaseGenerator);
   if (o.ops !== undefined) {
-    ops = o.ops.split(',').map((s) => s.trim()).filter((s) => s !== '');
-    const problems = ops.map((name) => lookupOp(name)).filter((r) => !r.ok).map((r) => (r as { message: string }).message);
+    ops = o.ops
+      .split(',')
+      .map((s) => s.trim())
+      .filter((s) => s !== '');
+    const problems = ops
+      .map((name) => lookupOp(name))
+      .filter((r) => !r.ok)
+      .map((r) => (r as { message: string }).message);
     if (problems.length > 0) return usage(problems.join('\n'));
     if (ops.length === 0) return usage('--ops names no operator');
     const missing = ops.filter((op) => !hasCaseGenerator(op));
     if (missing.length > 0) return usage(`no sweep case generator for ${missing.join(', ')} (add one in proofs/cross-check/cases/)`);
     const cannot = ops.filter((op) => combosFor(op, o.rank).length === 0);
-    if (cannot.length > 0) return usage(cannot.map((op) => `${op} takes no arguments of rank <= ${o.rank} (its smallest case has rank ${sweepMinRank(op)})`).join('\n'));
+    if (cannot.length > 0)
+      return usage(cannot.map((op) => `${op} takes no arguments of rank <= ${o.rank} (its smallest case has rank ${sweepMinRank(op)})`).join('\n'));
   }
   const started = Date.now();
   const total = ops.reduce((s, op) => s + combosFor(op, o.rank).length, 0);
-  const bar = !o.json && process.stderr.isTTY === true ? new SingleBar({ format: ' {bar} {percentage}% | {value}/{total} combinations | {op} | {eta_formatted} left', hideCursor: true, clearOnComplete: true }) : null;
+  const bar =
+    !o.json && process.stderr.isTTY === true
+      ? new SingleBar({ format: ' {bar} {percentage}% | {value}/{total} combinations | {op} | {eta_formatted} left', hideCursor: true, clearOnComplete: true })
+      : null;
   bar?.start(total, 0, { op: '' });
   await warmUp();
   const reports: OpProof[] = [];
@@ -56,7 +68,7 @@ export async function proveCommand(o: ProveCommandOptions): Promise<number> {
   bar?.stop();
   const seconds = (Date.now() - started) / 1000;
   const failed = reports.some((r) => r.counterexamples.length > 0);
-  if (o.json) process.stdout.write(JSON.stringify({ rank: o.rank, timeout: o.timeout, seconds, ops: reports }, null, 2) + '\n');
+  if (o.json) process.stdout.write(`${JSON.stringify({ rank: o.rank, timeout: o.timeout, seconds, ops: reports }, null, 2)}\n`);
   else printReport(reports, o.rank, seconds);
   return failed ? EXIT_USER_ERROR : EXIT_OK;
 }
@@ -70,15 +82,19 @@ async function warmUp(): Promise<void> {
 function printReport(reports: readonly OpProof[], rank: number, seconds: number): void {
   const color = process.stdout.isTTY === true;
   const w = Math.max(8, ...reports.map((r) => r.op.length));
-  process.stdout.write(`${'operator'.padEnd(w)}  ${'combos'.padStart(6)}  ${'proved'.padStart(6)}  ${'counterex'.padStart(9)}  ${'unknown'.padStart(7)}  ${'branches'.padStart(8)}  ${'time'.padStart(6)}\n`);
+  process.stdout.write(
+    `${'operator'.padEnd(w)}  ${'combos'.padStart(6)}  ${'proved'.padStart(6)}  ${'counterex'.padStart(9)}  ${'unknown'.padStart(7)}  ${'branches'.padStart(8)}  ${'time'.padStart(6)}\n`,
+  );
   for (const r of reports) {
     let row = `${r.op.padEnd(w)}  ${String(r.combos).padStart(6)}  ${String(r.proved).padStart(6)}  ${String(r.counterexamples.length).padStart(9)}  ${String(r.unknown).padStart(7)}  ${String(r.branches).padStart(8)}  ${r.seconds.toFixed(1).padStart(5)}s${r.shared.length > 0 ? pc.dim(`  (as ${r.shared.join(', ')})`) : ''}`;
     if (color) row = r.counterexamples.length > 0 ? pc.red(row) : r.unknown > 0 ? pc.yellow(row) : row;
-    process.stdout.write(row + '\n');
+    process.stdout.write(`${row}\n`);
   }
   for (const r of reports) {
     for (const c of r.counterexamples) {
-      process.stdout.write(`\n${r.op} ${c.combo}: counterexample at ${JSON.stringify(c.sizes)} (branch: ${c.condition.join(', ') || 'no condition'})\n  ${c.line}\n`);
+      process.stdout.write(
+        `\n${r.op} ${c.combo}: counterexample at ${JSON.stringify(c.sizes)} (branch: ${c.condition.join(', ') || 'no condition'})\n  ${c.line}\n`,
+      );
       process.stdout.write(`  reference executor: rules ${c.reference.rules}; imperative ${c.reference.relay}\n`);
     }
     for (const u of r.unknowns.slice(0, 3)) process.stdout.write(pc.dim(`${r.op} ${u.combo}: unknown (${u.reason})\n`));

@@ -11,7 +11,12 @@ export function addQueryCommand(program: Command, outcome: CommandOutcome): void
     .description('solve rule files and print every derived fact, the answers of a goal, or a derivation')
     .argument('<files...>', 'rule files (.rules); imports are followed')
     .option('-g, --goal <goal>', "a goal such as 'path(1, X)': print its answers")
-    .addOption(new Option('-s, --strategy <name>', 'evaluation strategy (default: demand when --goal binds an argument, else seminaive; mutable: seminaive over a mutable store)').choices([...ENGINE_STRATEGY_NAMES]))
+    .addOption(
+      new Option(
+        '-s, --strategy <name>',
+        'evaluation strategy (default: demand when --goal binds an argument, else seminaive; mutable: seminaive over a mutable store)',
+      ).choices([...ENGINE_STRATEGY_NAMES]),
+    )
     .option('--json', 'machine-readable output (with --goal: an array of answers)', false)
     .option('-e, --explain <fact>', "print the derivation tree of a fact, e.g. 'path(1, 5)'")
     .option('--stats', 'print rounds, facts and time to stderr', false)

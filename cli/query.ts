@@ -21,7 +21,7 @@ export interface QueryOptions {
 
 export function query(files: string[], o: QueryOptions): number {
   const progress = new ProgressLine();
-  let result;
+  let result: ReturnType<typeof runFiles>;
   try {
     result = runFiles(files, {
       ...(o.strategy !== undefined ? { strategy: o.strategy } : {}),
@@ -72,7 +72,7 @@ export function query(files: string[], o: QueryOptions): number {
   } else {
     writeAllFacts(result);
   }
-  if (out.length > 0) process.stdout.write(out.join('\n') + '\n');
+  if (out.length > 0) process.stdout.write(`${out.join('\n')}\n`);
   const printMs = performance.now() - printStart;
   printDiagnostics(diagnostics, result.texts, { warnings: o.warnings, notes: o.verbose });
   if (o.stats) {
@@ -85,4 +85,3 @@ export function query(files: string[], o: QueryOptions): number {
   if (o.goal !== undefined && o.explain === undefined) return EXIT_OK;
   return diagnostics.some((d) => d.severity === 'error') ? EXIT_USER_ERROR : EXIT_OK;
 }
-

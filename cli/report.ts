@@ -16,7 +16,7 @@ export function printDiagnostics(diagnostics: readonly Diagnostic[], sources: So
       const tag = d.severity === 'error' ? pc.red(pc.bold('error')) : d.severity === 'warning' ? pc.yellow(pc.bold('warning')) : pc.cyan('note');
       text = text.replace(`${d.severity}:`, `${tag}:`);
     }
-    process.stderr.write(text + '\n');
+    process.stderr.write(`${text}\n`);
   }
 }
 

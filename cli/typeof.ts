@@ -12,7 +12,9 @@ import { EXIT_OK, EXIT_USER_ERROR } from './report.js';
 export const MAX_LINE_BYTES = 1024 * 1024;
 
 export function answerLine(line: string, relations: 'rules' | 'imperative', limits: Partial<Limits> = {}): TypeofAnswer {
-  return answerJsonLine(line, '{"op": "...", "attrs": {...}, "args": ["Tensor[...]", "_"]}', (parsed) => typeofCall(typeofRequest(parsed), relations === 'rules' ? 'rules' : 'relay', limits));
+  return answerJsonLine(line, '{"op": "...", "attrs": {...}, "args": ["Tensor[...]", "_"]}', (parsed) =>
+    typeofCall(typeofRequest(parsed), relations === 'rules' ? 'rules' : 'relay', limits),
+  );
 }
 
 /**
@@ -46,12 +48,19 @@ export async function answerEveryLine(answerOf: (line: string) => object, input:
   let failed = false;
   for await (const line of boundedLines(input, MAX_LINE_BYTES)) {
     n++;
-    let answer = 'text' in line ? answerOf(line.text) : { error: line.endless ? `line too long and no line break within ${64 * MAX_LINE_BYTES} bytes: the input is not JSON lines; stopped reading` : `line too long (more than ${MAX_LINE_BYTES} bytes)` };
+    let answer =
+      'text' in line
+        ? answerOf(line.text)
+        : {
+            error: line.endless
+              ? `line too long and no line break within ${64 * MAX_LINE_BYTES} bytes: the input is not JSON lines; stopped reading`
+              : `line too long (more than ${MAX_LINE_BYTES} bytes)`,
+          };
     if ('error' in answer) {
       failed = true;
       answer = { error: `line ${n}: ${String(answer.error)}` };
     }
-    process.stdout.write(JSON.stringify(answer) + '\n');
+    process.stdout.write(`${JSON.stringify(answer)}\n`);
   }
   return failed ? EXIT_USER_ERROR : EXIT_OK;
 }

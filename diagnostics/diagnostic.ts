@@ -13,13 +13,7 @@ export interface Diagnostic {
   readonly notes: readonly string[];
 }
 
-export function diagnostic(
-  severity: Severity,
-  code: string,
-  message: string,
-  span: Span | null,
-  notes: readonly string[] = [],
-): Diagnostic {
+export function diagnostic(severity: Severity, code: string, message: string, span: Span | null, notes: readonly string[] = []): Diagnostic {
   return { severity, code, message, span, notes };
 }
 

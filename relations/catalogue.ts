@@ -39,7 +39,12 @@ function suggestion(name: string, candidates: Iterable<string>): string {
   // `conv2d` for `nn.conv2d`: also try the name without (or with) a namespace.
   if (best === null) {
     const bare = name.includes('.') ? name.slice(name.lastIndexOf('.') + 1) : name;
-    best = list.find((c) => c.slice(c.lastIndexOf('.') + 1) === bare) ?? closest(bare, list.map((c) => c.slice(c.lastIndexOf('.') + 1)));
+    best =
+      list.find((c) => c.slice(c.lastIndexOf('.') + 1) === bare) ??
+      closest(
+        bare,
+        list.map((c) => c.slice(c.lastIndexOf('.') + 1)),
+      );
     if (best !== null && !list.includes(best)) best = list.find((c) => c.endsWith(`.${best}`) || c === best) ?? null;
   }
   return best === null ? '' : `; did you mean '${best}'?`;

@@ -19,7 +19,21 @@ import { type AttrSpec, type AttrType, DEFAULT_SPAN, type OpInfo, type ResultAri
 import { attrValueText, checkValue } from './attr-check.js';
 import type { AttrJs } from './imperative/solve-one.js';
 
-export const ATTR_TYPES: readonly AttrType[] = ['int', 'float', 'float?', 'bool', 'string', 'int?', 'ints', 'ints?', 'ints|int', 'ints|int?', 'pairs', 'floats', 'dims'];
+export const ATTR_TYPES: readonly AttrType[] = [
+  'int',
+  'float',
+  'float?',
+  'bool',
+  'string',
+  'int?',
+  'ints',
+  'ints?',
+  'ints|int',
+  'ints|int?',
+  'pairs',
+  'floats',
+  'dims',
+];
 export const STRING_FORMATS: readonly StringFormat[] = ['dtype', 'dtype-or-empty', 'layout', 'layout-or-empty'];
 
 export interface DeclaredOps {
@@ -74,7 +88,9 @@ export function declaredOps(programs: readonly Program[], overridable: ReadonlyS
     if (op === null) continue;
     const prev = seen.get(op.name);
     if (prev !== undefined && overridable.has(prev.file) && !overridable.has(d.name.span.file)) {
-      diagnostics.push(diagnostic('warning', 'override', `operator ${op.name} overrides the built-in declaration`, d.name.span, [`the built-in one is at ${where(prev)}`]));
+      diagnostics.push(
+        diagnostic('warning', 'override', `operator ${op.name} overrides the built-in declaration`, d.name.span, [`the built-in one is at ${where(prev)}`]),
+      );
       ops[ops.findIndex((o) => o.name === op.name)] = op;
       seen.set(op.name, d.name.span);
       continue;
@@ -130,7 +146,10 @@ export function declaredOps(programs: readonly Program[], overridable: ReadonlyS
           break;
         case 'group': {
           const g = groups.get(item.name);
-          if (g === undefined) err(`unknown attribute group '${item.name}'${didYouMean(item.name, groups.keys())}`, item.span, ['a group is declared with `attrs NAME { attr ... }`']);
+          if (g === undefined)
+            err(`unknown attribute group '${item.name}'${didYouMean(item.name, groups.keys())}`, item.span, [
+              'a group is declared with `attrs NAME { attr ... }`',
+            ]);
           else for (const a of g.items) addAttr(a);
           break;
         }
@@ -187,7 +206,8 @@ export function declaredOps(programs: readonly Program[], overridable: ReadonlyS
       switch (c.kind) {
         case 'lengths': {
           const v = constant(c.value);
-          if (v === null || v.kind !== 'list' || !v.items.every((i) => i.kind === 'int' && i.value >= 0)) err(`lengths must be a list of ints >= 0, such as [1, 2]`, c.value.span);
+          if (v === null || v.kind !== 'list' || !v.items.every((i) => i.kind === 'int' && i.value >= 0))
+            err(`lengths must be a list of ints >= 0, such as [1, 2]`, c.value.span);
           else extra.lengths = v.items.map((i) => (i as { value: number }).value);
           break;
         }
@@ -205,24 +225,28 @@ export function declaredOps(programs: readonly Program[], overridable: ReadonlyS
         }
         case 'choices': {
           const v = constant(c.value);
-          if (v === null || v.kind !== 'list' || !v.items.every((i) => i.kind === 'string')) err('choices must be a list of strings, such as ["NCHW", "NHWC"]', c.value.span);
+          if (v === null || v.kind !== 'list' || !v.items.every((i) => i.kind === 'string'))
+            err('choices must be a list of strings, such as ["NCHW", "NHWC"]', c.value.span);
           else extra.choices = v.items.map((i) => (i as { value: string }).value);
           break;
         }
         case 'format': {
           const f = c.value.name as StringFormat;
-          if (!STRING_FORMATS.includes(f)) err(`unknown string format '${c.value.name}'${didYouMean(c.value.name, STRING_FORMATS)}`, c.value.span, [`formats: ${STRING_FORMATS.join(', ')}`]);
+          if (!STRING_FORMATS.includes(f))
+            err(`unknown string format '${c.value.name}'${didYouMean(c.value.name, STRING_FORMATS)}`, c.value.span, [`formats: ${STRING_FORMATS.join(', ')}`]);
           else extra.format = f;
           break;
         }
       }
     }
-    if ((extra.choices !== undefined || extra.format !== undefined) && type !== 'string') err(`attribute '${item.name}': choices and format apply to string attributes only`, item.span);
+    if ((extra.choices !== undefined || extra.format !== undefined) && type !== 'string')
+      err(`attribute '${item.name}': choices and format apply to string attributes only`, item.span);
     const doc = text(item.doc);
     let def: AttrValue | 'required' = 'required';
     if (item.default !== null) {
       const v = constant(item.default);
-      if (v === null) err(`the default of attribute '${item.name}' must be a constant (an int, float, string, true, false, none or a list of them)`, item.default.span);
+      if (v === null)
+        err(`the default of attribute '${item.name}' must be a constant (an int, float, string, true, false, none or a list of them)`, item.default.span);
       else def = v;
     }
     if (diagnostics.length > before || doc === null) return null;
@@ -251,24 +275,41 @@ export function declaredOps(programs: readonly Program[], overridable: ReadonlyS
   function checkRelation(d: OperatorDecl, attrs: readonly AttrSpec[]): void {
     const rel = relations.get(d.relation.name);
     if (rel === undefined) {
-      err(`unknown relation '${d.relation.name}'${didYouMean(d.relation.name, relations.keys())}`, d.relation.span, ['the relation that types an operator is declared with `relation Name(args..., out; attrs...).`']);
+      err(`unknown relation '${d.relation.name}'${didYouMean(d.relation.name, relations.keys())}`, d.relation.span, [
+        'the relation that types an operator is declared with `relation Name(args..., out; attrs...).`',
+      ]);
       return;
     }
     const want = d.args.length + 1;
     if (rel.params.length !== want) {
-      err(`relation ${rel.name} takes ${rel.params.length} argument${rel.params.length === 1 ? '' : 's'} (${rel.params.map((p) => p.name).join(', ')}), but ${d.name.value} has ${d.args.length} and a result`, d.relation.span, [`${rel.name} is declared at ${where(rel.span)}`]);
+      err(
+        `relation ${rel.name} takes ${rel.params.length} argument${rel.params.length === 1 ? '' : 's'} (${rel.params.map((p) => p.name).join(', ')}), but ${d.name.value} has ${d.args.length} and a result`,
+        d.relation.span,
+        [`${rel.name} is declared at ${where(rel.span)}`],
+      );
     }
     const relAttrs = rel.attrs.map((a) => a.name);
     for (const a of attrs) {
       if (!relAttrs.includes(a.name)) {
-        err(`${d.name.value}: relation ${rel.name} has no attribute '${a.name}'${didYouMean(a.name, relAttrs)}`, d.relation.span, [`${rel.name} is declared at ${where(rel.span)}`]);
+        err(`${d.name.value}: relation ${rel.name} has no attribute '${a.name}'${didYouMean(a.name, relAttrs)}`, d.relation.span, [
+          `${rel.name} is declared at ${where(rel.span)}`,
+        ]);
       }
     }
   }
 
-  function readExample(name: string, item: Extract<OperatorDecl['items'][number], { kind: 'example' }>, args: readonly string[], attrs: readonly AttrSpec[]): OpInfo['example'] {
+  function readExample(
+    name: string,
+    item: Extract<OperatorDecl['items'][number], { kind: 'example' }>,
+    args: readonly string[],
+    attrs: readonly AttrSpec[],
+  ): OpInfo['example'] {
     const before = diagnostics.length;
-    if (item.args.length !== args.length) err(`the example of ${name} has ${item.args.length} argument${item.args.length === 1 ? '' : 's'}; ${name} takes ${args.length} (${args.join(', ')})`, item.span);
+    if (item.args.length !== args.length)
+      err(
+        `the example of ${name} has ${item.args.length} argument${item.args.length === 1 ? '' : 's'}; ${name} takes ${args.length} (${args.join(', ')})`,
+        item.span,
+      );
     const types = item.args.map(text);
     const values: Record<string, AttrJs> = {};
     for (const a of item.attrs) readExampleAttr(name, a, attrs, values);
@@ -279,7 +320,13 @@ export function declaredOps(programs: readonly Program[], overridable: ReadonlyS
   function readExampleAttr(name: string, a: NamedArg, attrs: readonly AttrSpec[], into: Record<string, AttrJs>): void {
     const spec = attrs.find((s) => s.name === a.name);
     if (spec === undefined) {
-      err(`the example of ${name} gives '${a.name}', which is not an attribute of ${name}${didYouMean(a.name, attrs.map((s) => s.name))}`, a.span);
+      err(
+        `the example of ${name} gives '${a.name}', which is not an attribute of ${name}${didYouMean(
+          a.name,
+          attrs.map((s) => s.name),
+        )}`,
+        a.span,
+      );
       return;
     }
     if (a.name in into) {

@@ -25,7 +25,9 @@ const TOKEN = /[A-Z]|[0-9]+[a-z]/g;
 export function parseLayout(layout: string): ParsedLayout {
   const tokens = layout.match(TOKEN) ?? [];
   if (tokens.join('') !== layout) return { ok: false, reason: 'primal axes are A-Z, sub-axes a factor and a-z (such as 16c)' };
-  const axes: LayoutAxis[] = tokens.map((t) => (/^[A-Z]$/.test(t) ? { primal: t, factor: null } : { primal: t.slice(-1).toUpperCase(), factor: Number(t.slice(0, -1)) }));
+  const axes: LayoutAxis[] = tokens.map((t) =>
+    /^[A-Z]$/.test(t) ? { primal: t, factor: null } : { primal: t.slice(-1).toUpperCase(), factor: Number(t.slice(0, -1)) },
+  );
   const seen = new Set<string>();
   for (const a of axes) {
     if (a.factor !== null && a.factor <= 0) return { ok: false, reason: 'a sub-axis factor must be positive' };
@@ -125,7 +127,11 @@ export function packedIndex(view: LayoutView, primal: readonly number[]): number
 
 /** The view with each sub-axis factor replaced by the tensor's extent there (a pool copies sub-axes whatever their extent, as TVM). */
 export function withSubExtents(view: LayoutView, shape: readonly number[]): LayoutView {
-  return { ...view, subs: view.subs.map((s) => ({ ...s, factor: shape[s.at]! })), axes: view.axes.map((a, at) => (a.factor === null ? a : { ...a, factor: shape[at]! })) };
+  return {
+    ...view,
+    subs: view.subs.map((s) => ({ ...s, factor: shape[s.at]! })),
+    axes: view.axes.map((a, at) => (a.factor === null ? a : { ...a, factor: shape[at]! })),
+  };
 }
 
 /**

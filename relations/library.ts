@@ -71,7 +71,8 @@ export function ruleLibrary(): RuleLibrary {
   const built = build(userFiles);
   const problems = built.diagnostics.filter((d) => d.severity === 'error');
   // The built-in library is part of shapelog: a broken declaration here is a bug.
-  if (problems.length > 0) throw new Error(`the relation library is broken:\n${problems.map((d) => formatDiagnostic(d, built.library.sources.texts)).join('\n')}`);
+  if (problems.length > 0)
+    throw new Error(`the relation library is broken:\n${problems.map((d) => formatDiagnostic(d, built.library.sources.texts)).join('\n')}`);
   cached = built.library;
   return cached;
 }
@@ -131,7 +132,13 @@ export function libraryWith(overrides: ReadonlyMap<string, FileOverride>): { lib
 /** A user file that declares a built-in relation again learns how to change it instead. */
 function withOverrideHint(d: Diagnostic): Diagnostic {
   if (!/^relation \S+ is declared twice$/.test(d.message)) return d;
-  return { ...d, notes: [...d.notes, 'a built-in relation cannot be redefined: declare a relation of your own, with its rules, and an operator on it (which overrides the built-in operator of that name)'] };
+  return {
+    ...d,
+    notes: [
+      ...d.notes,
+      'a built-in relation cannot be redefined: declare a relation of your own, with its rules, and an operator on it (which overrides the built-in operator of that name)',
+    ],
+  };
 }
 
 function build(extra: readonly string[]): { library: RuleLibrary; diagnostics: Diagnostic[] } {
@@ -157,7 +164,7 @@ function build(extra: readonly string[]): { library: RuleLibrary; diagnostics: D
       get programs() {
         return parse().programs;
       },
-      texts: new Map(builtIn.map((f, i) => [builtInLabels[i]!, builtInTexts[i]!])),
+      texts: new Map(builtIn.map((_, i) => [builtInLabels[i]!, builtInTexts[i]!])),
       get diagnostics() {
         return parse().diagnostics;
       },
@@ -177,7 +184,12 @@ function libraryOf(sources: LoadedSources, ops: readonly OpInfo[], key: string |
 
 /** The built-in library's sources followed by a user's files. */
 function joinSources(a: LoadedSources, b: LoadedSources): LoadedSources {
-  return { programs: [...a.programs, ...b.programs], texts: new Map([...a.texts, ...b.texts]), diagnostics: [...a.diagnostics, ...b.diagnostics], roots: new Set() };
+  return {
+    programs: [...a.programs, ...b.programs],
+    texts: new Map([...a.texts, ...b.texts]),
+    diagnostics: [...a.diagnostics, ...b.diagnostics],
+    roots: new Set(),
+  };
 }
 
 /** shapelog's version (package.json), part of every cache key. */

@@ -16,7 +16,9 @@ const FORMAT = 1;
 /** Where the operators of a library with this key and these file labels are cached, or null without a cache folder. */
 export function opsCachePath(dir: string | null, libraryKey: string, labels: readonly string[]): string | null {
   if (dir === null) return null;
-  const hash = createHash('sha256').update(`${FORMAT}\0${libraryKey}\0${labels.join('\0')}`).digest('hex');
+  const hash = createHash('sha256')
+    .update(`${FORMAT}\0${libraryKey}\0${labels.join('\0')}`)
+    .digest('hex');
   return join(dir, `ops-${hash.slice(0, 32)}.json`);
 }
 

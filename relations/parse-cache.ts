@@ -67,7 +67,9 @@ export interface CacheResult {
  */
 export function libraryKey(files: readonly string[], texts: readonly string[], version: string): string {
   const hash = createHash('sha256').update(`shapelog rule library ${CACHE_FORMAT}\0${engineVersion(version)}\0`);
-  files.forEach((f, i) => hash.update(`${basename(f)}\0${texts[i]!.length}\0${texts[i]}\0`));
+  files.forEach((f, i) => {
+    hash.update(`${basename(f)}\0${texts[i]!.length}\0${texts[i]}\0`);
+  });
   return hash.digest('hex');
 }
 
@@ -93,7 +95,12 @@ export function loadLibrary(
   return { sources, status: write(path, key, sources, byName, labelOf) ? 'written' : 'parsed', path };
 }
 
-function read(path: string, key: string, byName: ReadonlyMap<string, { path: string; text: string }>, labelOf: (absolutePath: string) => string): LoadedSources | null {
+function read(
+  path: string,
+  key: string,
+  byName: ReadonlyMap<string, { path: string; text: string }>,
+  labelOf: (absolutePath: string) => string,
+): LoadedSources | null {
   let text: string;
   try {
     text = readFileSync(path, 'utf8');
@@ -123,7 +130,13 @@ function read(path: string, key: string, byName: ReadonlyMap<string, { path: str
   }
 }
 
-function write(path: string, key: string, sources: LoadedSources, byName: ReadonlyMap<string, { path: string; text: string }>, labelOf: (absolutePath: string) => string): boolean {
+function write(
+  path: string,
+  key: string,
+  sources: LoadedSources,
+  byName: ReadonlyMap<string, { path: string; text: string }>,
+  labelOf: (absolutePath: string) => string,
+): boolean {
   if (sources.diagnostics.length > 0) return false; // errors are reported from a fresh parse every time
   const labels = new Map([...byName].map(([name, f]) => [labelOf(f.path), name]));
   const names: string[] = [];
@@ -144,7 +157,7 @@ function write(path: string, key: string, sources: LoadedSources, byName: Readon
     }
     lines.push(json);
   }
-  const body = lines.join('\n') + '\n';
+  const body = `${lines.join('\n')}\n`;
   return writeCacheFile(path, `${JSON.stringify({ format: CACHE_FORMAT, key, files: names, bytes: body.length })}\n${body}`);
 }
 

@@ -17,7 +17,10 @@ for (const file of readdirSync(grammarDir).filter((f) => f.endsWith('.peggy'))) 
   const outJs = join(outDir, `${name}-parser.js`);
   if (existsSync(outJs) && statSync(outJs).mtimeMs >= statSync(src).mtimeMs) continue;
   const text = readFileSync(src, 'utf8');
-  const startRules = /^\s*\/\/\s*start-rules:\s*(.+)$/m.exec(text)?.[1]?.split(/[\s,]+/).filter(Boolean);
+  const startRules = /^\s*\/\/\s*start-rules:\s*(.+)$/m
+    .exec(text)?.[1]
+    ?.split(/[\s,]+/)
+    .filter(Boolean);
   let code;
   try {
     code = peggy.generate(text, {

@@ -27,7 +27,7 @@
 // (`--force` builds anyway), so `pretest` and `prestart` cost nothing after a build.
 // bin/shapelog.js uses `staleInputs` (scripts/stale-inputs.cjs, which loads nothing but
 // node:fs and node:path) to notice sources edited after the last build.
-import { existsSync, mkdirSync, copyFileSync, readdirSync, readFileSync, rmSync, statSync, writeFileSync, utimesSync } from 'node:fs';
+import { existsSync, mkdirSync, copyFileSync, readdirSync, readFileSync, rmSync, writeFileSync, utimesSync } from 'node:fs';
 import { dirname, join, relative } from 'node:path';
 import { fileURLToPath, pathToFileURL } from 'node:url';
 import { spawnSync } from 'node:child_process';
@@ -49,11 +49,14 @@ async function build() {
   rmSync(dist, { recursive: true, force: true });
 
   // 2. the declarations of everything api/ reaches (tsc type-checks them too)
-  const tsc = spawnSync(process.execPath, [join(root, 'node_modules', 'typescript', 'bin', 'tsc'), '-p', join(root, 'tsconfig.build.json')], { stdio: 'inherit' });
+  const tsc = spawnSync(process.execPath, [join(root, 'node_modules', 'typescript', 'bin', 'tsc'), '-p', join(root, 'tsconfig.build.json')], {
+    stdio: 'inherit',
+  });
   if (tsc.status !== 0) throw new Error('tsc failed');
   // the generated parsers' declarations are hand-written: tsc reads them, emits nothing
   mkdirSync(join(dist, 'grammar', 'generated'), { recursive: true });
-  for (const f of readdirSync(join(root, 'grammar', 'generated')).filter((f) => f.endsWith('.d.ts'))) copyFileSync(join(root, 'grammar', 'generated', f), join(dist, 'grammar', 'generated', f));
+  for (const f of readdirSync(join(root, 'grammar', 'generated')).filter((f) => f.endsWith('.d.ts')))
+    copyFileSync(join(root, 'grammar', 'generated', f), join(dist, 'grammar', 'generated', f));
 
   // 3. the JavaScript: the library and the command, bundled with their dependencies
   const { build: esbuild, version: esbuildVersion } = await import('esbuild');
@@ -81,6 +84,7 @@ async function build() {
   const command = await esbuild(commandBundle(buildId));
   for (const name of Object.keys(COMMAND_ENTRIES)) {
     const commandFile = join(dist, `${name}.cjs`);
+    // biome-ignore lint/suspicious/noControlCharactersInRegex: the range of ASCII, control characters included
     if (!/^[\x00-\x7f]*$/.test(readFileSync(commandFile, 'latin1'))) throw new Error(`${commandFile} is not ASCII: bin/shapelog.js reads it as latin1`);
   }
   writeFileSync(join(dist, 'THIRD-PARTY-LICENSES.txt'), thirdPartyLicenses([...Object.keys(result.metafile.inputs), ...Object.keys(command.metafile.inputs)]));
@@ -91,7 +95,7 @@ async function build() {
   copyFileSync(join(chartJs, 'LICENSE.md'), join(dist, 'vendor', 'chart.js-LICENSE.md'));
 
   const version = JSON.parse(readFileSync(join(root, 'package.json'), 'utf8')).version;
-  writeFileSync(stampFile, JSON.stringify({ version, built: new Date(started).toISOString() }, null, 2) + '\n');
+  writeFileSync(stampFile, `${JSON.stringify({ version, built: new Date(started).toISOString() }, null, 2)}\n`);
   // the stamp carries the start time: a source saved during the build counts as newer
   utimesSync(stampFile, started / 1000, started / 1000);
   console.log(`built dist/ in ${((Date.now() - started) / 1000).toFixed(1)} s`);
@@ -160,12 +164,18 @@ const lazyBuiltins = {
 
 /** A hash of every source file the bundles are built from, the package version and the bundler's. */
 function sourcesHash(esbuildVersion) {
-  const hash = createHash('sha256').update(`esbuild ${esbuildVersion}\0`).update(readFileSync(join(root, 'package.json')));
+  const hash = createHash('sha256')
+    .update(`esbuild ${esbuildVersion}\0`)
+    .update(readFileSync(join(root, 'package.json')));
   const visit = (dir) => {
     for (const e of readdirSync(dir, { withFileTypes: true }).sort((a, b) => (a.name < b.name ? -1 : 1))) {
       const path = join(dir, e.name);
       if (e.isDirectory()) visit(path);
-      else if (/\.(ts|js|peggy)$/.test(e.name)) hash.update(`${relative(root, path)}\0`).update(readFileSync(path)).update('\0');
+      else if (/\.(ts|js|peggy)$/.test(e.name))
+        hash
+          .update(`${relative(root, path)}\0`)
+          .update(readFileSync(path))
+          .update('\0');
     }
   };
   for (const d of SOURCE_DIRS) if (existsSync(join(root, d))) visit(join(root, d));
@@ -184,7 +194,9 @@ function thirdPartyLicenses(inputs) {
     const dir = join(root, 'node_modules', name);
     const pkg = JSON.parse(readFileSync(join(dir, 'package.json'), 'utf8'));
     const file = readdirSync(dir).find((f) => /^(licen[cs]e|copying)/i.test(f));
-    parts.push(`${'='.repeat(78)}\n${name}@${pkg.version} (${pkg.license ?? 'see below'})\n\n${file ? readFileSync(join(dir, file), 'utf8').trim() : '(no license file)'}\n`);
+    parts.push(
+      `${'='.repeat(78)}\n${name}@${pkg.version} (${pkg.license ?? 'see below'})\n\n${file ? readFileSync(join(dir, file), 'utf8').trim() : '(no license file)'}\n`,
+    );
   }
   return parts.join('\n');
 }

@@ -85,13 +85,14 @@ export function repositorySources(root: string): SourceFile[] {
       }
     }
   };
-  for (const folders of LAYERS) for (const folder of folders) {
-    try {
-      if (statSync(join(root, folder)).isDirectory()) walk(join(root, folder));
-    } catch {
-      // a layer folder that does not exist has nothing to check
+  for (const folders of LAYERS)
+    for (const folder of folders) {
+      try {
+        if (statSync(join(root, folder)).isDirectory()) walk(join(root, folder));
+      } catch {
+        // a layer folder that does not exist has nothing to check
+      }
     }
-  }
   return files;
 }
 

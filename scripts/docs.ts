@@ -1,6 +1,7 @@
 // Builds docs/rules.md from docs/src/rules.md.tmpl by running every example through the
 // real CLI, so the reference shows actual output. `--check` fails when the committed
-// document differs from what the engine prints now (timings in --stats lines aside).
+// document differs from what the engine prints now (timings in --stats lines aside). The
+// checkout's own path is printed as <shapelog>, so the document reads the same from any clone.
 //
 //   @@file NAME ... @@end     write NAME into a scratch folder and show it
 //   @@hidden NAME ... @@end   write NAME, do not show it
@@ -24,9 +25,10 @@ const crashes: string[] = [];
 
 function runCli(args: string): string {
   const p = spawnSync(`node ${JSON.stringify(cli)} ${args} 2>&1`, { shell: true, cwd: dir, encoding: 'utf8' });
-  const text = p.stdout.replace(/\n+$/, '');
+  // the built-in rule files are named by their absolute path: shown under <shapelog>/, where the package is
+  const text = p.stdout.replace(/\n+$/, '').replaceAll(`${root}/`, '<shapelog>/');
   if (/\n\s+at .*\(.*:\d+:\d+\)/.test(text)) crashes.push(args);
-  return `$ shapelog ${args}\n${text ? text + '\n' : ''}${p.status !== 0 ? `[exit status ${p.status}]\n` : ''}`;
+  return `$ shapelog ${args}\n${text ? `${text}\n` : ''}${p.status !== 0 ? `[exit status ${p.status}]\n` : ''}`;
 }
 
 for (let i = 0; i < lines.length; ) {
@@ -41,7 +43,7 @@ for (let i = 0; i < lines.length; ) {
     i++;
     const path = join(dir, file[2]!.trim());
     mkdirSync(dirname(path), { recursive: true });
-    writeFileSync(path, body.length ? body.join('\n') + '\n' : '');
+    writeFileSync(path, body.length ? `${body.join('\n')}\n` : '');
     if (file[1] === 'file') out.push(`\`${file[2]!.trim()}\`:`, '', '```prolog', ...body, '```');
     continue;
   }

@@ -33,7 +33,13 @@ interface GraTenArtifact {
 }
 
 const none: GraTenArtifact = { file: null, chars: null, annotated: null, markers: null, annotations: null };
-const artifact = (file: string | null, chars: number | null, annotated: string | null, markers: number | null, annotations: number | null): GraTenArtifact => ({ file, chars, annotated, markers, annotations });
+const artifact = (file: string | null, chars: number | null, annotated: string | null, markers: number | null, annotations: number | null): GraTenArtifact => ({
+  file,
+  chars,
+  annotated,
+  markers,
+  annotations,
+});
 
 /** Read from the stored copy of the artifact; see docs/gradual-corpus.md for what each column means. */
 export const GRATEN: Readonly<Record<string, GraTenArtifact>> = {
@@ -150,7 +156,10 @@ export function corpusRow(file: string, runs: number, gradual: boolean): CorpusR
   // a condition, where it is reported: the program's line, or a rule file's (rules strategy)
   const located = rules.diagnostics
     .filter((d) => d.severity === 'warning')
-    .map((d) => `${d.message.replace(/ cannot be decided$/, '')} (${d.span === null ? 'no location' : d.span.file === file ? `line ${d.span.start.line}` : `${d.span.file}:${d.span.start.line}`})`);
+    .map(
+      (d) =>
+        `${d.message.replace(/ cannot be decided$/, '')} (${d.span === null ? 'no location' : d.span.file === file ? `line ${d.span.start.line}` : `${d.span.file}:${d.span.start.line}`})`,
+    );
   const source = /\/\/ Source: ocaml-torch examples\/(\S+?\.ml)/.exec(text)?.[1] ?? '?';
   return {
     program,
@@ -171,7 +180,6 @@ export function corpusRow(file: string, runs: number, gradual: boolean): CorpusR
 }
 
 const ms = (x: number | null): string => (x === null ? '–' : x >= 1000 ? `${(x / 1000).toFixed(2)} s` : `${Math.round(x)} ms`);
-const cell = (s: string): string => s.replace(/\|/g, '\\|');
 
 function renderRow(r: CorpusRow): string {
   const g = r.graten;
@@ -265,7 +273,9 @@ function main(argv: readonly string[]): number {
     return 2;
   }
   const gradual = hasGradual();
-  const files = readdirSync(corpusDir).filter((f) => f.endsWith('.relay')).sort();
+  const files = readdirSync(corpusDir)
+    .filter((f) => f.endsWith('.relay'))
+    .sort();
   const rows = files.map((f) => {
     process.stderr.write(`${f}\n`);
     return corpusRow(f, opts.runs, gradual);

@@ -16,7 +16,22 @@ const work = mkdtempSync(join(tmpdir(), 'shapelog-pbjs-'));
 try {
   const proto = join(root, 'frontends', 'onnx', 'onnx-wire.proto');
   const out = join(work, 'wire-static.js');
-  const flags = ['-t', 'static-module', '-w', 'es6', '--keep-case', '--no-verify', '--no-delimited', '--no-typeurl', '--no-service', '--no-beautify', '--no-comments', '-o', out, proto];
+  const flags = [
+    '-t',
+    'static-module',
+    '-w',
+    'es6',
+    '--keep-case',
+    '--no-verify',
+    '--no-delimited',
+    '--no-typeurl',
+    '--no-service',
+    '--no-beautify',
+    '--no-comments',
+    '-o',
+    out,
+    proto,
+  ];
   const run = spawnSync('npx', ['--yes', '-p', 'protobufjs-cli@1.3.3', 'pbjs', ...flags], { stdio: 'inherit' });
   if (run.status !== 0) throw new Error(`pbjs failed (exit ${run.status})`);
   // the CommonJS module.exports of protobufjs/minimal is the default export under node's ESM loader

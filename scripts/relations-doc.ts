@@ -58,7 +58,14 @@ function errorsOf(relation: string): string[] {
 
 function attrRow(s: AttrSpec): string {
   const def = s.default === 'required' ? '*required*' : `\`${attrValueText(s.default)}\``;
-  const constraint = [describeType(s), s.min !== undefined ? `each >= ${s.min}` : '', s.max !== undefined ? `each <= ${s.max}` : '', s.format !== undefined ? s.format : ''].filter((x) => x !== '').join('; ');
+  const constraint = [
+    describeType(s),
+    s.min !== undefined ? `each >= ${s.min}` : '',
+    s.max !== undefined ? `each <= ${s.max}` : '',
+    s.format !== undefined ? s.format : '',
+  ]
+    .filter((x) => x !== '')
+    .join('; ');
   return `| \`${s.name}\` | ${constraint} | ${def} | ${s.doc.replace(/\|/g, '\\|')} |`;
 }
 
@@ -79,13 +86,31 @@ function exampleText(op: OpInfo): string[] {
   const a = typeofCall(req, 'rules');
   const attrs = Object.entries(op.example.attrs ?? {}).map(([k, v]) => `${k}=${attrValueText(attrValue(v))}`);
   const call = `${op.name}(${[...op.example.args.map((t, i) => `${op.args[i] ?? `arg${i}`}: ${t}`), ...attrs].join(', ')})`;
-  return ['**Example**', '', '```', call, `  → ${'type' in a ? a.type : `error: ${a.error}`}`, ...('type' in a && a.args.some((t, i) => t !== op.example!.args[i]) ? [`  arguments inferred: ${a.args.join(', ')}`] : []), '```', ''];
+  return [
+    '**Example**',
+    '',
+    '```',
+    call,
+    `  → ${'type' in a ? a.type : `error: ${a.error}`}`,
+    ...('type' in a && a.args.some((t, i) => t !== op.example!.args[i]) ? [`  arguments inferred: ${a.args.join(', ')}`] : []),
+    '```',
+    '',
+  ];
 }
 
 function section(op: OpInfo): string[] {
   const out: string[] = [`### \`${op.name}\``, '', op.doc, ''];
   out.push(`- **relation**: \`${op.relation}\``);
-  out.push(`- **arguments**: ${op.args.length === 0 ? 'none' : argSignature(op).split(', ').map((a) => `\`${a}\``).join(', ')}`);
+  out.push(
+    `- **arguments**: ${
+      op.args.length === 0
+        ? 'none'
+        : argSignature(op)
+            .split(', ')
+            .map((a) => `\`${a}\``)
+            .join(', ')
+    }`,
+  );
   out.push(`- **result**: ${resultText(op)}`);
   if (op.formula !== undefined) out.push(`- **output shape**: ${op.formula}`);
   out.push(`- **infers backwards**: ${op.backwards ?? 'nothing'}`);
@@ -128,17 +153,26 @@ export function render(): string {
     '',
     '| operator | relation | arguments | result |',
     '|---|---|---|---|',
-    ...ops.map((op) => `| [\`${op.name}\`](#${anchor(op.name)}) | \`${op.relation}\` | ${argSignature(op)} | ${op.result.kind === 'tensor' ? 'tensor' : op.result.kind === 'tuple' ? `tuple of ${op.result.size}` : 'tuple'} |`),
+    ...ops.map(
+      (op) =>
+        `| [\`${op.name}\`](#${anchor(op.name)}) | \`${op.relation}\` | ${argSignature(op)} | ${op.result.kind === 'tensor' ? 'tensor' : op.result.kind === 'tuple' ? `tuple of ${op.result.size}` : 'tuple'} |`,
+    ),
     '',
   ];
   for (const op of ops) out.push(...section(op));
   out.push('## The rules of each relation', '');
   for (const r of relations) out.push(...relationRules(r));
-  return out.join('\n').replace(/\n{3,}/g, '\n\n').trimEnd() + '\n';
+  return `${out
+    .join('\n')
+    .replace(/\n{3,}/g, '\n\n')
+    .trimEnd()}\n`;
 }
 
 function anchor(name: string): string {
-  return name.toLowerCase().replace(/[^a-z0-9_ -]/g, '').replace(/ /g, '-');
+  return name
+    .toLowerCase()
+    .replace(/[^a-z0-9_ -]/g, '')
+    .replace(/ /g, '-');
 }
 
 const isMain = process.argv[1] !== undefined && fileURLToPath(import.meta.url) === process.argv[1];

@@ -31,8 +31,8 @@ export function writeFactLines(store: TermStore, pred: string, tuples: SortedTup
     for (let c = 0; c < last && same; c++) same = ids[row + c] === ids[row - arity + c];
     if (!same) {
       prefix = open;
-      for (let c = 0; c < last; c++) prefix += text(ids[row + c]!) + ', ';
+      for (let c = 0; c < last; c++) prefix += `${text(ids[row + c]!)}, `;
     }
-    line(prefix + text(ids[row + last]!) + ')');
+    line(`${prefix + text(ids[row + last]!)})`);
   }
 }

@@ -39,7 +39,12 @@ export interface FileOverride {
  * `tick` is called after each statement parsed (it may throw a LimitError to stop).
  * `overrides` (by absolute path) gives some files' texts and labels instead of reading them.
  */
-export function loadFiles(paths: readonly string[], labelOf: (absolutePath: string) => string = label, tick?: () => void, overrides: ReadonlyMap<string, FileOverride> = new Map()): LoadedSources {
+export function loadFiles(
+  paths: readonly string[],
+  labelOf: (absolutePath: string) => string = label,
+  tick?: () => void,
+  overrides: ReadonlyMap<string, FileOverride> = new Map(),
+): LoadedSources {
   const programs: Program[] = [];
   const texts = new Map<string, string>();
   const seen = new Set<string>();

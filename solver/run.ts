@@ -101,7 +101,10 @@ export function prepareText(source: string, options: RunOptions = {}): PreparedP
 }
 
 /** Parse-level checks, the goal and compilation; throws ProgramError on a diagnostic. */
-function compileSources(sources: LoadedSources, options: RunOptions): { store: TermStore; compiled: CompiledProgram; strategy: StrategyName; texts: Map<string, string> } {
+function compileSources(
+  sources: LoadedSources,
+  options: RunOptions,
+): { store: TermStore; compiled: CompiledProgram; strategy: StrategyName; texts: Map<string, string> } {
   const texts = new Map(sources.texts);
   if (sources.diagnostics.length > 0) throw new ProgramError(sources.diagnostics, texts);
   let goal: readonly Literal[] | null = null;
@@ -286,10 +289,13 @@ export class RunResult {
         .map(([n, k]) => `${userPredOf(n) ?? n}: ${k} facts`);
       const flag = { rounds: '--max-rounds', facts: '--max-facts', time: '--max-time', depth: '--max-depth', memory: '--max-facts' }[s.limitHit.kind];
       out.push({
-        diagnostic: diagnostic('error', 'limit', `${s.limitHit.message} (round ${s.stats.rounds}, ${s.db.factCount} facts); the rules may derive without end`, null, [
-          ...(sizes.length ? [`largest relations: ${sizes.join(', ')}`] : []),
-          `raise the limit with ${flag} if the program is expected to be this large`,
-        ]),
+        diagnostic: diagnostic(
+          'error',
+          'limit',
+          `${s.limitHit.message} (round ${s.stats.rounds}, ${s.db.factCount} facts); the rules may derive without end`,
+          null,
+          [...(sizes.length ? [`largest relations: ${sizes.join(', ')}`] : []), `raise the limit with ${flag} if the program is expected to be this large`],
+        ),
         premises: [],
       });
     }
@@ -301,7 +307,7 @@ export class RunResult {
       if (only === 'all') present.set(name, rel);
       if (!isErrorRelation(name)) continue;
       const plan = this.errorPlan(name);
-      if (!plan || plan.rule.head.k !== 'error') continue;
+      if (plan?.rule.head.k !== 'error') continue;
       const template = plan.rule.head.template;
       for (let i = 0; i < rel.log.length; i++) {
         const f = rel.log.get(i);
@@ -310,7 +316,13 @@ export class RunResult {
         const message = template.replace(/\{([A-Za-z_][A-Za-z0-9_]*)\}/g, () => termText(store, store.arg(f, k++)));
         const premises = shown(s.meta.provenance(f)?.premises ?? []);
         out.push({
-          diagnostic: diagnostic('error', 'error-fact', message, plan.rule.head.span, premises.map((p) => this.premiseNote(p))),
+          diagnostic: diagnostic(
+            'error',
+            'error-fact',
+            message,
+            plan.rule.head.span,
+            premises.map((p) => this.premiseNote(p)),
+          ),
           premises,
         });
       }
@@ -339,7 +351,12 @@ export class RunResult {
     for (const r of residuals.filter((r) => !folded.includes(r)))
       out.push({
         diagnostic: r.alternative
-          ? diagnostic('note', 'undecided-alternative', `${r.text} (another derivation of a call that has an answer)`, r.step >= 0 ? r.steps[r.step]!.span : r.plan.rule.head.span)
+          ? diagnostic(
+              'note',
+              'undecided-alternative',
+              `${r.text} (another derivation of a call that has an answer)`,
+              r.step >= 0 ? r.steps[r.step]!.span : r.plan.rule.head.span,
+            )
           : diagnostic('warning', 'undecided', r.text, r.step >= 0 ? r.steps[r.step]!.span : r.plan.rule.head.span),
         premises: r.premises,
       });
@@ -361,7 +378,12 @@ export class RunResult {
           for (let k = 0; k < n - 1 && inputsKnown; k++) inputsKnown = store.isGround(store.arg(f, k));
           if (!inputsKnown) continue;
           out.push({
-            diagnostic: diagnostic('error', 'determined-nothing', `${displayFact(store, f)} determined nothing: its inputs are known, but no rule gave its ${decl.params[n - 1]}`, this.spanOfGiven(f)),
+            diagnostic: diagnostic(
+              'error',
+              'determined-nothing',
+              `${displayFact(store, f)} determined nothing: its inputs are known, but no rule gave its ${decl.params[n - 1]}`,
+              this.spanOfGiven(f),
+            ),
             premises: [f],
           });
         }
@@ -456,7 +478,8 @@ export class RunResult {
     for (const [name] of this.solver.db.relations) {
       if (userPredOf(name) !== pred) continue;
       const f = store.findCompoundSym(store.symbol(name), args);
-      if (f !== 0 && this.solver.db.has(f)) return explainFact({ store, meta: this.solver.meta, rules: this.program.rules, factSpans: this.program.factSpans, solver: this.solver }, f);
+      if (f !== 0 && this.solver.db.has(f))
+        return explainFact({ store, meta: this.solver.meta, rules: this.program.rules, factSpans: this.program.factSpans, solver: this.solver }, f);
     }
     throw new UserError([diagnostic('error', 'explain', `${displayFact(store, store.compound(pred, args))} does not hold`, t.span)]);
   }

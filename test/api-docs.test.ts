@@ -38,16 +38,45 @@ const found = examples(doc);
 test('docs/api.md has runnable examples of every export', (t) => {
   t.true(found.length >= 6, `${found.length} examples`);
   const code = found.map((e) => e.code).join('\n');
-  for (const name of ['solve(', '.facts()', '.tuples(', '.ask(', '.explain(', '.answers', 'typeProgram(', '.typeOf(', '.toJSON()', 'typeOf(', 'crossCheck(', 'ProgramError', 'formatDiagnostic'])
+  for (const name of [
+    'solve(',
+    '.facts()',
+    '.tuples(',
+    '.ask(',
+    '.explain(',
+    '.answers',
+    'typeProgram(',
+    '.typeOf(',
+    '.toJSON()',
+    'typeOf(',
+    'crossCheck(',
+    'ProgramError',
+    'formatDiagnostic',
+  ])
     t.true(code.includes(name), `an example uses ${name}`);
 });
 
 test('the package exports exactly what docs/api.md documents', async (t) => {
-  const r = spawnSync(process.execPath, ['--input-type=module', '-e', "const m = await import('shapelog'); console.log(Object.keys(m).sort().join(' '))"], { cwd: root, encoding: 'utf8' });
+  const r = spawnSync(process.execPath, ['--input-type=module', '-e', "const m = await import('shapelog'); console.log(Object.keys(m).sort().join(' '))"], {
+    cwd: root,
+    encoding: 'utf8',
+  });
   t.is(r.status, 0, r.stderr);
   const exported = r.stdout.trim().split(' ');
   for (const name of exported) t.true(doc.includes(`\`${name}`), `docs/api.md mentions ${name}`);
-  t.deepEqual(exported, ['DEFAULT_LIMITS', 'LimitError', 'ProgramError', 'Solution', 'TypedProgram', 'UserError', 'crossCheck', 'formatDiagnostic', 'solve', 'typeOf', 'typeProgram']);
+  t.deepEqual(exported, [
+    'DEFAULT_LIMITS',
+    'LimitError',
+    'ProgramError',
+    'Solution',
+    'TypedProgram',
+    'UserError',
+    'crossCheck',
+    'formatDiagnostic',
+    'solve',
+    'typeOf',
+    'typeProgram',
+  ]);
 });
 
 for (const e of found) {

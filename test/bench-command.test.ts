@@ -79,7 +79,10 @@ test('a rule file: each strategy in fresh processes, the same facts, --json and 
   t.is(report.file, graph);
   t.is(report.agree, true);
   t.is(report.reference, 'seminaive');
-  t.deepEqual(report.strategies.map((s: { name: string }) => s.name), ['seminaive', 'naive']);
+  t.deepEqual(
+    report.strategies.map((s: { name: string }) => s.name),
+    ['seminaive', 'naive'],
+  );
   for (const s of report.strategies) {
     t.is(s.facts, 7);
     t.is(s.samples, 2);
@@ -128,14 +131,23 @@ const report = (answer: AnswerDigest, ms: number): WorkerReport => ({ coldMs: 10
 test.serial('strategies that compute different results disagree: the table says so and the command exits 1', async (t) => {
   // two different programs through the same digest and comparison
   const one = rulesDigest(runText(GRAPH));
-  const other = rulesDigest(runText(GRAPH + 'edge(3, 4).\n'));
+  const other = rulesDigest(runText(`${GRAPH}edge(3, 4).\n`));
   t.not(one.digest, other.digest);
   t.is(rulesDigest(runText(GRAPH, { strategy: 'naive' })).digest, one.digest);
 
   const settings = { file: 'g.rules', kind: 'rules', goal: null, runs: 1, warmupMs: 0, timedBudgetMs: 0 } as const;
-  const summary = summarize(settings, new Map([['seminaive', [report(one, 2)]], ['naive', [report(other, 4)]]]));
+  const summary = summarize(
+    settings,
+    new Map([
+      ['seminaive', [report(one, 2)]],
+      ['naive', [report(other, 4)]],
+    ]),
+  );
   t.false(summary.agree);
-  t.deepEqual(summary.strategies.map((s) => s.agrees), [true, false]);
+  t.deepEqual(
+    summary.strategies.map((s) => s.agrees),
+    [true, false],
+  );
   t.regex(renderTable(summary), /^naive .* NO$/m);
   t.regex(renderTable(summary), /The strategies disagree/);
   t.is(benchJson(summary)['agree'], false);
@@ -153,16 +165,27 @@ test.serial('strategies that compute different results disagree: the table says 
 test('the --html page: Chart.js inlined, no network, the numbers embedded', (t) => {
   const answer: AnswerDigest = { what: 'facts', count: 7, digest: 'a'.repeat(64), errors: 0 };
   const settings = { file: 'g</script>.rules', kind: 'rules', goal: null, runs: 2, warmupMs: 0, timedBudgetMs: 0 } as const;
-  const page = renderBenchHtml(summarize(settings, new Map([['seminaive', [report(answer, 2), report(answer, 6)]], ['naive', [report(answer, 40), report(answer, 50)]]])));
+  const page = renderBenchHtml(
+    summarize(
+      settings,
+      new Map([
+        ['seminaive', [report(answer, 2), report(answer, 6)]],
+        ['naive', [report(answer, 40), report(answer, 50)]],
+      ]),
+    ),
+  );
   t.notRegex(page, /<script[^>]*\bsrc=|<link\b/i);
   t.regex(page, /Chart\.js v4/);
   t.is(page.match(/<\/script>/g)?.length, 3); // the data, Chart.js, the page's script: nothing ends early
   const data = JSON.parse(/<script type="application\/json" id="bench-data">(.*?)<\/script>/s.exec(page)![1]!);
   t.is(data.file, 'g</script>.rules');
   // per-sample medians 3 and 7 (seminaive), 41 and 51 (naive)
-  t.deepEqual(data.strategies.map((s: { median_ms: number; min_ms: number; max_ms: number }) => [s.median_ms, s.min_ms, s.max_ms]), [
-    [5, 3, 7],
-    [46, 41, 51],
-  ]);
+  t.deepEqual(
+    data.strategies.map((s: { median_ms: number; min_ms: number; max_ms: number }) => [s.median_ms, s.min_ms, s.max_ms]),
+    [
+      [5, 3, 7],
+      [46, 41, 51],
+    ],
+  );
   t.regex(page, /<td>naive<\/td>/);
 });

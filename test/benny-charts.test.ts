@@ -6,10 +6,13 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { inlineChartJs } from '../bench/benny-suites.js';
 
-test("a benny chart page gets Chart.js inlined in place of the CDN <script src>", (t) => {
+test('a benny chart page gets Chart.js inlined in place of the CDN <script src>', (t) => {
   const page = join(mkdtempSync(join(tmpdir(), 'shapelog-benny-')), 'suite.chart.html');
   // the shape of benny 3.7's page head
-  writeFileSync(page, '<!DOCTYPE html><html><head><script src="https://cdn.jsdelivr.net/npm/chart.js@3.5.1/dist/chart.min.js"></script></head><body><canvas id="chart1234"></canvas><script>new Chart(document.getElementById("chart1234"), {});</script></body></html>');
+  writeFileSync(
+    page,
+    '<!DOCTYPE html><html><head><script src="https://cdn.jsdelivr.net/npm/chart.js@3.5.1/dist/chart.min.js"></script></head><body><canvas id="chart1234"></canvas><script>new Chart(document.getElementById("chart1234"), {});</script></body></html>',
+  );
   inlineChartJs(page);
   const html = readFileSync(page, 'utf8');
   t.notRegex(html, /<script[^>]*\bsrc=/i);

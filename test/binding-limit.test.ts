@@ -29,7 +29,10 @@ test('a program over the limit is refused at its first binding past it, naming t
 
 test('a program at the limit is typed; `let %x =` bindings count', (t) => {
   const r = inferText(chain(3), 'chain.relay', 'relay', { maxBindings: 3 });
-  t.deepEqual(r.outcome.bindings.filter((b) => b.name !== '%x').map((b) => [b.name, b.type]), ['%0', '%1', '%2'].map((n) => [n, 'Tensor[(8, 16), float32]']));
+  t.deepEqual(
+    r.outcome.bindings.filter((b) => b.name !== '%x').map((b) => [b.name, b.type]),
+    ['%0', '%1', '%2'].map((n) => [n, 'Tensor[(8, 16), float32]']),
+  );
   const lets = 'def @main(%x: Tensor[(2), float32]) {\n  let %a = add(%x, %x);\n  let %b = add(%a, %x);\n  %b\n}\n';
   t.throws(() => inferText(lets, 'let.relay', 'relay', { maxBindings: 1 }), { instanceOf: ProgramError, message: /.*/ });
   t.is(inferText(lets, 'let.relay', 'relay', { maxBindings: 2 }).diagnostics.filter((d) => d.severity === 'error').length, 0);

@@ -33,7 +33,10 @@ test('float arithmetic in doubles: + - * give floats, / the floor of the real qu
   t.is(value('7.5 % 2'), 1.5);
   t.is(value('min(2.5, 3)'), 2.5);
   const r = run('p(yes) :- 0.0 == 0, 2.5 < 3, 2.5 != 2, 0.5 >= 0.5.\np(no) :- 0.0 != 0.\np(sym) :- X = n + 0.5.', { goal: 'p(X)' });
-  t.deepEqual(r.answers!.map((a) => a['X']), ['yes']); // a float never mixes with a size variable
+  t.deepEqual(
+    r.answers!.map((a) => a['X']),
+    ['yes'],
+  ); // a float never mixes with a size variable
   t.regex(errors(run('v(X) :- X = 1.5 / 0.', { goal: 'v(X)' }))[0]!.message, /division by zero/);
 });
 
@@ -90,16 +93,25 @@ test('comparisons are three-valued', (t) => {
   t.deepEqual(decided('3 == 3, 3 != 4, 3 <= 3, 4 >= 3, 4 > 3').answers, [{}]);
   const u = decided('n == 1');
   t.deepEqual(u.answers, []);
-  t.deepEqual(warnings(u, 'undecided').map((d) => d.message), ['n == 1 cannot be decided']);
+  t.deepEqual(
+    warnings(u, 'undecided').map((d) => d.message),
+    ['n == 1 cannot be decided'],
+  );
   const v = decided('n != m');
-  t.deepEqual(warnings(v, 'undecided').map((d) => d.message), ['n != m cannot be decided']);
+  t.deepEqual(
+    warnings(v, 'undecided').map((d) => d.message),
+    ['n != m cannot be decided'],
+  );
   // structures compare structurally, numbers inside numerically
   t.deepEqual(decided('[1, n] == [1, n]').answers, [{}]);
   t.deepEqual(decided('[1, 2] != [1, 3]').answers, [{}]);
 });
 
 test('= binds or tests; \\= is syntactic difference', (t) => {
-  const r = run('p([1, 2, 3]).\nq(H, T) :- p(L), [H | T] = L.\nr :- p(L), L = [1, 2, 3].\ns :- p(L), L = [1].\nd :- float32 \\= int32, n \\= 3, f(1) \\= f(2).\ne :- a \\= a.', {});
+  const r = run(
+    'p([1, 2, 3]).\nq(H, T) :- p(L), [H | T] = L.\nr :- p(L), L = [1, 2, 3].\ns :- p(L), L = [1].\nd :- float32 \\= int32, n \\= 3, f(1) \\= f(2).\ne :- a \\= a.',
+    {},
+  );
   t.deepEqual(r.factsByPredicate().get('q'), ['q(1, [2, 3])']);
   t.deepEqual(r.factsByPredicate().get('r'), ['r']);
   t.is(r.factsByPredicate().get('s'), undefined);

@@ -14,7 +14,12 @@ const CONV = readFileSync(join(RULES_DIR, 'conv.rules'), 'utf8');
 
 interface Report {
   changed: number;
-  ops: { op: string; cases: number; changed: number; changes: { line: string; shrunk: boolean; now: { type?: string; error?: string }; before: { type?: string; error?: string } }[] }[];
+  ops: {
+    op: string;
+    cases: number;
+    changed: number;
+    changes: { line: string; shrunk: boolean; now: { type?: string; error?: string }; before: { type?: string; error?: string } }[];
+  }[];
 }
 
 const TRANSPOSE = 'Out = tensor(reverse(S), D) :- Transpose(tensor(S, D), Out; axes: none), is_list(S).';
@@ -44,7 +49,10 @@ test.serial('an edit that changes one operator: every changed case reported, shr
   // the text report: a ready-to-paste typeof line with both answers; --expect-changes exits 0
   const text = runShapelog(['check', '--ops', 'transpose', '--against', old, '--seed', '1']);
   t.is(text.code, 1, text.err);
-  t.regex(text.out, /transpose: the answer changed \(now type \/ before type, sweep case\); minimal case:\n {2}echo '\{"op":"transpose".*' \| shapelog typeof\n {4}now: {4}\{"type":.*\n {4}before: \{"type":/);
+  t.regex(
+    text.out,
+    /transpose: the answer changed \(now type \/ before type, sweep case\); minimal case:\n {2}echo '\{"op":"transpose".*' \| shapelog typeof\n {4}now: {4}\{"type":.*\n {4}before: \{"type":/,
+  );
   t.regex(text.out, /against .*transform\.rules: 1 operators, \d+ cases \(seed 1\): \d+ same, [1-9]\d* changed/);
   t.is(runShapelog(['check', '--ops', 'transpose', '--against', old, '--seed', '1', '--expect-changes']).code, 0);
 });
@@ -82,7 +90,10 @@ test.serial('bad old files and revisions: located errors (exit 1) and usage erro
   t.is(rev.code, 2);
   t.regex(rev.err, /--against-rev no-such-revision: not a revision/);
   // outside a git checkout (git pointed at a folder that is none)
-  const outside = spawnSync(process.execPath, [SHAPELOG_BIN, 'check', '--ops', 'add', '--against-rev', 'HEAD'], { encoding: 'utf8', env: { ...process.env, GIT_DIR: dir.dir } });
+  const outside = spawnSync(process.execPath, [SHAPELOG_BIN, 'check', '--ops', 'add', '--against-rev', 'HEAD'], {
+    encoding: 'utf8',
+    env: { ...process.env, GIT_DIR: dir.dir },
+  });
   t.is(outside.status, 2);
   t.regex(outside.stderr, /not in a git checkout/);
   t.is(runShapelog(['check', '--ops', 'add', '--against', broken, '--against-rev', 'HEAD']).code, 2);

@@ -44,7 +44,11 @@ test('the symbol, unknown and dtype edits', (t) => {
 test('shrinking finds the smallest case that still fails', (t) => {
   // fails when some tensor has a dim >= 5 and the call has axis = 1
   const fails = (c: TypeofRequest): boolean =>
-    c.attrs?.['axis'] === 1 && c.args.some((a) => { const p = parseArg(a); return p.kind === 'tensor' && p.dims.some((d) => typeof d === 'number' && d >= 5); });
+    c.attrs?.['axis'] === 1 &&
+    c.args.some((a) => {
+      const p = parseArg(a);
+      return p.kind === 'tensor' && p.dims.some((d) => typeof d === 'number' && d >= 5);
+    });
   const big: TypeofRequest = { op: 'nn.softmax', attrs: { axis: 1, extra: [3, 4] }, args: ['Tensor[(7, 9, n), float16]', 'Tensor[(2), float32]'] };
   t.true(fails(big));
   const small = shrinkCase(big, fails);
@@ -82,7 +86,11 @@ test('--depth keeps only sweep cases whose tensors have small ranks', (t) => {
   const all = casesToCheck('transpose', {}).sweep;
   const low = casesToCheck('transpose', { depth: 1 }).sweep;
   t.true(low.length > 0 && low.length < all.length);
-  for (const c of low) for (const a of c.args) { const p = parseArg(a); if (p.kind === 'tensor') t.true(p.dims.length <= 1); }
+  for (const c of low)
+    for (const a of c.args) {
+      const p = parseArg(a);
+      if (p.kind === 'tensor') t.true(p.dims.length <= 1);
+    }
 });
 
 test('the reference check: agree, unsound, stricter, skipped', (t) => {
@@ -104,7 +112,10 @@ test('shapelog check --json: one entry per operator asked, with the documented f
   t.is(p.status, 0, p.stderr);
   const out = JSON.parse(p.stdout) as { seed: number; ops: { op: string; cases: number; agree: number; disagree: number; counterexamples: unknown[] }[] };
   t.is(out.seed, 1);
-  t.deepEqual(out.ops.map((o) => o.op), ['add', 'nn.softmax']);
+  t.deepEqual(
+    out.ops.map((o) => o.op),
+    ['add', 'nn.softmax'],
+  );
   for (const o of out.ops) {
     t.true(o.cases > 5);
     t.is(o.agree, o.cases);
@@ -132,7 +143,10 @@ test('every catalogued operator is listed by `shapelog check --json` when --ops 
   const p = cli(['check', '--depth', '0', '--no-reference', '--json', '--seed', '1']);
   t.true(p.status === 0 || p.status === 1, p.stderr);
   const out = JSON.parse(p.stdout) as { ops: { op: string }[] };
-  t.deepEqual(out.ops.map((o) => o.op), allOps().map((o) => o.name));
+  t.deepEqual(
+    out.ops.map((o) => o.op),
+    allOps().map((o) => o.name),
+  );
 });
 
 test('a crash never agrees: not with a refusal, not with another crash', (t) => {
@@ -169,7 +183,9 @@ test('a stricter rejection is expected only when the STRICTER entry covers that 
 
 test('a reduction of a rank-0 input refuses a named axis, as TVM does', (t) => {
   t.like(referenceCheck({ op: 'sum', attrs: { axis: -1 }, args: ['Tensor[(), float32]'] }, { error: 'out of range' }), { kind: 'agree' });
-  t.like(referenceCheck({ op: 'sum', attrs: { axis: [] }, args: ['Tensor[(), float32]'] }, { type: 'Tensor[(), float32]', args: ['Tensor[(), float32]'] }), { kind: 'agree' });
+  t.like(referenceCheck({ op: 'sum', attrs: { axis: [] }, args: ['Tensor[(), float32]'] }, { type: 'Tensor[(), float32]', args: ['Tensor[(), float32]'] }), {
+    kind: 'agree',
+  });
 });
 
 test('nn.batch_norm on a rank-0 input: both strategies refuse axis -1, neither crashes (found by the crash rule)', (t) => {

@@ -88,7 +88,12 @@ test('the code cache is written once, then read as it is', async (t) => {
   t.is(infer.code, 0, infer.err);
   const relay = await shapelog(['infer', program, '--strategy', 'relay'], { SHAPELOG_CACHE_DIR: dir });
   t.is(relay.out, infer.out);
-  t.deepEqual(codeCaches(dir).map((f) => /^code-[0-9a-f]+-(.*)-v[\d.]+-\w+\.bin$/.exec(f)?.[1]).sort(), ['infer-relay', 'infer-relay-strategy', 'query-rules']);
+  t.deepEqual(
+    codeCaches(dir)
+      .map((f) => /^code-[0-9a-f]+-(.*)-v[\d.]+-\w+\.bin$/.exec(f)?.[1])
+      .sort(),
+    ['infer-relay', 'infer-relay-strategy', 'query-rules'],
+  );
 });
 
 test('a damaged, truncated or foreign code cache gives the same output and is rewritten', async (t) => {
@@ -131,7 +136,11 @@ test('concurrent runs with no code cache all succeed and leave one whole file', 
     t.is(r.code, 0, r.err);
     t.is(r.out, runs[0]!.out);
   }
-  t.deepEqual(readdirSync(dir).filter((f) => f.endsWith('.tmp')), [], 'no temporary file left');
+  t.deepEqual(
+    readdirSync(dir).filter((f) => f.endsWith('.tmp')),
+    [],
+    'no temporary file left',
+  );
   t.is(codeCaches(dir).length, 1);
   const path = join(dir, codeCaches(dir)[0]!);
   const mtime = statSync(path).mtimeMs;

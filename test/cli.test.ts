@@ -41,7 +41,7 @@ test('--goal without --json prints answers as text', (t) => {
 test('--explain prints the derivation tree', (t) => {
   const r = shapelog('query', graph, '--explain', 'path(1, 3)');
   t.is(r.code, 0, r.err);
-  t.regex(r.out, /^path\(1, 3\)   \(by rule at .*graph\.rules:2:1\)\n  path\(1, 2\)/);
+  t.regex(r.out, /^path\(1, 3\) {3}\(by rule at .*graph\.rules:2:1\)\n {2}path\(1, 2\)/);
   const missing = shapelog('query', graph, '--explain', 'path(3, 1)');
   t.is(missing.code, 1);
   t.regex(missing.err, /does not hold/);
@@ -76,7 +76,7 @@ test('bad input: unterminated strings, huge integers, deep nesting, runaway rule
   const cases: [string, RegExp][] = [
     ['p("abc).\n', /unterminated string/],
     ['p(99999999999999999999).\n', /too large/],
-    ['p(' + 'f('.repeat(100_000) + '1' + ')'.repeat(100_000) + ').\n', /nested deeper than 500 levels/],
+    [`p(${'f('.repeat(100_000)}1${')'.repeat(100_000)}).\n`, /nested deeper than 500 levels/],
     ['nat(0).\nnat(N + 1) :- nat(N).\n', /stopped after 100000 rounds/],
     ['p([]).\np([a|L]) :- p(L).\n', /stopped after 100000 rounds/],
     ['p(z).\np(s(X)) :- p(X).\n', /deeper than 1000 levels/],
@@ -110,13 +110,30 @@ test('demo (npm start) runs every example and the strategies agree', (t) => {
   t.true(rows.length >= 5);
   t.true(rows.every((x) => x.agree));
   // the real ONNX models of examples/onnx/models.json, typed as shipped
-  const models = JSON.parse(r.out).onnxModels as { model: string; nodes: number | null; values: number; exact: number; symbolic: number; unknown: number; errors: number }[];
+  const models = JSON.parse(r.out).onnxModels as {
+    model: string;
+    nodes: number | null;
+    values: number;
+    exact: number;
+    symbolic: number;
+    unknown: number;
+    errors: number;
+  }[];
   t.true(models.length >= 4);
-  t.deepEqual(models.filter((m) => m.nodes === null || m.errors > 0).map((m) => m.model), []);
+  t.deepEqual(
+    models.filter((m) => m.nodes === null || m.errors > 0).map((m) => m.model),
+    [],
+  );
   // openWakeWord's head has 29 nodes with one output each and a fixed input shape
-  t.like(models.find((m) => m.model === 'openwakeword-hello-deepa'), { nodes: 29, values: 29, exact: 29, unknown: 0 });
+  t.like(
+    models.find((m) => m.model === 'openwakeword-hello-deepa'),
+    { nodes: 29, values: 29, exact: 29, unknown: 0 },
+  );
   // the recognizer's symbolic batch and width flow through every value, attention included
-  t.like(models.find((m) => m.model === 'ppocr-rec'), { nodes: 765, values: 765, unknown: 0 });
+  t.like(
+    models.find((m) => m.model === 'ppocr-rec'),
+    { nodes: 765, values: 765, unknown: 0 },
+  );
 });
 
 test('infer prints the program with every binding typed; --json has functions, bindings, diagnostics', (t) => {
@@ -125,9 +142,19 @@ test('infer prints the program with every binding typed; --json has functions, b
   t.regex(r.out, /%0 = nn\.dense\(%x, %w1, units=128\) \/\* ty=Tensor\[\(n, 128\), float32\] \*\/;/);
   const j = shapelog('infer', join(import.meta.dirname, '..', 'examples', 'relay', 'mlp.relay'), '--json', '--strategy', 'relay');
   t.is(j.code, 0, j.err);
-  const parsed = JSON.parse(j.out) as { functions: Record<string, string>; bindings: { function: string; name: string; type: string; line: number }[]; diagnostics: unknown[] };
-  t.is(parsed.functions['main'], 'fn (Tensor[(n, 784), float32], Tensor[(128, 784), float32], Tensor[(128), float32], Tensor[(10, 128), float32], Tensor[(10), float32]) -> Tensor[(n, 10), float32]');
-  t.deepEqual(parsed.bindings.find((b) => b.name === '%3'), { function: 'main', name: '%3', type: 'Tensor[(n, 10), float32]', line: 8 });
+  const parsed = JSON.parse(j.out) as {
+    functions: Record<string, string>;
+    bindings: { function: string; name: string; type: string; line: number }[];
+    diagnostics: unknown[];
+  };
+  t.is(
+    parsed.functions['main'],
+    'fn (Tensor[(n, 784), float32], Tensor[(128, 784), float32], Tensor[(128), float32], Tensor[(10, 128), float32], Tensor[(10), float32]) -> Tensor[(n, 10), float32]',
+  );
+  t.deepEqual(
+    parsed.bindings.find((b) => b.name === '%3'),
+    { function: 'main', name: '%3', type: 'Tensor[(n, 10), float32]', line: 8 },
+  );
   t.deepEqual(parsed.diagnostics, []);
 });
 
@@ -161,8 +188,15 @@ test('typeof answers one JSON line per call, for both relation sets', (t) => {
     const r = spawnSync(process.execPath, [SHAPELOG_BIN, 'typeof', '--relations', relations], { input, encoding: 'utf8' });
     // lines 2 and 3 are errors: every line is answered, and the exit code says some failed (issue 15)
     t.is(r.status, 1, r.stderr);
-    const lines = r.stdout.trim().split('\n').map((l) => JSON.parse(l) as Record<string, unknown>);
-    t.deepEqual(lines[0], { type: 'Tensor[(1, 64, 112, 112), float32]', args: ['Tensor[(1, 3, 224, 224), float32]', 'Tensor[(64, 3, 7, 7), float32]'] }, relations);
+    const lines = r.stdout
+      .trim()
+      .split('\n')
+      .map((l) => JSON.parse(l) as Record<string, unknown>);
+    t.deepEqual(
+      lines[0],
+      { type: 'Tensor[(1, 64, 112, 112), float32]', args: ['Tensor[(1, 3, 224, 224), float32]', 'Tensor[(64, 3, 7, 7), float32]'] },
+      relations,
+    );
     t.truthy(lines[1]!['error'], relations);
     t.regex(String(lines[2]!['error']), /line 3/, relations);
   }

@@ -32,7 +32,10 @@ test('compareCase detects a disagreement', (t) => {
   const c = { op: 'add', args: ['Tensor[(2, 3), float32]', 'Tensor[(3), float32]'] };
   t.is(compareCase(c).kind, 'agree');
   // The real answers, with the relay side's result replaced by a wrong type.
-  const wrongType = compareCase(c, (x) => ({ ...answers(x), relay: { type: 'Tensor[(2, 4), float32]', args: ['Tensor[(2, 3), float32]', 'Tensor[(3), float32]'] } }));
+  const wrongType = compareCase(c, (x) => ({
+    ...answers(x),
+    relay: { type: 'Tensor[(2, 4), float32]', args: ['Tensor[(2, 3), float32]', 'Tensor[(3), float32]'] },
+  }));
   t.is(wrongType.kind, 'disagree');
   // ... or by an error.
   const error = compareCase(c, (x) => ({ ...answers(x), rules: { error: 'fake' } }));

@@ -87,7 +87,10 @@ operator "r"(data) : R -> tensor {
 
 test('unknown relation: located at the name, with a suggestion', (t) => {
   const { shown } = declare('relation Identity(data, out).\noperator "my.relu"(data) : Identiti -> tensor {\n  doc "relu"\n}\n');
-  t.regex(shown, /^d\.rules:2:28: error: unknown relation 'Identiti'; did you mean 'Identity'\?\n {2}operator "my\.relu"\(data\) : Identiti -> tensor \{\n {29}\^~~~~~~~/);
+  t.regex(
+    shown,
+    /^d\.rules:2:28: error: unknown relation 'Identiti'; did you mean 'Identity'\?\n {2}operator "my\.relu"\(data\) : Identiti -> tensor \{\n {29}\^~~~~~~~/,
+  );
 });
 
 test('a relation whose arity or attributes do not fit the operator', (t) => {
@@ -108,7 +111,10 @@ test('a default of the wrong type, or outside its constraints, at the default', 
 
 test('an attribute type or string format the declaration does not know', (t) => {
   const type = declare(`${SCALE}operator "s"(data) : Scale -> tensor {\n  doc "s"\n  attr factor: intz = 2, "f"\n}\n`);
-  t.regex(type.shown, /^d\.rules:4:16: error: unknown attribute type 'intz'; did you mean 'int'\?\n.*\n {17}\^~~~\n {2}note: attribute types: int, float, float\?, bool, string, int\?, ints, ints\?, ints\|int, ints\|int\?, pairs/);
+  t.regex(
+    type.shown,
+    /^d\.rules:4:16: error: unknown attribute type 'intz'; did you mean 'int'\?\n.*\n {17}\^~~~\n {2}note: attribute types: int, float, float\?, bool, string, int\?, ints, ints\?, ints\|int, ints\|int\?, pairs/,
+  );
   const format = declare(`${SCALE}operator "s"(data) : Scale -> tensor {\n  doc "s"\n  attr mode: string = "NCHW", format layuot, "m"\n}\n`);
   t.regex(format.shown, /d\.rules:4:38: error: unknown string format 'layuot'; did you mean 'layout'\?/);
 });
@@ -119,7 +125,9 @@ test('a duplicate operator names the first declaration', (t) => {
 });
 
 test('unknown texts and attribute groups, duplicate attributes, a missing doc', (t) => {
-  const { shown } = declare(`${SCALE}text SHARED = "x".\noperator "s"(data) : Scale -> tensor {\n  deviation SHARD\n  attrs scaling\n  attr factor: int = 1, "a"\n  attr factor: int = 1, "b"\n}\n`);
+  const { shown } = declare(
+    `${SCALE}text SHARED = "x".\noperator "s"(data) : Scale -> tensor {\n  deviation SHARD\n  attrs scaling\n  attr factor: int = 1, "a"\n  attr factor: int = 1, "b"\n}\n`,
+  );
   t.regex(shown, /d\.rules:3:10: error: s has no doc line/);
   t.regex(shown, /d\.rules:4:13: error: unknown text 'SHARD'; did you mean 'SHARED'\?/);
   t.regex(shown, /d\.rules:5:3: error: unknown attribute group 'scaling'/);
@@ -135,7 +143,9 @@ test('a malformed declaration is a syntax error at the spot', (t) => {
 });
 
 test('an example whose arguments or attributes do not fit the declaration', (t) => {
-  const { shown } = declare(`${SCALE}operator "s"(data) : Scale -> tensor {\n  doc "s"\n  attr factor: int = 1, "f"\n  example("Tensor[(2), float32]", "_"; factor: "x", fator: 2)\n}\n`);
+  const { shown } = declare(
+    `${SCALE}operator "s"(data) : Scale -> tensor {\n  doc "s"\n  attr factor: int = 1, "f"\n  example("Tensor[(2), float32]", "_"; factor: "x", fator: 2)\n}\n`,
+  );
   t.regex(shown, /d\.rules:5:3: error: the example of s has 2 arguments; s takes 1 \(data\)/);
   t.regex(shown, /d\.rules:5:48: error: the example's factor must be an int \(got "x"\)/);
   t.regex(shown, /d\.rules:5:53: error: the example of s gives 'fator', which is not an attribute of s; did you mean 'factor'\?/);
@@ -148,9 +158,12 @@ test('every operator of the built-in library is declared once, with a doc line a
   for (const op of ops) {
     t.true(op.doc.length > 0, op.name);
     t.not(op.example, undefined, op.name);
-    t.true(op.span !== undefined && op.span.file.startsWith('relations/'), op.name);
+    t.true(op.span?.file.startsWith('relations/'), op.name);
   }
-  t.deepEqual(exampleDiagnostics(ops).map((d) => d.message), []);
+  t.deepEqual(
+    exampleDiagnostics(ops).map((d) => d.message),
+    [],
+  );
   t.is(findOp('nn.conv2d')?.relation, 'Conv2D');
 });
 
@@ -177,18 +190,37 @@ test('--relations adds the operators of a user file: examples/relations types it
 
 test('--relations: an override of a built-in operator is a warning naming both places', (t) => {
   const p = file('override.rules', 'operator "nn.relu"(data) : Identity -> tensor {\n  doc "again"\n  example("Tensor[(2, 3), float32]")\n}\n');
-  const r = shapelog(['typeof', '--relations', p], relu + '\n');
+  const r = shapelog(['typeof', '--relations', p], `${relu}\n`);
   t.is(r.code, 0, r.err);
-  t.regex(r.err, /override\.rules:1:10: warning: operator nn\.relu overrides the built-in declaration\n[^]*note: the built-in one is at relations\/elemwise\.rules:\d+:10/);
+  t.regex(
+    r.err,
+    /override\.rules:1:10: warning: operator nn\.relu overrides the built-in declaration\n[\s\S]*note: the built-in one is at relations\/elemwise\.rules:\d+:10/,
+  );
   t.is(r.out, '{"type":"Tensor[(2, 3), float32]","args":["Tensor[(2, 3), float32]"]}\n');
 });
 
 test('--relations: bad user files are located errors, exit 1, no stack trace', (t) => {
   const cases: [string, string, RegExp][] = [
-    ['malformed.rules', `${SCALE}operator "s"(data) : Scale -> tensor {\n  attr factor: int = 2 "f"\n}\n`, /malformed\.rules:3:24: error: expected "," but found """/],
-    ['type.rules', `${SCALE}operator "s"(data) : Scale -> tensor {\n  doc "s"\n  attr factor: integer = 2, "f"\n}\n`, /type\.rules:4:16: error: unknown attribute type 'integer'/],
-    ['redefine.rules', 'relation Conv2D(data, out).\n', /redefine\.rules:1:1: error: relation Conv2D is declared twice\n[^]*note: first declared at relations\/conv\.rules/],
-    ['arity.rules', 'broadcast_shape(A, B) :- A = B.\n', /arity\.rules:1:1: error: broadcast_shape is used with 2 arguments here but with 3 at relations\/lib\.rules/],
+    [
+      'malformed.rules',
+      `${SCALE}operator "s"(data) : Scale -> tensor {\n  attr factor: int = 2 "f"\n}\n`,
+      /malformed\.rules:3:24: error: expected "," but found """/,
+    ],
+    [
+      'type.rules',
+      `${SCALE}operator "s"(data) : Scale -> tensor {\n  doc "s"\n  attr factor: integer = 2, "f"\n}\n`,
+      /type\.rules:4:16: error: unknown attribute type 'integer'/,
+    ],
+    [
+      'redefine.rules',
+      'relation Conv2D(data, out).\n',
+      /redefine\.rules:1:1: error: relation Conv2D is declared twice\n[\s\S]*note: first declared at relations\/conv\.rules/,
+    ],
+    [
+      'arity.rules',
+      'broadcast_shape(A, B) :- A = B.\n',
+      /arity\.rules:1:1: error: broadcast_shape is used with 2 arguments here but with 3 at relations\/lib\.rules/,
+    ],
     [
       'example.rules',
       `${SCALE}Out = In :- Scale(In, Out).\nerror("factor must be positive") :- Scale(_, _; factor: F), F < 1.\noperator "s"(data) : Scale -> tensor {\n  doc "s"\n  attr factor: int = 1, "f"\n  example("Tensor[(2), float32]"; factor: 0)\n}\n`,
@@ -196,7 +228,7 @@ test('--relations: bad user files are located errors, exit 1, no stack trace', (
     ],
   ];
   for (const [name, text, expected] of cases) {
-    const r = shapelog(['typeof', '--relations', file(name, text)], relu + '\n');
+    const r = shapelog(['typeof', '--relations', file(name, text)], `${relu}\n`);
     t.is(r.code, 1, name);
     t.regex(r.err, expected, name);
     t.notRegex(r.err, /\n\s+at .*:\d+:\d+/, name);

@@ -172,14 +172,20 @@ test('min / max', (t) => {
 
 test('expressions too large throw DimError', (t) => {
   const sum = add(n, m, h, dimVar('k'), c(1));
-  t.throws(() => {
-    let p = sum;
-    for (let i = 0; i < 8; i++) p = dimMul(p, sum);
-  }, { instanceOf: DimError });
-  t.throws(() => {
-    let p = n;
-    for (let i = 0; i < MAX_DIM_SIZE + 1; i++) p = dimMul(p, n);
-  }, { instanceOf: DimError });
+  t.throws(
+    () => {
+      let p = sum;
+      for (let i = 0; i < 8; i++) p = dimMul(p, sum);
+    },
+    { instanceOf: DimError },
+  );
+  t.throws(
+    () => {
+      let p = n;
+      for (let i = 0; i < MAX_DIM_SIZE + 1; i++) p = dimMul(p, n);
+    },
+    { instanceOf: DimError },
+  );
   t.true(dimSize(mul(sum, sum)) <= MAX_DIM_SIZE);
   t.is(dimSize(c(0)), 1);
   t.is(dimSize(n), 2); // one monomial, one atom
@@ -281,9 +287,7 @@ function treeArb(maxDepth: number): fc.Arbitrary<Tree> {
     tree: fc.oneof(
       { maxDepth, depthIdentifier: `tree${maxDepth}` },
       leafArb,
-      fc
-        .record({ op: fc.constantFrom(...OPS), l: tie('tree'), r: tie('tree') })
-        .map(({ op, l, r }): Tree => ({ k: 'op', op, l, r })),
+      fc.record({ op: fc.constantFrom(...OPS), l: tie('tree'), r: tie('tree') }).map(({ op, l, r }): Tree => ({ k: 'op', op, l, r })),
     ),
   })).tree;
 }
@@ -298,9 +302,7 @@ const envArb: fc.Arbitrary<Env> = fc.record({
   h: fc.integer({ min: 0, max: 12 }),
 });
 /** Random assignments, always including the all-zero and all-one corners. */
-const envsArb = fc
-  .array(envArb, { minLength: 1, maxLength: 10 })
-  .map((es) => [{ n: 0, m: 0, h: 0 }, { n: 1, m: 1, h: 1 }, ...es]);
+const envsArb = fc.array(envArb, { minLength: 1, maxLength: 10 }).map((es) => [{ n: 0, m: 0, h: 0 }, { n: 1, m: 1, h: 1 }, ...es]);
 
 class DivByZero extends Error {}
 
@@ -523,10 +525,7 @@ const comparePairArb: fc.Arbitrary<[Tree, Tree]> = fc.oneof(
   // c*(a / c) and a % c against a shifted a: exercises the floordiv/mod refinement.
   fc
     .tuple(tree, fc.integer({ min: 2, max: 5 }), fc.integer({ min: -6, max: 6 }), fc.boolean())
-    .map(([a, k, shift, useMod]): [Tree, Tree] => [
-      useMod ? op('%', a, lit(k)) : op('*', lit(k), op('/', a, lit(k))),
-      op('+', a, lit(shift)),
-    ]),
+    .map(([a, k, shift, useMod]): [Tree, Tree] => [useMod ? op('%', a, lit(k)) : op('*', lit(k), op('/', a, lit(k))), op('+', a, lit(shift))]),
 );
 
 test('property: dimCompare agrees with every sampled assignment when it decides', (t) => {

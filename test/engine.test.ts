@@ -11,7 +11,7 @@ import { prepareText, runText } from '../solver/run.js';
 const TC = 'path(X, Y) :- edge(X, Y).\npath(X, Z) :- path(X, Y), edge(Y, Z).\n';
 
 test('explain prints the derivation tree with rules, lines and given facts', (t) => {
-  const r = run(TC + 'edge(1, 2).\nedge(2, 3).\n');
+  const r = run(`${TC}edge(1, 2).\nedge(2, 3).\n`);
   t.is(
     r.explain('path(1, 3)'),
     [
@@ -29,12 +29,15 @@ test('explain shows bindings behind rebuilt facts', (t) => {
   const r = run('relation Id(in, out).\nOut = In :- Id(In, Out).\nId(tensor([3], f32), ?1).');
   const text = r.explain('Id(tensor([3], f32), tensor([3], f32))');
   t.regex(text, /rebuilt after \?1 := tensor\(\[3\], f32\) by rule at t\.rules:2:1/);
-  t.regex(text, /Id\(tensor\(\[3\], f32\), \?1\)   \(given at t\.rules:3:1\)/);
+  t.regex(text, /Id\(tensor\(\[3\], f32\), \?1\) {3}\(given at t\.rules:3:1\)/);
 });
 
 test('explain works for demanded helpers under their own name', (t) => {
   const r = run('app([], L, L).\napp([H|T], L, [H|R]) :- app(T, L, R).\nj(X) :- app([1], [2], X).');
-  t.regex(r.explain('app([1], [2], [1, 2])'), /^app\(\[1\], \[2\], \[1, 2\]\)   \(by rule at t\.rules:2:1\)\n  app\(\[\], \[2\], \[2\]\)   \(by rule at t\.rules:1:1\)$/);
+  t.regex(
+    r.explain('app([1], [2], [1, 2])'),
+    /^app\(\[1\], \[2\], \[1, 2\]\) {3}\(by rule at t\.rules:2:1\)\n {2}app\(\[\], \[2\], \[2\]\) {3}\(by rule at t\.rules:1:1\)$/,
+  );
 });
 
 test('limits end runaway programs with a clear error', (t) => {
@@ -73,7 +76,7 @@ function solverFor(source: string): { solver: Solver; store: TermStore } {
 }
 
 test('snapshots are persistent: a database taken before solving does not change', (t) => {
-  const { solver, store } = solverFor(TC + 'edge(1, 2).\nedge(2, 3).');
+  const { solver, store } = solverFor(`${TC}edge(1, 2).\nedge(2, 3).`);
   const before = solver.db;
   solver.solve();
   const after = solver.db;
@@ -98,7 +101,7 @@ test('snapshots see a fact before its rebuild and not after', (t) => {
 });
 
 test('two solvers forked from one snapshot do not see each other', (t) => {
-  const source = TC + 'edge(1, 2).\nedge(2, 3).';
+  const source = `${TC}edge(1, 2).\nedge(2, 3).`;
   const store = new TermStore();
   const c = compileProgram(store, [parseProgram(source, 't.rules')], 'seminaive', null);
   if (!c.ok) return t.fail();
@@ -131,7 +134,7 @@ test('incremental re-solve from a solved state only derives the new consequences
   solver.solve();
   // 51 new paths into node 51 (from 0..50); the edge is given, not derived
   t.is(solver.stats.derived - derivedBefore, 51);
-  t.is(solver.db.relation("path")!.size, (52 * 51) / 2); // a 52-node chain
+  t.is(solver.db.relation('path')!.size, (52 * 51) / 2); // a 52-node chain
 });
 
 test('facts rebuilt after a binding: rules reading the bound column see it, rules ignoring it derive nothing twice', (t) => {

@@ -24,15 +24,27 @@ function term(store: TermStore, s: Spec): TermId {
 }
 
 // few distinct values per column, so that consecutive rows often share a prefix
-const rows = fc.integer({ min: 1, max: 4 }).chain((arity) => fc.tuple(fc.constant(arity), fc.array(fc.array(spec, { minLength: arity, maxLength: arity }), { maxLength: 60 })));
+const rows = fc
+  .integer({ min: 1, max: 4 })
+  .chain((arity) => fc.tuple(fc.constant(arity), fc.array(fc.array(spec, { minLength: arity, maxLength: arity }), { maxLength: 60 })));
 
-testProp('each printed line is its fact as termText prints it, in sorted order', [rows], (t, [arity, specs]) => {
-  const store = new TermStore();
-  const facts = specs.map((r) => store.compound('p', r.map((s) => term(store, s))));
-  const tuples = sortedTuples(store, facts, arity);
-  const expected: string[] = [];
-  for (let r = 0; r < tuples.count; r++) expected.push(termText(store, store.compound('p', Array.from(tuples.ids.subarray(r * arity, (r + 1) * arity)))));
-  const got: string[] = [];
-  writeFactLines(store, 'p', tuples, (line) => void got.push(line));
-  t.deepEqual(got, expected);
-}, { seed: 11, numRuns: 300 });
+testProp(
+  'each printed line is its fact as termText prints it, in sorted order',
+  [rows],
+  (t, [arity, specs]) => {
+    const store = new TermStore();
+    const facts = specs.map((r) =>
+      store.compound(
+        'p',
+        r.map((s) => term(store, s)),
+      ),
+    );
+    const tuples = sortedTuples(store, facts, arity);
+    const expected: string[] = [];
+    for (let r = 0; r < tuples.count; r++) expected.push(termText(store, store.compound('p', Array.from(tuples.ids.subarray(r * arity, (r + 1) * arity)))));
+    const got: string[] = [];
+    writeFactLines(store, 'p', tuples, (line) => void got.push(line));
+    t.deepEqual(got, expected);
+  },
+  { seed: 11, numRuns: 300 },
+);

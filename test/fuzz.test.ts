@@ -8,7 +8,9 @@ import { join } from 'node:path';
 import { REGRESSIONS_DIR, type Regression, runCampaign, saveRegression } from '../scripts/fuzz/campaign.js';
 import { runFuzzCase } from '../scripts/fuzz/run-case.js';
 
-const saved = readdirSync(REGRESSIONS_DIR).filter((f) => f.endsWith('.json')).sort();
+const saved = readdirSync(REGRESSIONS_DIR)
+  .filter((f) => f.endsWith('.json'))
+  .sort();
 
 for (const name of saved) {
   test(`regression ${name} replays clean`, (t) => {

@@ -74,7 +74,10 @@ for (const s of STRATEGIES) {
     t.is(typeOf(g, '%0'), '_');
     t.is(typeOf(g, '%1'), 'Tensor[(n, 4), float32]');
     t.deepEqual(g.checks, []);
-    t.deepEqual(g.result.diagnostics.filter((d) => d.code === 'unconstrained').map((d) => d.message), ['%z: no use constrains it, so it has the most general type, _ (any type its uses accept), as have the values computed from it']);
+    t.deepEqual(
+      g.result.diagnostics.filter((d) => d.code === 'unconstrained').map((d) => d.message),
+      ['%z: no use constrains it, so it has the most general type, _ (any type its uses accept), as have the values computed from it'],
+    );
   });
 
   test(`${s}: a parameter used alone first and beside a known argument later gets that argument's rank (not the most general type)`, (t) => {

@@ -14,7 +14,9 @@ import type { RExpr } from '../frontends/relay/ast.js';
 import { type InferResult, type InferStrategy, inferText } from '../typing/infer.js';
 
 const CORPUS = join(import.meta.dirname, '..', 'examples', 'gradual');
-const FILES = readdirSync(CORPUS).filter((f) => f.endsWith('.relay')).sort();
+const FILES = readdirSync(CORPUS)
+  .filter((f) => f.endsWith('.relay'))
+  .sort();
 
 const inferred = new Map<string, InferResult>();
 /** Inference of a corpus file, once per strategy. */
@@ -68,7 +70,10 @@ for (const name of FILES) {
     t.deepEqual(messages(rules, 'error'), []);
     t.deepEqual(messages(relay, 'error'), []);
     const unresolved = rules.outcome.bindings.filter((b) => b.type.includes('_'));
-    t.deepEqual(unresolved.map((b) => `${b.name}: ${b.type}`), []);
+    t.deepEqual(
+      unresolved.map((b) => `${b.name}: ${b.type}`),
+      [],
+    );
     t.true(rules.outcome.bindings.length > 0);
     t.deepEqual(
       relay.outcome.bindings.map((b) => `${b.name}: ${b.type}`),
@@ -97,21 +102,17 @@ test('mnist_linear, mnist_nn, mnist_conv: the logits are (n, 10)', (t) => {
 
 test('cifar_resnet and cifar_preact_resnet: the residual adds halve the map at each stack', (t) => {
   const resnet = infer('cifar_resnet.relay', 'rules');
-  t.deepEqual(typesOfCalls(resnet, 'add').filter((ty) => ty.startsWith('Tensor[(n, ') && ty.split(',').length === 5), [
-    ...times(2, T('n, 32, 32, 32')),
-    ...times(2, T('n, 64, 16, 16')),
-    ...times(2, T('n, 128, 8, 8')),
-    ...times(2, T('n, 128, 4, 4')),
-  ]);
+  t.deepEqual(
+    typesOfCalls(resnet, 'add').filter((ty) => ty.startsWith('Tensor[(n, ') && ty.split(',').length === 5),
+    [...times(2, T('n, 32, 32, 32')), ...times(2, T('n, 64, 16, 16')), ...times(2, T('n, 128, 8, 8')), ...times(2, T('n, 128, 4, 4'))],
+  );
   t.deepEqual(typesOfCalls(resnet, 'nn.avg_pool2d'), [T('n, 128, 1, 1')]);
   t.is(resultType(resnet), T('n, 10'));
   const preact = infer('cifar_preact_resnet.relay', 'rules');
-  t.deepEqual(typesOfCalls(preact, 'add').filter((ty) => ty.split(',').length === 5), [
-    ...times(2, T('n, 64, 32, 32')),
-    ...times(2, T('n, 128, 16, 16')),
-    ...times(2, T('n, 256, 8, 8')),
-    ...times(2, T('n, 256, 4, 4')),
-  ]);
+  t.deepEqual(
+    typesOfCalls(preact, 'add').filter((ty) => ty.split(',').length === 5),
+    [...times(2, T('n, 64, 32, 32')), ...times(2, T('n, 128, 16, 16')), ...times(2, T('n, 256, 8, 8')), ...times(2, T('n, 256, 4, 4'))],
+  );
   t.is(resultType(preact), T('n, 10'));
 });
 
@@ -154,7 +155,9 @@ test('mnist_dcgan and relativistic_dcgan: the generators grow 1x1 to 28x28 and 6
 
 test('mnist_cgan, vae, dqn_atari: dense networks keep the batch', (t) => {
   const cgan = infer('mnist_cgan.relay', 'rules');
-  const [fake, real] = resultType(cgan)!.slice(1, -1).split(/, (?=Tensor)/);
+  const [fake, real] = resultType(cgan)!
+    .slice(1, -1)
+    .split(/, (?=Tensor)/);
   t.true([T('n, 1'), T('256, 1')].includes(fake!), fake);
   t.is(real, T('m, 1'));
   t.is(resultType(infer('vae.relay', 'rules')), `(${T('n, 784')}, ${T('n, 20')}, ${T('n, 20')}, float32)`);
@@ -180,7 +183,10 @@ test('yolo: five stride-2 convolutions give maps of (h - 1) / 32 + 1, upsampled 
   const r = infer('yolo.relay', 'rules');
   const h = '(h - 1) / 32 + 1';
   const w = '(w - 1) / 32 + 1';
-  t.is(resultType(r), `(${T(`n, 255, ${h}, ${w}`)}, ${T('n, 255, 2*((h - 1) / 32) + 2, 2*((w - 1) / 32) + 2')}, ${T('n, 255, 4*((h - 1) / 32) + 4, 4*((w - 1) / 32) + 4')})`);
+  t.is(
+    resultType(r),
+    `(${T(`n, 255, ${h}, ${w}`)}, ${T('n, 255, 2*((h - 1) / 32) + 2, 2*((w - 1) / 32) + 2')}, ${T('n, 255, 4*((h - 1) / 32) + 4, 4*((w - 1) / 32) + 4')})`,
+  );
   t.is(resultType(infer('neural_transfer.relay', 'rules')), 'float32');
 });
 
@@ -200,7 +206,10 @@ const REAL_CONDITIONS: [string, RegExp][] = [
 
 for (const [name, condition] of REAL_CONDITIONS) {
   test(`${name}: the condition ${condition.source.replace(/\\/g, '')} is reported as undecided (rules) and assumed with a warning (relay)`, (t) => {
-    t.true(messages(infer(name, 'rules'), 'warning').some((m) => condition.test(m)), messages(infer(name, 'rules'), 'warning').join('\n'));
+    t.true(
+      messages(infer(name, 'rules'), 'warning').some((m) => condition.test(m)),
+      messages(infer(name, 'rules'), 'warning').join('\n'),
+    );
     t.true(messages(infer(name, 'relay'), 'warning').some((m) => m.endsWith('is assumed (cannot be decided)')));
   });
 }

@@ -105,11 +105,14 @@ test('infer --gradual --checks-only and --json list the checks with their spans'
   const json = runShapelog(['infer', fixture('broadcast-conv.relay'), '--gradual', '--json', '--strategy', 'relay']);
   t.is(json.code, 0, json.err);
   const parsed = JSON.parse(json.out) as { checks: { condition: string; span: { line: number; column: number; endColumn: number } }[] };
-  t.deepEqual(parsed.checks.map((c) => [c.condition, c.span.line, c.span.column, c.span.endColumn]), [
-    ['n == 1 || n == 3', 3, 8, 19],
-    ['c == 3', 4, 8, 47],
-    ['h - 3 >= 0', 4, 8, 47],
-  ]);
+  t.deepEqual(
+    parsed.checks.map((c) => [c.condition, c.span.line, c.span.column, c.span.endColumn]),
+    [
+      ['n == 1 || n == 3', 3, 8, 19],
+      ['c == 3', 4, 8, 47],
+      ['h - 3 >= 0', 4, 8, 47],
+    ],
+  );
 });
 
 test('checks --dims: failing checks with their call sites, exit 1; all holding, exit 0', (t) => {
@@ -122,7 +125,10 @@ test('checks --dims: failing checks with their call sites, exit 1; all holding, 
   t.is(good.code, 0, good.err);
   const parsed = JSON.parse(good.out) as { failed: number; checks: { holds: boolean }[] };
   t.is(parsed.failed, 0);
-  t.deepEqual(parsed.checks.map((c) => c.holds), [true, true, true]);
+  t.deepEqual(
+    parsed.checks.map((c) => c.holds),
+    [true, true, true],
+  );
 });
 
 test('checks: bad --dims and programs without size variables are clear errors', (t) => {
@@ -183,7 +189,8 @@ function readModule(file: string): Module {
 function withoutDims(m: Module, drop: readonly boolean[]): Module {
   let k = 0;
   const dims = (t: RType): RType => {
-    if (t.kind === 'tensor') return { ...t, shape: t.shape.map((d): RDim => (drop[k++ % Math.max(1, drop.length)] === true ? { kind: 'unknown', span: d.span } : d)) };
+    if (t.kind === 'tensor')
+      return { ...t, shape: t.shape.map((d): RDim => (drop[k++ % Math.max(1, drop.length)] === true ? { kind: 'unknown', span: d.span } : d)) };
     if (t.kind === 'tuple') return { ...t, fields: t.fields.map(dims) };
     return t;
   };
@@ -228,30 +235,36 @@ test('removing annotations (parameter dims written _) never makes a typeable pro
 
 test('adding the correct annotation (the inferred parameter type) never adds a check', (t) => {
   fc.assert(
-    fc.property(program, strategy, fc.array(fc.boolean(), { minLength: 1, maxLength: 12 }), fc.array(fc.boolean(), { minLength: 1, maxLength: 8 }), (file, s, drop, annotate) => {
-      fc.pre(typeable(file, s));
-      const loose = withoutDims(readModule(file), drop);
-      const before = gradualModule(loose, file, s);
-      fc.pre(errorsOf(before).length === 0);
-      // the parameters chosen by `annotate` get the type inference gave them
-      let k = 0;
-      const inferred = new Map(before.result.outcome.bindings.filter((b) => b.kind === 'param').map((b) => [b.name, b.type]));
-      const annotated: Module = {
-        ...loose,
-        functions: loose.functions.map((f) => ({
-          ...f,
-          params: f.params.map((p) => {
-            const ty = inferred.get(`%${p.name}`);
-            return annotate[k++ % annotate.length] === true && ty !== undefined && !ty.includes('_') ? { ...p, type: parseRelayType(ty) } : p;
-          }),
-        })),
-      };
-      const after = gradualModule(annotated, file, s);
-      const added = addedChecks(before.checks, after.checks);
-      t.deepEqual(errorsOf(after), []);
-      t.deepEqual(added, [], `${file} (${s})`);
-      return added.length === 0 && errorsOf(after).length === 0;
-    }),
+    fc.property(
+      program,
+      strategy,
+      fc.array(fc.boolean(), { minLength: 1, maxLength: 12 }),
+      fc.array(fc.boolean(), { minLength: 1, maxLength: 8 }),
+      (file, s, drop, annotate) => {
+        fc.pre(typeable(file, s));
+        const loose = withoutDims(readModule(file), drop);
+        const before = gradualModule(loose, file, s);
+        fc.pre(errorsOf(before).length === 0);
+        // the parameters chosen by `annotate` get the type inference gave them
+        let k = 0;
+        const inferred = new Map(before.result.outcome.bindings.filter((b) => b.kind === 'param').map((b) => [b.name, b.type]));
+        const annotated: Module = {
+          ...loose,
+          functions: loose.functions.map((f) => ({
+            ...f,
+            params: f.params.map((p) => {
+              const ty = inferred.get(`%${p.name}`);
+              return annotate[k++ % annotate.length] === true && ty !== undefined && !ty.includes('_') ? { ...p, type: parseRelayType(ty) } : p;
+            }),
+          })),
+        };
+        const after = gradualModule(annotated, file, s);
+        const added = addedChecks(before.checks, after.checks);
+        t.deepEqual(errorsOf(after), []);
+        t.deepEqual(added, [], `${file} (${s})`);
+        return added.length === 0 && errorsOf(after).length === 0;
+      },
+    ),
     {
       numRuns: 8,
       seed: 15,

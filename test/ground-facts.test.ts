@@ -40,16 +40,47 @@ function same(t: import('ava').ExecutionContext, text: string): void {
 
 const name = fc.constantFrom('edge', 'p', 'Edge', '_q', 'relation', 'text', 'not', 'import', 'x1_y');
 const atom = fc.constantFrom('a', 'float32', 'b_2', 'not', 'zZ');
-const int = fc.oneof(fc.integer({ min: -1000, max: 1000 }).map(String), fc.constantFrom('007', '-0', '123456789012345', '1234567890123456', '-12345678901234', '99999999999999999999'));
+const int = fc.oneof(
+  fc.integer({ min: -1000, max: 1000 }).map(String),
+  fc.constantFrom('007', '-0', '123456789012345', '1234567890123456', '-12345678901234', '99999999999999999999'),
+);
 const blank = fc.constantFrom('', '', ' ', '  ', '\t');
 /** Arguments the fast path may or may not take. */
 const arg = fc.oneof(
   { weight: 6, arbitrary: int },
   { weight: 4, arbitrary: atom },
-  { weight: 1, arbitrary: fc.constantFrom('X', '_', '1.5', '1e5', '2.', '"s"', "'q'", 'f(1)', '[1, 2]', '1 + 2', '- 3', 'a[0]', '?1', '1 /* c */', '1\n', 'a %c\n', 'b (1)', '') },
+  {
+    weight: 1,
+    arbitrary: fc.constantFrom(
+      'X',
+      '_',
+      '1.5',
+      '1e5',
+      '2.',
+      '"s"',
+      "'q'",
+      'f(1)',
+      '[1, 2]',
+      '1 + 2',
+      '- 3',
+      'a[0]',
+      '?1',
+      '1 /* c */',
+      '1\n',
+      'a %c\n',
+      'b (1)',
+      '',
+    ),
+  },
 );
 const fact = fc
-  .tuple(name, blank, fc.array(fc.tuple(blank, arg, blank), { minLength: 0, maxLength: 4 }), blank, fc.constantFrom('.', '.', '.', ' .', '', ') .', ' :- q.', ' = x.', '.5'))
+  .tuple(
+    name,
+    blank,
+    fc.array(fc.tuple(blank, arg, blank), { minLength: 0, maxLength: 4 }),
+    blank,
+    fc.constantFrom('.', '.', '.', ' .', '', ') .', ' :- q.', ' = x.', '.5'),
+  )
   .map(([n, b0, args, b1, end]) => `${n}${b0}(${args.map(([x, y, z]) => `${x}${y}${z}`).join(',')})${b1}${end}`);
 const other = fc.constantFrom(
   'path(X, Y) :- edge(X, Y).',
@@ -69,7 +100,9 @@ const other = fc.constantFrom(
   'N % 2',
 );
 const layout = fc.constantFrom('\n', '\n', ' ', '\r\n', '\n\n', '\t', ' % c\n', '/* c */', '\uFEFF', '');
-const file = fc.array(fc.tuple(fc.oneof({ weight: 5, arbitrary: fact }, { weight: 1, arbitrary: other }), layout), { maxLength: 12 }).map((parts) => parts.map(([s, l]) => s + l).join(''));
+const file = fc
+  .array(fc.tuple(fc.oneof({ weight: 5, arbitrary: fact }, { weight: 1, arbitrary: other }), layout), { maxLength: 12 })
+  .map((parts) => parts.map(([s, l]) => s + l).join(''));
 
 test('random files: the same statements and spans, or the same syntax errors, as the grammar alone', (t) => {
   fc.assert(
@@ -84,23 +117,38 @@ test('a file of plain facts is read by the fast path with exact spans', (t) => {
   const text = 'edge(1, 2).\n  edge(-3,b) .\r\nlast( x9 ,  0 ).';
   same(t, text);
   const statements = parseProgram(text, 'f.rules').statements;
-  t.true(statements.every((s) => s instanceof GroundFact), 'every statement is taken by the fast path');
+  t.true(
+    statements.every((s) => s instanceof GroundFact),
+    'every statement is taken by the fast path',
+  );
   const [, second, third] = statements;
   t.deepEqual(second?.span, { file: 'f.rules', start: { offset: 14, line: 2, column: 3 }, end: { offset: 26, line: 2, column: 15 } });
   t.deepEqual(third?.span.start, { offset: 28, line: 3, column: 1 });
   // the head and span a fact gives on use are the grammar's
-  t.deepEqual(plain({ head: third?.kind === 'clause' ? third.head : null, span: third?.span }), plain({ head: (parseProgramWithGrammar(text, 'f.rules').statements[2] as { head: unknown }).head, span: parseProgramWithGrammar(text, 'f.rules').statements[2]?.span }));
+  t.deepEqual(
+    plain({ head: third?.kind === 'clause' ? third.head : null, span: third?.span }),
+    plain({
+      head: (parseProgramWithGrammar(text, 'f.rules').statements[2] as { head: unknown }).head,
+      span: parseProgramWithGrammar(text, 'f.rules').statements[2]?.span,
+    }),
+  );
 });
 
 test('statements the grammar reads between fast facts keep their places', (t) => {
   const text = 'edge(1, 2).\npath(X, Y) :- edge(X, Y).\nedge(2, 3). path(X, Z) :- path(X, Y),\n    edge(Y, Z).\n';
   same(t, text);
   const rule = parseProgram(text, 'f.rules').statements[3]!;
-  t.deepEqual([rule.span.start, rule.span.end], [{ offset: 50, line: 3, column: 13 }, { offset: 91, line: 4, column: 16 }]);
+  t.deepEqual(
+    [rule.span.start, rule.span.end],
+    [
+      { offset: 50, line: 3, column: 13 },
+      { offset: 91, line: 4, column: 16 },
+    ],
+  );
 });
 
 test('a syntax error after many facts is located as the grammar locates it', (t) => {
-  const text = 'edge(1, 2).\n'.repeat(1000) + 'edge(1, 2) edge(2, 3).\n' + 'edge(5, 6).\n'.repeat(10);
+  const text = `${'edge(1, 2).\n'.repeat(1000)}edge(1, 2) edge(2, 3).\n${'edge(5, 6).\n'.repeat(10)}`;
   same(t, text);
   const error = t.throws(() => parseProgram(text, 'f.rules'), { instanceOf: UserError });
   t.deepEqual(error.diagnostics[0]?.span?.start, { offset: 12011, line: 1001, column: 12 });
@@ -160,8 +208,29 @@ test('random files: a fact lowered from its values compiles as its tree does (fa
 
 /** Strings the fast path takes (escapes included) and ones it must leave to the grammar (bad escapes, line breaks, unterminated). */
 const str = fc.oneof(
-  { weight: 12, arbitrary: fc.constantFrom('""', '"s"', '"a,b"', '"x)y."', '"%c"', '"(("', '"/* c */"', '"tab\\there"', '"q\\"q"', "\"it\\'s\"", '"back\\\\slash"', '"line\\nbreak"', '"\\\\"', "'quoted atom'") },
-  { weight: 2, arbitrary: fc.string({ unit: fc.constantFrom('a', ' ', ',', ')', '.', '\\n', '\\\\', '\\"', "'", '%', 'é') , maxLength: 6 }).map((s) => `"${s}"`) },
+  {
+    weight: 12,
+    arbitrary: fc.constantFrom(
+      '""',
+      '"s"',
+      '"a,b"',
+      '"x)y."',
+      '"%c"',
+      '"(("',
+      '"/* c */"',
+      '"tab\\there"',
+      '"q\\"q"',
+      '"it\\\'s"',
+      '"back\\\\slash"',
+      '"line\\nbreak"',
+      '"\\\\"',
+      "'quoted atom'",
+    ),
+  },
+  {
+    weight: 2,
+    arbitrary: fc.string({ unit: fc.constantFrom('a', ' ', ',', ')', '.', '\\n', '\\\\', '\\"', "'", '%', 'é'), maxLength: 6 }).map((s) => `"${s}"`),
+  },
   { weight: 1, arbitrary: fc.constantFrom('"bad \\q escape"', '"split\nline"', '"unterminated', '"ends in \\', '"\\\r\n"') },
 );
 /** Blanks, sometimes a line break or a comment (a fact split across lines, which the grammar alone reads). */
@@ -196,7 +265,10 @@ test('random files with strings, up to seven arguments and facts split across li
     }),
     { numRuns: 2000, seed: 17 },
   );
-  t.true(fast > 2000 && strings > 1000 && long > 500, `the fast path took plain facts (${fast}), facts with strings (${strings}) and facts of more than four arguments (${long})`);
+  t.true(
+    fast > 2000 && strings > 1000 && long > 500,
+    `the fast path took plain facts (${fast}), facts with strings (${strings}) and facts of more than four arguments (${long})`,
+  );
 });
 
 test('strings with escapes: the values the grammar gives', (t) => {

@@ -74,8 +74,16 @@ export function scratchFolder(prefix: string): { dir: string; file(name: string,
 export const SHAPELOG_BIN = join(import.meta.dirname, '..', 'bin', 'shapelog.js');
 
 /** Runs the `shapelog` command in a fresh process: exit code, stdout, stderr and wall time. */
-export function runShapelog(args: readonly string[], options: { input?: string; timeoutMs?: number } = {}): { code: number; out: string; err: string; millis: number } {
+export function runShapelog(
+  args: readonly string[],
+  options: { input?: string; timeoutMs?: number } = {},
+): { code: number; out: string; err: string; millis: number } {
   const started = Date.now();
-  const r = spawnSync(process.execPath, [SHAPELOG_BIN, ...args], { encoding: 'utf8', timeout: options.timeoutMs ?? 60_000, input: options.input ?? '', maxBuffer: 64 * 1024 * 1024 });
+  const r = spawnSync(process.execPath, [SHAPELOG_BIN, ...args], {
+    encoding: 'utf8',
+    timeout: options.timeoutMs ?? 60_000,
+    input: options.input ?? '',
+    maxBuffer: 64 * 1024 * 1024,
+  });
   return { code: r.status ?? -1, out: r.stdout, err: r.stderr, millis: Date.now() - started };
 }

@@ -4,21 +4,21 @@ import test from 'ava';
 import { BROADCAST, BROADCAST_DESIGN_SKETCH, compileErrors, errors, facts, run, warnings } from './helpers.js';
 
 test('broadcast binds the dtype hole and the output hole', (t) => {
-  const r = run(BROADCAST + 'Broadcast(tensor([2, 1, n], float32), tensor([3, 1], ?1), ?2).');
+  const r = run(`${BROADCAST}Broadcast(tensor([2, 1, n], float32), tensor([3, 1], ?1), ?2).`);
   t.deepEqual(facts(r, 'Broadcast'), ['Broadcast(tensor([2, 1, n], float32), tensor([3, 1], float32), tensor([2, 3, n], float32))']);
   t.deepEqual(errors(r), []);
   t.true(r.ok);
 });
 
 test('broadcast answers through a goal, with holes in the goal pattern', (t) => {
-  const r = run(BROADCAST + 'Broadcast(tensor([8, 1, 6, 1], int32), tensor([7, 1, 5], ?1), ?2).', {
+  const r = run(`${BROADCAST}Broadcast(tensor([8, 1, 6, 1], int32), tensor([7, 1, 5], ?1), ?2).`, {
     goal: 'Broadcast(tensor([8, 1, 6, 1], int32), tensor(_, D), tensor(S, _))',
   });
   t.deepEqual(r.answers, [{ D: 'int32', S: [8, 7, 6, 5] }]);
 });
 
 test('a failing broadcast produces the error with its template filled', (t) => {
-  const r = run(BROADCAST + 'Broadcast(tensor([2, 3], float32), tensor([4], float32), ?1).');
+  const r = run(`${BROADCAST}Broadcast(tensor([2, 3], float32), tensor([4], float32), ?1).`);
   const es = errors(r);
   t.is(es.length, 1);
   t.is(es[0]!.message, 'cannot broadcast [2, 3] with [4]');
@@ -30,7 +30,7 @@ test('a failing broadcast produces the error with its template filled', (t) => {
 });
 
 test('n against 3 neither passes nor fails: the literal waits and the result reports it', (t) => {
-  const r = run(BROADCAST + 'Broadcast(tensor([n], float32), tensor([3], float32), ?1).');
+  const r = run(`${BROADCAST}Broadcast(tensor([n], float32), tensor([3], float32), ?1).`);
   t.deepEqual(errors(r), [], 'no error: n might be 1');
   t.deepEqual(facts(r, 'Broadcast'), ['Broadcast(tensor([n], float32), tensor([3], float32), ?1)'], 'no result: n might not be 1');
   const undecided = warnings(r, 'undecided').map((d) => d.message);
@@ -39,23 +39,23 @@ test('n against 3 neither passes nor fails: the literal waits and the result rep
 });
 
 test('n against 1 broadcasts to n without deciding n (result is n either way)', (t) => {
-  const r = run(BROADCAST + 'Broadcast(tensor([n, 1], float32), tensor([1, m], float32), ?1).');
+  const r = run(`${BROADCAST}Broadcast(tensor([n, 1], float32), tensor([1, m], float32), ?1).`);
   t.deepEqual(facts(r, 'Broadcast'), ['Broadcast(tensor([n, 1], float32), tensor([1, m], float32), tensor([n, m], float32))']);
   t.deepEqual(warnings(r, 'undecided'), []);
 });
 
 test("DESIGN.md's sketch with `A != 1` guards leaves n against 1 undecided, and says so", (t) => {
-  const r = run(BROADCAST_DESIGN_SKETCH + 'Broadcast(tensor([2, 1, n], float32), tensor([3, 1], ?1), ?2).');
+  const r = run(`${BROADCAST_DESIGN_SKETCH}Broadcast(tensor([2, 1, n], float32), tensor([3, 1], ?1), ?2).`);
   t.deepEqual(facts(r, 'Broadcast'), ['Broadcast(tensor([2, 1, n], float32), tensor([3, 1], float32), ?2)']);
   t.true(warnings(r, 'undecided').some((d) => d.message === 'n != 1 cannot be decided'));
   t.deepEqual(errors(r), []);
   // with concrete dims the sketch works
-  const c = run(BROADCAST_DESIGN_SKETCH + 'Broadcast(tensor([2, 1, 5], float32), tensor([3, 1], ?1), ?2).');
+  const c = run(`${BROADCAST_DESIGN_SKETCH}Broadcast(tensor([2, 1, 5], float32), tensor([3, 1], ?1), ?2).`);
   t.deepEqual(facts(c, 'Broadcast'), ['Broadcast(tensor([2, 1, 5], float32), tensor([3, 1], float32), tensor([2, 3, 5], float32))']);
 });
 
 test('all strategies agree on facts with holes', (t) => {
-  const src = BROADCAST + `
+  const src = `${BROADCAST}
 Broadcast(tensor([2, 1, n], float32), tensor([3, 1], ?1), ?2).
 Broadcast(tensor([2, 3], float32), tensor([4], float32), ?3).
 Broadcast(?2, tensor([1], ?4), ?5).
@@ -75,8 +75,8 @@ p(S) :- q(tensor(S, _)).
 X = Y :- eq(X, Y).
 q(?1).
 `;
-  t.deepEqual(facts(run(src + 'eq(a, a).'), 'p'), []);
-  t.deepEqual(facts(run(src + 'eq(?1, tensor([2, 2], f32)).'), 'p'), ['p([2, 2])']);
+  t.deepEqual(facts(run(`${src}eq(a, a).`), 'p'), []);
+  t.deepEqual(facts(run(`${src}eq(?1, tensor([2, 2], f32)).`), 'p'), ['p([2, 2])']);
 });
 
 test('unification heads bind chains of holes and decompose constructors', (t) => {
@@ -148,7 +148,10 @@ error("bad {X}") :- bad(X).
 bad(tensor(?1, ?2)).
 eq(?1, [1]).
 `);
-  t.deepEqual(errors(r).map((d) => d.message), ['bad tensor([1], ?2)']);
+  t.deepEqual(
+    errors(r).map((d) => d.message),
+    ['bad tensor([1], ?2)'],
+  );
 });
 
 test('static errors in programs with holes still have locations', (t) => {
@@ -167,9 +170,9 @@ test('regression: `_` in the head of a demanded rule stands for the value the ca
 
 test('regression: a negation whose arguments hold a hole waits instead of deciding early', (t) => {
   const src = 'relation Eq(x, y).\na(?1).\nb(3).\nc(X) :- a(X), not b(X).\nY = X :- d, Eq(X, Y).\nEq(3, ?1).\n';
-  const r = run(src + 'd.');
+  const r = run(`${src}d.`);
   t.deepEqual(facts(r, 'c'), [], 'c(3) would contradict b(3)');
-  const w = run(src + 'd :- b(4).');
+  const w = run(`${src}d :- b(4).`);
   t.true(warnings(w, 'undecided').some((d) => d.message === 'not b(?1) cannot be decided until its holes are bound'));
 });
 
@@ -182,7 +185,7 @@ test('regression: a negation whose arguments hold a hole waits instead of decidi
 const REBUILT_UNDER_NEGATION = 'p(?1).\nq(1).\nX = 5 :- p(X), not q(2).\nbad(X) :- p(X), not ok(X).\ngood(X) :- p(X), ok(X).\n';
 
 test('regression: a rebuild made in a higher stratum reaches the lower strata before a negation of the same stratum reads it (on-demand helper)', (t) => {
-  const src = REBUILT_UNDER_NEGATION + 'ok(X) :- X > 3.\n'; // ok is unsafe bottom-up: on demand in every strategy
+  const src = `${REBUILT_UNDER_NEGATION}ok(X) :- X > 3.\n`; // ok is unsafe bottom-up: on demand in every strategy
   for (const strategy of ['naive', 'seminaive', 'demand', 'mutable'] as const) {
     const r = run(src, { strategy });
     t.deepEqual(facts(r, 'p'), ['p(5)'], strategy);
@@ -195,7 +198,7 @@ test('regression: a rebuild made in a higher stratum reaches the lower strata be
 });
 
 test('regression: a rebuild made in a higher stratum reaches the lower strata before a negation of the same stratum reads it (bottom-up helper)', (t) => {
-  const src = REBUILT_UNDER_NEGATION + 'ok(X) :- p(X), X > 3.\n'; // bottom-up: pending on ?1 > 3 until the rebuild
+  const src = `${REBUILT_UNDER_NEGATION}ok(X) :- p(X), X > 3.\n`; // bottom-up: pending on ?1 > 3 until the rebuild
   for (const strategy of ['naive', 'seminaive', 'demand', 'mutable'] as const) {
     const r = run(src, { strategy });
     t.deepEqual(facts(r, 'ok'), ['ok(5)'], strategy);
@@ -207,7 +210,10 @@ test('regression: a rebuild made in a higher stratum reaches the lower strata be
 
 test('regression: a clash found again after a rebuild is reported once', (t) => {
   const r = run('relation Add(lhs, rhs, out).\nR = L :- Add(L, R, _).\nOut = L :- Add(L, _, Out).\nAdd(tensor([2, 3], float32), tensor([2, n], int32), ?1).');
-  t.deepEqual(errors(r).map((d) => d.message), ['cannot unify int32 with float32 (different constants)']);
+  t.deepEqual(
+    errors(r).map((d) => d.message),
+    ['cannot unify int32 with float32 (different constants)'],
+  );
 });
 
 test('regression: strategies agree when negating a predicate with an undecided instance', (t) => {
@@ -216,7 +222,11 @@ test('regression: strategies agree when negating a predicate with an undecided i
     const r = run(src, { strategy, goal: 'small(X)' });
     t.deepEqual(r.answers, [{ X: 2 }], strategy);
     // the condition the user wrote, once; the negation waiting on it is not a second warning
-    t.deepEqual(warnings(r, 'undecided').map((d) => d.message), ['n > 3 cannot be decided'], strategy);
+    t.deepEqual(
+      warnings(r, 'undecided').map((d) => d.message),
+      ['n > 3 cannot be decided'],
+      strategy,
+    );
   }
 });
 
@@ -228,13 +238,20 @@ test('a comparison checked early on integers leaves its undecided warnings to th
   for (const strategy of ['naive', 'seminaive', 'demand', 'mutable'] as const) {
     const r = run(src, { strategy, goal: 'q(X, Z)' });
     t.deepEqual(r.answers, [{ X: 1, Z: 'x' }], strategy);
-    t.deepEqual(warnings(r, 'undecided').map((d) => d.message), ['n < 3 cannot be decided'], strategy);
+    t.deepEqual(
+      warnings(r, 'undecided').map((d) => d.message),
+      ['n < 3 cannot be decided'],
+      strategy,
+    );
   }
 });
 
 test('regression: an arity error is not followed by an "undefined predicate" error', (t) => {
   const ds = compileErrors('p :- q.\nq(1).');
-  t.deepEqual(ds.map((d) => d.code), ['arity']);
+  t.deepEqual(
+    ds.map((d) => d.code),
+    ['arity'],
+  );
   t.regex(compileErrors('relation C(x; s: banana = 1).')[0]!.message, /unknown attribute type 'banana'/);
   t.regex(compileErrors('p(X) :- not(q(X)).\nq(1).')[0]!.message, /negation is written `not p\(X\)`/);
 });
@@ -247,8 +264,11 @@ test('an instance of a declared relation whose inputs are known but which determ
   t.regex(es[0]!.message, /^Id\(tensor\(\[2\], f\), \?1\) determined nothing: its inputs are known, but no rule gave its out$/);
   t.is(es[0]!.span?.start.line, 2);
   // not when an error or an undecided condition already concerns the instance
-  const b = run(BROADCAST + 'Broadcast(tensor([n], float32), tensor([3], float32), ?1).\nBroadcast(tensor([2], float32), tensor([4], float32), ?2).');
-  t.deepEqual(errors(b).map((d) => d.code), ['error-fact']);
+  const b = run(`${BROADCAST}Broadcast(tensor([n], float32), tensor([3], float32), ?1).\nBroadcast(tensor([2], float32), tensor([4], float32), ?2).`);
+  t.deepEqual(
+    errors(b).map((d) => d.code),
+    ['error-fact'],
+  );
 });
 
 test('a wait on a fact that a binding later rebuilt is not reported: the rebuilt fact was evaluated again', (t) => {
@@ -271,11 +291,14 @@ Half([?1], ?2).
 });
 
 test("problems('rule-errors') gives the rules' errors of problems(), without the undecided conditions", (t) => {
-  const r = run(BROADCAST + 'Broadcast(tensor([2, 3], float32), tensor([4], float32), ?1).\nBroadcast(tensor([n], float32), tensor([3], float32), ?2).');
+  const r = run(`${BROADCAST}Broadcast(tensor([2, 3], float32), tensor([4], float32), ?1).\nBroadcast(tensor([n], float32), tensor([3], float32), ?2).`);
   const text = (ps: ReturnType<typeof r.problems>) => ps.map((p) => `${p.diagnostic.severity} ${p.diagnostic.code} ${p.diagnostic.message}`);
   const all = text(r.problems());
   t.true(all.includes('warning undecided n == 1 cannot be decided'), 'the full list has the undecided condition');
   const errorsOnly = text(r.problems('rule-errors'));
   t.deepEqual(errorsOnly, ['error error-fact cannot broadcast [2, 3] with [4]']);
-  t.deepEqual(errorsOnly, all.filter((d) => d.startsWith('error ') && !d.startsWith('error determined-nothing')));
+  t.deepEqual(
+    errorsOnly,
+    all.filter((d) => d.startsWith('error ') && !d.startsWith('error determined-nothing')),
+  );
 });

@@ -47,16 +47,25 @@ test('a round buffer writes each fact with its stamp and origin', (t) => {
   buffer.add('path', 6, ruleId(1), Int32Array.of(5, 99), 1);
   buffer.add('path', 7, ruleId(2), Int32Array.of(5, 6), 2);
   buffer.recordInto(meta, FIRST_STAMP);
-  t.deepEqual([5, 6, 7].map((f) => meta.timestamp(f)), [1, 1, 1]);
-  t.deepEqual([5, 6, 7].map((f) => meta.provenance(f)), [
-    { rule: -1, premises: [] },
-    { rule: 1, premises: [5] },
-    { rule: 2, premises: [5, 6] },
-  ]);
-  t.deepEqual([...buffer.facts], [
-    ['edge', [5]],
-    ['path', [6, 7]],
-  ]);
+  t.deepEqual(
+    [5, 6, 7].map((f) => meta.timestamp(f)),
+    [1, 1, 1],
+  );
+  t.deepEqual(
+    [5, 6, 7].map((f) => meta.provenance(f)),
+    [
+      { rule: -1, premises: [] },
+      { rule: 1, premises: [5] },
+      { rule: 2, premises: [5, 6] },
+    ],
+  );
+  t.deepEqual(
+    [...buffer.facts],
+    [
+      ['edge', [5]],
+      ['path', [6, 7]],
+    ],
+  );
 });
 
 test('a plan that never ran reads every fact; then only what is new since it ran', (t) => {

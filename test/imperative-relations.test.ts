@@ -71,7 +71,10 @@ test('printType uses Relay syntax; holes print as _', (t) => {
   t.is(printType(tensorType([], s.freshDtype())), 'Tensor[(), _]');
   t.is(printType(s.freshType()), '_');
   t.is(printType({ kind: 'tuple', fields: [tensorType([2], 'bool')] }), '(Tensor[(2), bool],)');
-  t.is(printType({ kind: 'func', typeParams: [], params: [tensorType([], 'float32')], ret: { kind: 'call', name: 'List', args: [{ kind: 'var', name: 'A' }] } }), 'fn (float32) -> List[A]');
+  t.is(
+    printType({ kind: 'func', typeParams: [], params: [tensorType([], 'float32')], ret: { kind: 'call', name: 'List', args: [{ kind: 'var', name: 'A' }] } }),
+    'fn (float32) -> List[A]',
+  );
   t.is(printType(tensorType([{ kind: 'sym', dim: dimVar('n') }, 3], 'float32')), 'Tensor[(n, 3), float32]');
 });
 
@@ -347,7 +350,10 @@ test('conv2d: from a given weight, with strides, 4-value padding and dilation', 
   // padding (top, left, bottom, right) = (1, 2, 3, 4): H = 10 + 1 + 3 - 3 + 1 = 12, W = 10 + 2 + 4 - 3 + 1 = 14.
   ok(t, 'nn.conv2d', { padding: [1, 2, 3, 4] }, [F('1, 3, 10, 10'), F('8, 3, 3, 3')], { type: F('1, 8, 12, 14') });
   // padding [2] on all sides with a 5x5 kernel keeps 32: 32 + 4 - 5 + 1 = 32.
-  ok(t, 'nn.conv2d', { padding: [2], channels: 16, kernel_size: [5, 5] }, [F('1, 3, 32, 32'), '_'], { type: F('1, 16, 32, 32'), args: [F('1, 3, 32, 32'), F('16, 3, 5, 5')] });
+  ok(t, 'nn.conv2d', { padding: [2], channels: 16, kernel_size: [5, 5] }, [F('1, 3, 32, 32'), '_'], {
+    type: F('1, 16, 32, 32'),
+    args: [F('1, 3, 32, 32'), F('16, 3, 5, 5')],
+  });
   // dilation 2 on a 3x3 kernel: dk = (3 - 1) * 2 + 1 = 5; 32 - 5 + 1 = 28.
   ok(t, 'nn.conv2d', { dilation: [2, 2] }, [F('1, 3, 32, 32'), F('8, 3, 3, 3')], { type: F('1, 8, 28, 28') });
   // out_dtype for mixed precision: int8 in, int32 out; (8 - 3) + 1 = 6.
@@ -382,7 +388,9 @@ test('conv2d: NHWC data with HWIO weights, and out_layout', (t) => {
     args: [F('1, 56, 56, 32'), F('3, 3, 32, 64')],
   });
   // From a given HWIO weight: (224 + 6 - 7) / 2 + 1 = 112.
-  ok(t, 'nn.conv2d', { strides: [2, 2], padding: [3, 3], data_layout: 'NHWC', kernel_layout: 'HWIO' }, [F('1, 224, 224, 3'), F('7, 7, 3, 64')], { type: F('1, 112, 112, 64') });
+  ok(t, 'nn.conv2d', { strides: [2, 2], padding: [3, 3], data_layout: 'NHWC', kernel_layout: 'HWIO' }, [F('1, 224, 224, 3'), F('7, 7, 3, 64')], {
+    type: F('1, 112, 112, 64'),
+  });
   // NCHW in, NHWC out.
   ok(t, 'nn.conv2d', { strides: [2, 2], padding: [3, 3], out_layout: 'NHWC' }, [F('1, 3, 224, 224'), F('64, 3, 7, 7')], { type: F('1, 112, 112, 64') });
   // packed layouts (TVM's BijectiveLayout): C = 1 * 16 reads the OIHW weight's I = 16; the

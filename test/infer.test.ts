@@ -19,7 +19,8 @@ function firstError(src: string, strategy: InferStrategy): { message: string; li
     if (!d) throw new Error('expected an error');
     return { message: d.message, line: d.span?.start.line, column: d.span?.start.column };
   } catch (e) {
-    if (e instanceof ProgramError) return { message: e.diagnostics[0]!.message, line: e.diagnostics[0]!.span?.start.line, column: e.diagnostics[0]!.span?.start.column };
+    if (e instanceof ProgramError)
+      return { message: e.diagnostics[0]!.message, line: e.diagnostics[0]!.span?.start.line, column: e.diagnostics[0]!.span?.start.column };
     throw e;
   }
 }
@@ -82,7 +83,10 @@ def @main(%x: float32) { @len(Cons(%x, Nil)) }`,
       't.relay',
       s,
     );
-    t.deepEqual(r.diagnostics.filter((d) => d.severity === 'error'), []);
+    t.deepEqual(
+      r.diagnostics.filter((d) => d.severity === 'error'),
+      [],
+    );
     t.is(inferJson(r).functions['main'], 'fn (float32) -> int32');
   });
 
@@ -120,7 +124,10 @@ def @main(%x: float32) { @len(Cons(%x, Nil)) }`,
     for (let i = 1; i < 100_000; i++) lines.push(`  %${i} = nn.relu(%${i - 1});`);
     lines.push('  %99999', '}');
     const r = inferText(lines.join('\n'), 'chain.relay', s, { maxMillis: 120_000 });
-    t.deepEqual(r.diagnostics.filter((d) => d.severity === 'error').map((d) => d.message), []);
+    t.deepEqual(
+      r.diagnostics.filter((d) => d.severity === 'error').map((d) => d.message),
+      [],
+    );
     t.is(r.outcome.bindings.at(-1)!.type, 'Tensor[(2, 2), float32]');
   });
 }

@@ -11,7 +11,26 @@ import { inferItirText, itirText } from '../typing/itir/infer.js';
 import { showType } from '../typing/itir/display.js';
 
 const NAMES = ['x', 'y', 'z', 'a', 'b'];
-const BUILTINS = ['deref', 'can_deref', 'lift', 'reduce', 'scan', 'if_', 'not_', 'and_', 'or_', 'plus', 'minus', 'multiplies', 'divides', 'eq', 'less', 'greater', 'domain', 'named_range'];
+const BUILTINS = [
+  'deref',
+  'can_deref',
+  'lift',
+  'reduce',
+  'scan',
+  'if_',
+  'not_',
+  'and_',
+  'or_',
+  'plus',
+  'minus',
+  'multiplies',
+  'divides',
+  'eq',
+  'less',
+  'greater',
+  'domain',
+  'named_range',
+];
 
 const atom = fc.oneof(
   fc.constantFrom(...NAMES),
@@ -37,7 +56,7 @@ const { expr } = fc.letrec<{ expr: string }>((tie) => ({
 const wellTyped = fc.oneof(
   fc.constantFrom(
     '(lift (lambda (x y) (plus (deref x) (deref y))))',
-    '(lambda (it) (deref ((shift \'i 1) it)))',
+    "(lambda (it) (deref ((shift 'i 1) it)))",
     '(reduce (lambda (acc x) (plus acc x)) 0)',
     '(scan (lambda (acc x) (plus acc (deref x))) true 0.0)',
     '(lambda (t) (make_tuple (tuple_get 0 t) (tuple_get 2 t)))',
@@ -46,7 +65,9 @@ const wellTyped = fc.oneof(
     '(lambda (x) (tuple_get 1 (deref x)))',
     '(domain (named_range @IDim 0 n) (named_range @JDim 0 m))',
   ),
-  fc.tuple(fc.constantFrom('plus', 'minus', 'eq', 'less', 'and_', 'if_'), fc.constantFrom('1', 'true', '2.0', 'x', '(deref y)')).map(([op, a]) => `(lambda (y) (${op} ${a} ${a}${op === 'if_' ? ' ' + a : ''}))`),
+  fc
+    .tuple(fc.constantFrom('plus', 'minus', 'eq', 'less', 'and_', 'if_'), fc.constantFrom('1', 'true', '2.0', 'x', '(deref y)'))
+    .map(([op, a]) => `(lambda (y) (${op} ${a} ${a}${op === 'if_' ? ` ${a}` : ''}))`),
 );
 
 /** A file of definitions in a random order (references only to definitions with a smaller number, so no recursion), sometimes with a closure. */

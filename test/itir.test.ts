@@ -118,7 +118,10 @@ for (const [what, src, expected] of BAD)
   test(`bad input: ${what}`, (t) => {
     for (const s of STRATEGIES) {
       const o = inferItirText(src, 'bad.itir', s);
-      t.true(o.diagnostics.some((d) => d.severity === 'error'), `${s} accepts it`);
+      t.true(
+        o.diagnostics.some((d) => d.severity === 'error'),
+        `${s} accepts it`,
+      );
       if (s === 'rules' || /recursion|expected|closes|closed|literal|directly|parameter|defined twice/.test(expected)) {
         const d = o.diagnostics[0]!;
         const got = `${d.span?.start.line}:${d.span?.start.column}: ${d.message}`;
@@ -128,7 +131,7 @@ for (const [what, src, expected] of BAD)
   });
 
 test('nesting 100,000 deep is a located error, not a stack overflow', (t) => {
-  const src = '(deref '.repeat(100_000) + 'x' + ')'.repeat(100_000);
+  const src = `${'(deref '.repeat(100_000)}x${')'.repeat(100_000)}`;
   for (const s of STRATEGIES) {
     const o = inferItirText(src, 'deep.itir', s);
     t.is(o.diagnostics.length, 1);
@@ -160,7 +163,8 @@ import { dirname, join } from 'node:path';
 import { fileURLToPath } from 'node:url';
 
 const ROOT = join(dirname(fileURLToPath(import.meta.url)), '..');
-const shapelog = (...args: string[]) => spawnSync(process.execPath, [join(ROOT, 'bin', 'shapelog.js'), ...args], { encoding: 'utf8', timeout: 120_000, cwd: ROOT });
+const shapelog = (...args: string[]) =>
+  spawnSync(process.execPath, [join(ROOT, 'bin', 'shapelog.js'), ...args], { encoding: 'utf8', timeout: 120_000, cwd: ROOT });
 
 test('cli: shapelog infer FILE.itir prints the types (rules and twin), --ascii, --json', (t) => {
   for (const s of ['rules', 'twin']) {
@@ -176,7 +180,7 @@ test('cli: shapelog infer FILE.itir prints the types (rules and twin), --ascii, 
 test('cli: user mistakes exit 1 with file:line:column, the line and a caret, and no stack trace', (t) => {
   const dir = mkdtempSync(join(tmpdir(), 'itir-'));
   const deep = join(dir, 'deep.itir');
-  writeFileSync(deep, '(deref '.repeat(100_000) + 'x' + ')'.repeat(100_000));
+  writeFileSync(deep, `${'(deref '.repeat(100_000)}x${')'.repeat(100_000)}`);
   const cases: [string, RegExp][] = [
     ['examples/itir/bad/mismatch.itir', /^examples\/itir\/bad\/mismatch\.itir:4:33: error: less has type \(T₀¹, T₀¹\) → bool¹/],
     ['examples/itir/bad/recursion.itir', /^examples\/itir\/bad\/recursion\.itir:2:18: error: recursion is not supported: even → odd → even/],

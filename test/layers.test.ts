@@ -10,8 +10,14 @@ const root = join(dirname(fileURLToPath(import.meta.url)), '..');
 
 test('no import runs upward between layers', (t) => {
   const sources = repositorySources(root);
-  t.true(sources.some((f) => f.path.startsWith('solver/')), 'the engine sources are scanned');
-  t.true(sources.some((f) => f.path.startsWith('typing/')), 'the typing sources are scanned');
+  t.true(
+    sources.some((f) => f.path.startsWith('solver/')),
+    'the engine sources are scanned',
+  );
+  t.true(
+    sources.some((f) => f.path.startsWith('typing/')),
+    'the typing sources are scanned',
+  );
   t.deepEqual(upwardImports(sources), []);
 });
 

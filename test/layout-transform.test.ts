@@ -11,7 +11,11 @@ import { inferJson, inferText } from '../typing/infer.js';
 import { typeofCall, type TypeofRequest } from '../typing/typeof.js';
 
 const STRATEGIES = ['rules', 'relay'] as const;
-const lt = (data: string, src_layout: string, dst_layout: string): TypeofRequest => ({ op: 'layout_transform', attrs: { src_layout, dst_layout }, args: [data] });
+const lt = (data: string, src_layout: string, dst_layout: string): TypeofRequest => ({
+  op: 'layout_transform',
+  attrs: { src_layout, dst_layout },
+  args: [data],
+});
 
 test('packed to packed, into and out of packed layouts: both strategies and the executor agree with TVM', (t) => {
   for (const [c, want] of [

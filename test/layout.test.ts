@@ -62,13 +62,22 @@ test('shapes map between packed and primal; the way back needs divisibility', (t
 
 const POOLS: [TypeofRequest, string][] = [
   // H: (9 - 3) / 2 + 1 = 4; W: (9 - 2) / 1 + 1 = 8; the sub-axis 4 is copied
-  [{ op: 'nn.max_pool2d', attrs: { pool_size: [3, 2], strides: [2, 1], layout: 'NCHW4c' }, args: ['Tensor[(1, 2, 9, 9, 4), float32]'] }, 'Tensor[(1, 2, 4, 8, 4), float32]'],
+  [
+    { op: 'nn.max_pool2d', attrs: { pool_size: [3, 2], strides: [2, 1], layout: 'NCHW4c' }, args: ['Tensor[(1, 2, 9, 9, 4), float32]'] },
+    'Tensor[(1, 2, 4, 8, 4), float32]',
+  ],
   // N and C both split (TVM's NCHW4n4c): H (9 - 3) + 1 = 7, W (9 - 2) + 1 = 8
-  [{ op: 'nn.avg_pool2d', attrs: { pool_size: [3, 2], layout: 'NCHW4n4c' }, args: ['Tensor[(1, 2, 9, 9, 4, 4), float32]'] }, 'Tensor[(1, 2, 7, 8, 4, 4), float32]'],
+  [
+    { op: 'nn.avg_pool2d', attrs: { pool_size: [3, 2], layout: 'NCHW4n4c' }, args: ['Tensor[(1, 2, 9, 9, 4, 4), float32]'] },
+    'Tensor[(1, 2, 7, 8, 4, 4), float32]',
+  ],
   // channels last and split: H and W become 1
   [{ op: 'nn.global_avg_pool2d', attrs: { layout: 'NHWC16c' }, args: ['Tensor[(1, 7, 7, 2, 16), float32]'] }, 'Tensor[(1, 1, 1, 2, 16), float32]'],
   // D: 5 - 2 + 1 = 4, H: 6, W: 7 - 3 + 1 = 5; an unknown H stays unknown
-  [{ op: 'nn.max_pool3d', attrs: { pool_size: [2, 1, 3], layout: 'NCDHW8c' }, args: ['Tensor[(1, 2, 5, 6, 7, 8), float32]'] }, 'Tensor[(1, 2, 4, 6, 5, 8), float32]'],
+  [
+    { op: 'nn.max_pool3d', attrs: { pool_size: [2, 1, 3], layout: 'NCDHW8c' }, args: ['Tensor[(1, 2, 5, 6, 7, 8), float32]'] },
+    'Tensor[(1, 2, 4, 6, 5, 8), float32]',
+  ],
   [{ op: 'nn.avg_pool3d', attrs: { layout: 'NCDHW4n4c' }, args: ['Tensor[(1, 1, 1, ?, 1, 4, 4), float32]'] }, 'Tensor[(1, 1, 1, ?, 1, 4, 4), float32]'],
 ];
 
@@ -94,19 +103,39 @@ for (const strategy of ['rules', 'relay'] as const) {
 const CONVS: [TypeofRequest, string, string][] = [
   // TVM's test_conv2d_infer_type: data NCHW (4, 32, 224, 224) as NCHW4n4c; weight OIHW
   // (16, 32, 3, 3) as OIHW4o4i = (4, 8, 3, 3, 4, 4); result NCHW (4, 16, 224, 224) as NCHW4n4c
-  [{ op: 'nn.conv2d', attrs: { kernel_size: [3, 3], padding: [1, 1], channels: 16, data_layout: 'NCHW4n4c', kernel_layout: 'OIHW4o4i', out_dtype: 'int32' }, args: ['Tensor[(1, 8, 224, 224, 4, 4), int8]', '_'] },
-    'Tensor[(1, 4, 224, 224, 4, 4), int32]', 'Tensor[(4, 8, 3, 3, 4, 4), int8]'],
+  [
+    {
+      op: 'nn.conv2d',
+      attrs: { kernel_size: [3, 3], padding: [1, 1], channels: 16, data_layout: 'NCHW4n4c', kernel_layout: 'OIHW4o4i', out_dtype: 'int32' },
+      args: ['Tensor[(1, 8, 224, 224, 4, 4), int8]', '_'],
+    },
+    'Tensor[(1, 4, 224, 224, 4, 4), int32]',
+    'Tensor[(4, 8, 3, 3, 4, 4), int8]',
+  ],
   // C = 2 * 4 = 8; weight (8, 8, 3, 1) given as OIHW4o4i; H (7 - 3) / 1 + 1 = 5, W (6 - 1) / 2 + 1 = 3; result NCHW
-  [{ op: 'nn.conv2d', attrs: { strides: [1, 2], data_layout: 'NCHW4c', kernel_layout: 'OIHW4o4i', out_layout: 'NCHW' }, args: ['Tensor[(1, 2, 7, 6, 4), float32]', 'Tensor[(2, 2, 3, 1, 4, 4), float32]'] },
-    'Tensor[(1, 8, 5, 3), float32]', 'Tensor[(2, 2, 3, 1, 4, 4), float32]'],
+  [
+    {
+      op: 'nn.conv2d',
+      attrs: { strides: [1, 2], data_layout: 'NCHW4c', kernel_layout: 'OIHW4o4i', out_layout: 'NCHW' },
+      args: ['Tensor[(1, 2, 7, 6, 4), float32]', 'Tensor[(2, 2, 3, 1, 4, 4), float32]'],
+    },
+    'Tensor[(1, 8, 5, 3), float32]',
+    'Tensor[(2, 2, 3, 1, 4, 4), float32]',
+  ],
   // plain data, a packed result: 8 channels as NCHW8c
-  [{ op: 'nn.conv2d', attrs: { channels: 8, kernel_size: 1, out_layout: 'NCHW8c' }, args: ['Tensor[(2, 3, 5, 5), float32]', '_'] },
-    'Tensor[(2, 1, 5, 5, 8), float32]', 'Tensor[(8, 3, 1, 1), float32]'],
+  [
+    { op: 'nn.conv2d', attrs: { channels: 8, kernel_size: 1, out_layout: 'NCHW8c' }, args: ['Tensor[(2, 3, 5, 5), float32]', '_'] },
+    'Tensor[(2, 1, 5, 5, 8), float32]',
+    'Tensor[(8, 3, 1, 1), float32]',
+  ],
 ];
 
 const CONV_REJECTED: [TypeofRequest, RegExp][] = [
   // 6 output channels do not split by 4 (TVM floors 6 / 4 silently)
-  [{ op: 'nn.conv2d', attrs: { channels: 6, kernel_size: 1, out_layout: 'NCHW4c' }, args: ['Tensor[(1, 3, 5, 5), float32]', 'Tensor[(6, 3, 1, 1), float32]'] }, /not divisible by the factor 4/],
+  [
+    { op: 'nn.conv2d', attrs: { channels: 6, kernel_size: 1, out_layout: 'NCHW4c' }, args: ['Tensor[(1, 3, 5, 5), float32]', 'Tensor[(6, 3, 1, 1), float32]'] },
+    /not divisible by the factor 4/,
+  ],
   // a data sub-axis of extent 3 in a layout that says 4
   [{ op: 'nn.conv2d', attrs: { channels: 4, kernel_size: 1, data_layout: 'NCHW4c' }, args: ['Tensor[(1, 2, 5, 5, 3), float32]', '_'] }, /3/],
 ];

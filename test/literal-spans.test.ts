@@ -17,7 +17,11 @@ test('compile-time diagnostics still name the variable or sub-term', (t) => {
   t.is(w.length, 1);
   t.is(at(w[0]!.span), '2:17-2:19', 'the singleton Yy itself, not its literal');
   const e = compileErrors('p(3, 1 / 0).\n');
-  t.deepEqual(e.map((d) => [d.code, at(d.span)]), [['arithmetic', '1:6-1:11']], 'the expression 1 / 0, not the fact');
+  t.deepEqual(
+    e.map((d) => [d.code, at(d.span)]),
+    [['arithmetic', '1:6-1:11']],
+    'the expression 1 / 0, not the fact',
+  );
 });
 
 test('a run-time error names the literal, and the answers do not change', (t) => {
@@ -41,9 +45,21 @@ test('every template of the compiled rules and plans carries its literal or head
   };
   let checked = 0;
   for (const rule of compiled.program.rules) {
-    for (const l of rule.body) for (const s of spansIn(l.k === 'atom' ? l.args : l)) (checked++, t.is(at(s), at(l.span)));
-    for (const s of spansIn(rule.head.k === 'atom' ? rule.head.args : rule.head)) (checked++, t.is(at(s), at(rule.head.span)));
+    for (const l of rule.body)
+      for (const s of spansIn(l.k === 'atom' ? l.args : l)) {
+        checked++;
+        t.is(at(s), at(l.span));
+      }
+    for (const s of spansIn(rule.head.k === 'atom' ? rule.head.args : rule.head)) {
+      checked++;
+      t.is(at(s), at(rule.head.span));
+    }
   }
-  for (const plan of compiled.program.plans) for (const st of plan.steps) for (const s of spansIn(st.k === 'scan' || st.k === 'neg' ? st.keyTmpls : st)) (checked++, t.is(at(s), at(st.span)));
+  for (const plan of compiled.program.plans)
+    for (const st of plan.steps)
+      for (const s of spansIn(st.k === 'scan' || st.k === 'neg' ? st.keyTmpls : st)) {
+        checked++;
+        t.is(at(s), at(st.span));
+      }
   t.true(checked > 10, `${checked} templates checked`);
 });

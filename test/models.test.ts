@@ -91,7 +91,9 @@ const times = <X>(n: number, x: X): X[] => Array.from({ length: n }, () => x);
 test('the committed model files are exactly what scripts/gen-models.ts generates', (t) => {
   const models = generateModels();
   t.deepEqual(
-    readdirSync(MODELS_DIR).filter((f) => f.endsWith('.relay')).sort(),
+    readdirSync(MODELS_DIR)
+      .filter((f) => f.endsWith('.relay'))
+      .sort(),
     models.map((m) => m.name).sort(),
     'no missing and no stale files in examples/relay/models/',
   );
@@ -134,13 +136,22 @@ for (const name of MODEL_FILES) {
 
   test(`${name}: infers with no error; both strategies agree on every binding`, (t) => {
     const rules = infer(name, 'rules');
-    t.deepEqual(errorsOf(rules).map((d) => d.message), []);
+    t.deepEqual(
+      errorsOf(rules).map((d) => d.message),
+      [],
+    );
     const unresolved = rules.outcome.bindings.filter((b) => b.type.includes('_'));
-    t.deepEqual(unresolved.map((b) => `${b.name}: ${b.type}`), []);
+    t.deepEqual(
+      unresolved.map((b) => `${b.name}: ${b.type}`),
+      [],
+    );
     t.not(resultType(rules), undefined);
     t.false(resultType(rules)!.includes('_'));
     const relay = infer(name, 'relay');
-    t.deepEqual(errorsOf(relay).map((d) => d.message), []);
+    t.deepEqual(
+      errorsOf(relay).map((d) => d.message),
+      [],
+    );
     t.deepEqual(
       relay.outcome.bindings.map((b) => `${b.name}: ${b.type}`),
       rules.outcome.bindings.map((b) => `${b.name}: ${b.type}`),
@@ -170,7 +181,12 @@ test('resnet18: hand-checked types', (t) => {
   t.is(typesOfCalls(r, 'nn.batch_norm').length, 20);
   t.is(r.module.functions[0]!.params.length, 1 + 20 * 5 + 2);
   // the residual adds: two basic blocks per stage
-  t.deepEqual(typesOfCalls(r, 'add'), [...times(2, T('1, 64, 56, 56')), ...times(2, T('1, 128, 28, 28')), ...times(2, T('1, 256, 14, 14')), ...times(2, T('1, 512, 7, 7'))]);
+  t.deepEqual(typesOfCalls(r, 'add'), [
+    ...times(2, T('1, 64, 56, 56')),
+    ...times(2, T('1, 128, 28, 28')),
+    ...times(2, T('1, 256, 14, 14')),
+    ...times(2, T('1, 512, 7, 7')),
+  ]);
   t.deepEqual(typesOfCalls(r, 'nn.global_avg_pool2d'), [T('1, 512, 1, 1')]);
   t.deepEqual(typesOfCalls(r, 'nn.batch_flatten'), [T('1, 512')]);
   t.is(typesOfCalls(r, 'nn.batch_norm')[0], `(${T('1, 64, 112, 112')}, ${T('64')}, ${T('64')})`);
@@ -189,7 +205,12 @@ test('resnet50: hand-checked types', (t) => {
   t.deepEqual(convs.slice(11, 15), [T('1, 128, 56, 56'), T('1, 128, 28, 28'), T('1, 512, 28, 28'), T('1, 512, 28, 28')]);
   t.is(convs[52], T('1, 2048, 7, 7'));
   // bottleneck outputs: 3, 4, 6, 3 blocks of 256, 512, 1024, 2048 channels
-  t.deepEqual(typesOfCalls(r, 'add'), [...times(3, T('1, 256, 56, 56')), ...times(4, T('1, 512, 28, 28')), ...times(6, T('1, 1024, 14, 14')), ...times(3, T('1, 2048, 7, 7'))]);
+  t.deepEqual(typesOfCalls(r, 'add'), [
+    ...times(3, T('1, 256, 56, 56')),
+    ...times(4, T('1, 512, 28, 28')),
+    ...times(6, T('1, 1024, 14, 14')),
+    ...times(3, T('1, 2048, 7, 7')),
+  ]);
   t.deepEqual(typesOfCalls(r, 'nn.global_avg_pool2d'), [T('1, 2048, 1, 1')]);
   t.deepEqual(typesOfCalls(r, 'nn.batch_flatten'), [T('1, 2048')]);
   t.is(paramType(r, 'layer4_2_conv3_weight'), T('2048, 512, 1, 1'));
@@ -214,7 +235,10 @@ test('resnet18_partial: conv weights and batch_norm parameters are inferred back
   t.is(paramType(partial, 'layer4_1_bn2_bias'), T('512'));
   // every inferred type is the annotation of resnet18.relay
   for (const p of params) t.is(paramType(partial, p.name), paramType(full, p.name), p.name);
-  t.deepEqual(partial.outcome.bindings.map((b) => b.type), full.outcome.bindings.map((b) => b.type));
+  t.deepEqual(
+    partial.outcome.bindings.map((b) => b.type),
+    full.outcome.bindings.map((b) => b.type),
+  );
 });
 
 test('mobilenetv2: hand-checked types', (t) => {
@@ -227,7 +251,9 @@ test('mobilenetv2: hand-checked types', (t) => {
   // the depthwise convs (groups = channels): hidden = in channels x expansion, the stride on the first block of a stage
   const { lets } = mainBody(r.module);
   const byNode = new Map<unknown, string>(r.outcome.bindings.map((b) => [b.node, b.type]));
-  const depthwise = lets.filter((l) => isCallOf(l.value, 'nn.conv2d') && l.value.kind === 'call' && l.value.attrs.some((a) => a.name === 'groups')).map((l) => byNode.get(l.value));
+  const depthwise = lets
+    .filter((l) => isCallOf(l.value, 'nn.conv2d') && l.value.kind === 'call' && l.value.attrs.some((a) => a.name === 'groups'))
+    .map((l) => byNode.get(l.value));
   t.deepEqual(depthwise, [
     T('1, 32, 112, 112'),
     T('1, 96, 56, 56'),
@@ -244,7 +270,13 @@ test('mobilenetv2: hand-checked types', (t) => {
   ]);
   t.is(paramType(r, 'features_2_conv_1_0_weight'), T('96, 1, 3, 3'), 'a depthwise weight: one input channel per group');
   // residual adds: blocks with stride 1 and equal channels (24: 1, 32: 2, 64: 3, 96: 2, 160: 2)
-  t.deepEqual(typesOfCalls(r, 'add'), [T('1, 24, 56, 56'), ...times(2, T('1, 32, 28, 28')), ...times(3, T('1, 64, 14, 14')), ...times(2, T('1, 96, 14, 14')), ...times(2, T('1, 160, 7, 7'))]);
+  t.deepEqual(typesOfCalls(r, 'add'), [
+    T('1, 24, 56, 56'),
+    ...times(2, T('1, 32, 28, 28')),
+    ...times(3, T('1, 64, 14, 14')),
+    ...times(2, T('1, 96, 14, 14')),
+    ...times(2, T('1, 160, 7, 7')),
+  ]);
   t.deepEqual(typesOfCalls(r, 'nn.batch_flatten'), [T('1, 1280')]);
   t.is(resultType(r), T('1, 1000'));
 });
@@ -269,8 +301,16 @@ function checkBertLayers(t: ExecutionContext, r: InferResult, layers: number): v
   // reshape with 0 (copy) and -1 (infer): (n, 128, 12, 64) -> (n, 128, 768)
   const { lets } = mainBody(r.module);
   const byNode = new Map<unknown, string>(r.outcome.bindings.map((b) => [b.node, b.type]));
-  const merges = lets.filter((l) => l.value.kind === 'call' && isCallOf(l.value, 'reshape') && l.value.attrs.some((a) => a.value.kind === 'list' && a.value.items.some((i) => i.kind === 'int' && i.value === 0)));
-  t.deepEqual(merges.map((l) => byNode.get(l.value)), times(layers, hidden));
+  const merges = lets.filter(
+    (l) =>
+      l.value.kind === 'call' &&
+      isCallOf(l.value, 'reshape') &&
+      l.value.attrs.some((a) => a.value.kind === 'list' && a.value.items.some((i) => i.kind === 'int' && i.value === 0)),
+  );
+  t.deepEqual(
+    merges.map((l) => byNode.get(l.value)),
+    times(layers, hidden),
+  );
   t.is(r.module.functions[0]!.params.length, 2 + 16 * layers);
 }
 
@@ -303,7 +343,9 @@ function errorsOfProgram(text: string, file: string): Diagnostic[] {
   }
 }
 
-const BAD_FILES = readdirSync(BAD_DIR).filter((f) => f.endsWith('.relay')).sort();
+const BAD_FILES = readdirSync(BAD_DIR)
+  .filter((f) => f.endsWith('.relay'))
+  .sort();
 
 test('examples/bad/ has 8 to 12 programs, each announcing its error', (t) => {
   t.true(BAD_FILES.length >= 8 && BAD_FILES.length <= 12, String(BAD_FILES.length));
@@ -321,7 +363,10 @@ for (const f of BAD_FILES) {
     t.true(errors[0]?.message.includes(expected), `first error: ${errors[0]?.message ?? '(none)'}\nexpected: ${expected}`);
     // `// also:` lines name errors reported after the first
     for (const [, also] of text.matchAll(/^\/\/ also: (.*)$/gm)) {
-      t.true(errors.some((d) => d.message.includes(also!.trim())), `no error contains: ${also}\nerrors: ${errors.map((d) => d.message).join('\n')}`);
+      t.true(
+        errors.some((d) => d.message.includes(also!.trim())),
+        `no error contains: ${also}\nerrors: ${errors.map((d) => d.message).join('\n')}`,
+      );
     }
   });
 }

@@ -13,7 +13,11 @@ import { runFiles, runText, type RunResult } from '../solver/run.js';
 const examples = fileURLToPath(new URL('../examples/rules/', import.meta.url));
 
 function snapshot(r: RunResult): string {
-  return JSON.stringify({ facts: [...r.factsByPredicate()], answers: r.answers, diagnostics: r.diagnostics.map((d) => `${d.severity} ${d.code} ${d.message}`) });
+  return JSON.stringify({
+    facts: [...r.factsByPredicate()],
+    answers: r.answers,
+    diagnostics: r.diagnostics.map((d) => `${d.severity} ${d.code} ${d.message}`),
+  });
 }
 
 for (const file of readdirSync(examples).filter((f) => f.endsWith('.rules'))) {
@@ -72,12 +76,19 @@ function closureSize(nodes: number, edges: readonly (readonly [number, number])[
   return total;
 }
 
-const graphs = fc.integer({ min: 1, max: 12 }).chain((n) => fc.tuple(fc.constant(n), fc.array(fc.tuple(fc.nat(n - 1), fc.nat(n - 1)), { minLength: 1, maxLength: 30 })));
+const graphs = fc
+  .integer({ min: 1, max: 12 })
+  .chain((n) => fc.tuple(fc.constant(n), fc.array(fc.tuple(fc.nat(n - 1), fc.nat(n - 1)), { minLength: 1, maxLength: 30 })));
 
-testProp('mutable and seminaive derive the same closure, of the size BFS gives', [graphs], (t, [nodes, edges]) => {
-  const program = `${edges.map(([u, v]) => `edge(${u}, ${v}).`).join('\n')}\nnode(-1).\npath(X, Y) :- edge(X, Y).\npath(X, Z) :- path(X, Y), edge(Y, Z).\nlonely(X) :- node(X), not path(X, _).\n`;
-  const semi = runText(program, { strategy: 'seminaive' });
-  const mutable = runText(program, { strategy: 'mutable' });
-  t.is(snapshot(mutable), snapshot(semi), program);
-  t.is(mutable.factCount('path'), closureSize(nodes, edges), program);
-}, { seed: 12, numRuns: 60 });
+testProp(
+  'mutable and seminaive derive the same closure, of the size BFS gives',
+  [graphs],
+  (t, [nodes, edges]) => {
+    const program = `${edges.map(([u, v]) => `edge(${u}, ${v}).`).join('\n')}\nnode(-1).\npath(X, Y) :- edge(X, Y).\npath(X, Z) :- path(X, Y), edge(Y, Z).\nlonely(X) :- node(X), not path(X, _).\n`;
+    const semi = runText(program, { strategy: 'seminaive' });
+    const mutable = runText(program, { strategy: 'mutable' });
+    t.is(snapshot(mutable), snapshot(semi), program);
+    t.is(mutable.factCount('path'), closureSize(nodes, edges), program);
+  },
+  { seed: 12, numRuns: 60 },
+);

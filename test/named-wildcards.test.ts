@@ -21,5 +21,10 @@ test('a named wildcard bound by the body is an ordinary variable', (t) => {
 });
 
 test('an unbound named wildcard in an ordinary head is still unsafe', (t) => {
-  t.regex(compileErrors('p(_X) :- q(1).\nq(1).').map((d) => d.message).join('\n'), /_X is not bound/);
+  t.regex(
+    compileErrors('p(_X) :- q(1).\nq(1).')
+      .map((d) => d.message)
+      .join('\n'),
+    /_X is not bound/,
+  );
 });

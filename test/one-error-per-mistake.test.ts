@@ -10,7 +10,8 @@ import { BROADCAST, run, scratchFolder, warnings } from './helpers.js';
 import { runFiles } from '../solver/run.js';
 
 const STRATEGIES: InferStrategy[] = ['rules', 'relay'];
-const shown = (ds: readonly Diagnostic[]) => ds.filter((d) => d.severity !== 'note').map((d) => `${d.severity} ${d.span?.start.line}:${d.span?.start.column} ${d.message}`);
+const shown = (ds: readonly Diagnostic[]) =>
+  ds.filter((d) => d.severity !== 'note').map((d) => `${d.severity} ${d.span?.start.line}:${d.span?.start.column} ${d.message}`);
 
 const DENSE_MISMATCH = `def @main(%x: Tensor[(1, 1000), float32], %w: Tensor[(10, 16384), float32]) {
   nn.dense(%x, %w)
@@ -69,10 +70,13 @@ test('a rule program split across two files reports the same one warning as in o
   const helpers = lines.filter((l) => /^(broadcast_shape|bcast|bdim)\(/.test(l));
   const rest = lines.filter((l) => !helpers.includes(l));
   const dir = scratchFolder('split-rules-');
-  dir.file('lib.rules', helpers.join('\n') + '\n');
+  dir.file('lib.rules', `${helpers.join('\n')}\n`);
   const main = dir.file('main.rules', `import "lib.rules".\n${rest.join('\n')}\n`);
   const r = runFiles([main]);
-  t.deepEqual(warnings(r, 'undecided').map((d) => d.message), whole);
+  t.deepEqual(
+    warnings(r, 'undecided').map((d) => d.message),
+    whole,
+  );
 });
 
 test('after errors both strategies give the same types: a failed call and what depends on it stay unknown', (t) => {
@@ -87,6 +91,9 @@ test('after errors both strategies give the same types: a failed call and what d
   const rules = typesOf('rules');
   t.deepEqual(rules, typesOf('relay'));
   // the dense call typed; the failed add and reshape, and the relu of the reshape, unknown
-  t.true(rules.some((b) => /Tensor\[\(2, 4\), float32\]/.test(b)), rules.join('; '));
+  t.true(
+    rules.some((b) => /Tensor\[\(2, 4\), float32\]/.test(b)),
+    rules.join('; '),
+  );
   t.is(rules.filter((b) => /: _$/.test(b)).length, 3, rules.join('; '));
 });

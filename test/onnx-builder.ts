@@ -5,14 +5,45 @@ import { wireType } from '../frontends/onnx/wire-schema.js';
 import { dtypeNumber } from '../frontends/onnx/dtypes.js';
 
 export type Dim = number | string | null;
-export interface ValueSpec { name: string; dtype: string; shape: Dim[] | null }
-export interface NodeSpec { op: string; inputs: string[]; outputs: string[]; name?: string; domain?: string; attrs?: Record<string, unknown> }
-export interface TensorSpec { name: string; dtype: string; dims: number[]; int64?: number[]; raw?: Uint8Array; external?: boolean }
-export interface GraphSpec { inputs: ValueSpec[]; outputs: ValueSpec[]; nodes: NodeSpec[]; initializers?: TensorSpec[]; valueInfo?: ValueSpec[]; name?: string }
-export interface ModelSpec extends GraphSpec { opsets?: Record<string, number>; functions?: { name: string; domain: string; inputs: string[]; outputs: string[]; attrs?: string[]; nodes: NodeSpec[] }[] }
+export interface ValueSpec {
+  name: string;
+  dtype: string;
+  shape: Dim[] | null;
+}
+export interface NodeSpec {
+  op: string;
+  inputs: string[];
+  outputs: string[];
+  name?: string;
+  domain?: string;
+  attrs?: Record<string, unknown>;
+}
+export interface TensorSpec {
+  name: string;
+  dtype: string;
+  dims: number[];
+  int64?: number[];
+  raw?: Uint8Array;
+  external?: boolean;
+}
+export interface GraphSpec {
+  inputs: ValueSpec[];
+  outputs: ValueSpec[];
+  nodes: NodeSpec[];
+  initializers?: TensorSpec[];
+  valueInfo?: ValueSpec[];
+  name?: string;
+}
+export interface ModelSpec extends GraphSpec {
+  opsets?: Record<string, number>;
+  functions?: { name: string; domain: string; inputs: string[]; outputs: string[]; attrs?: string[]; nodes: NodeSpec[] }[];
+}
 
 const typeOf = (v: ValueSpec) => ({
-  tensor_type: { elem_type: dtypeNumber(v.dtype), ...(v.shape === null ? {} : { shape: { dim: v.shape.map((d) => (d === null ? {} : typeof d === 'number' ? { dim_value: d } : { dim_param: d })) } }) },
+  tensor_type: {
+    elem_type: dtypeNumber(v.dtype),
+    ...(v.shape === null ? {} : { shape: { dim: v.shape.map((d) => (d === null ? {} : typeof d === 'number' ? { dim_value: d } : { dim_param: d })) } }),
+  },
 });
 const valueInfo = (v: ValueSpec) => ({ name: v.name, type: typeOf(v) });
 
@@ -39,11 +70,25 @@ function attr(name: string, v: unknown): Record<string, unknown> {
 }
 
 function node(n: NodeSpec): Record<string, unknown> {
-  return { op_type: n.op, input: n.inputs, output: n.outputs, name: n.name ?? '', domain: n.domain ?? '', attribute: Object.entries(n.attrs ?? {}).map(([k, v]) => attr(k, v)) };
+  return {
+    op_type: n.op,
+    input: n.inputs,
+    output: n.outputs,
+    name: n.name ?? '',
+    domain: n.domain ?? '',
+    attribute: Object.entries(n.attrs ?? {}).map(([k, v]) => attr(k, v)),
+  };
 }
 
 function graph(g: GraphSpec): Record<string, unknown> {
-  return { name: g.name ?? 'g', node: g.nodes.map(node), input: g.inputs.map(valueInfo), output: g.outputs.map(valueInfo), value_info: (g.valueInfo ?? []).map(valueInfo), initializer: (g.initializers ?? []).map(tensor) };
+  return {
+    name: g.name ?? 'g',
+    node: g.nodes.map(node),
+    input: g.inputs.map(valueInfo),
+    output: g.outputs.map(valueInfo),
+    value_info: (g.valueInfo ?? []).map(valueInfo),
+    initializer: (g.initializers ?? []).map(tensor),
+  };
 }
 
 export function encodeModel(m: ModelSpec): Uint8Array {
@@ -52,7 +97,14 @@ export function encodeModel(m: ModelSpec): Uint8Array {
     ir_version: 10,
     opset_import: Object.entries(m.opsets ?? { '': 18 }).map(([domain, version]) => ({ domain, version })),
     graph: [graph(m)],
-    functions: (m.functions ?? []).map((f) => ({ name: f.name, domain: f.domain, input: f.inputs, output: f.outputs, attribute: f.attrs ?? [], node: f.nodes.map(node) })),
+    functions: (m.functions ?? []).map((f) => ({
+      name: f.name,
+      domain: f.domain,
+      input: f.inputs,
+      output: f.outputs,
+      attribute: f.attrs ?? [],
+      node: f.nodes.map(node),
+    })),
   });
   return Model.encode(msg).finish();
 }

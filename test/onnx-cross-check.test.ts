@@ -25,16 +25,35 @@ test('a written one-node model reads back with its node, attributes, inputs and 
   t.is(node.opType, 'Reshape');
   t.deepEqual(back.opsets.get(''), r.opset);
   // the data is a graph input with the record's shape; the shape operand, with values, an initializer
-  t.deepEqual(back.graph.inputs.map((i) => i.type), [{ kind: 'tensor', dtype: 'float32', shape: [2, 3, 4] }]);
-  t.deepEqual(back.graph.initializers.map((i) => [i.dtype, i.dims, i.values]), [['int64', [4], [2, 3, 2, 2]]]);
-  t.deepEqual(back.graph.outputs.map((o) => o.name), node.outputs);
+  t.deepEqual(
+    back.graph.inputs.map((i) => i.type),
+    [{ kind: 'tensor', dtype: 'float32', shape: [2, 3, 4] }],
+  );
+  t.deepEqual(
+    back.graph.initializers.map((i) => [i.dtype, i.dims, i.values]),
+    [['int64', [4], [2, 3, 2, 2]]],
+  );
+  t.deepEqual(
+    back.graph.outputs.map((o) => o.name),
+    node.outputs,
+  );
 });
 
 test('attributes of every kind the writer knows read back as given', (t) => {
   const r: NodeRecord = {
-    op_type: 'Conv', domain: 'ai.onnx', opset: 11,
-    attributes: { strides: { type: 'ints', value: [2, 1] }, group: { type: 'int', value: 1 }, auto_pad: { type: 'string', value: 'NOTSET' }, alpha: { type: 'float', value: 0.5 } },
-    inputs: [{ dtype: 'float32', shape: [1, 3, 'H', 9] }, { dtype: 'float32', shape: [8, 3, 3, 3] }],
+    op_type: 'Conv',
+    domain: 'ai.onnx',
+    opset: 11,
+    attributes: {
+      strides: { type: 'ints', value: [2, 1] },
+      group: { type: 'int', value: 1 },
+      auto_pad: { type: 'string', value: 'NOTSET' },
+      alpha: { type: 'float', value: 0.5 },
+    },
+    inputs: [
+      { dtype: 'float32', shape: [1, 3, 'H', 9] },
+      { dtype: 'float32', shape: [8, 3, 3, 3] },
+    ],
   };
   const node = decodeModel(recordModel(r).bytes, 'written.onnx').graph.nodes[0]!;
   t.deepEqual(node.attrs.get('strides'), { kind: 'ints', value: [2, 1] });
@@ -99,8 +118,11 @@ test('a side against the execution: exact, consistent, wrong, rejects', (t) => {
 test('the sweep of a seed: opset versions, unit and empty dims, size variables with a concrete instance', (t) => {
   const r = seed('test_reshape_extended_dims');
   const cases = sweepOf(r);
-  t.true(cases.some((c) => c.record.opset === 5 || c.record.opset === 7), 'an older version of Reshape');
-  t.true(cases.some((c) => c.record.inputs[0]!.hasOwnProperty('shape') && JSON.stringify((c.record.inputs[0] as { shape: unknown }).shape) === '[1,3,4]'));
+  t.true(
+    cases.some((c) => c.record.opset === 5 || c.record.opset === 7),
+    'an older version of Reshape',
+  );
+  t.true(cases.some((c) => Object.hasOwn(c.record.inputs[0]!, 'shape') && JSON.stringify((c.record.inputs[0] as { shape: unknown }).shape) === '[1,3,4]'));
   t.true(cases.some((c) => JSON.stringify((c.record.inputs[0] as { shape: unknown }).shape) === '[0,3,4]'));
   const symbolic = cases.find((c) => c.sizes.size > 0)!;
   t.truthy(symbolic);
@@ -123,7 +145,11 @@ test('the seeds are the single-node conformance cases, with their recorded outpu
 });
 
 test('check --onnx: bad usage is a one-line error, exit 2, before anything runs', (t) => {
-  const run = (...args: string[]) => spawnSync(process.execPath, [fileURLToPath(new URL('../bin/shapelog.js', import.meta.url)), 'check', '--onnx', ...args], { encoding: 'utf8', timeout: 60_000 });
+  const run = (...args: string[]) =>
+    spawnSync(process.execPath, [fileURLToPath(new URL('../bin/shapelog.js', import.meta.url)), 'check', '--onnx', ...args], {
+      encoding: 'utf8',
+      timeout: 60_000,
+    });
   const huge = run('--ops', 'Compress', '--random', '2000000');
   t.is(huge.status, 2);
   t.regex(huge.stderr, /--random is at most 100,000 cases per operator/);

@@ -11,11 +11,29 @@ import { loadRuntime, runOnRuntime, stopRuntime } from '../proofs/onnx-cross-che
 import { graph, node, tensor, value } from './onnx-subgraph-models.js';
 
 test('an Einsum equation parses into operand and output subscripts; the implicit output is written out', (t) => {
-  t.deepEqual(parseEinsum('ij,jk->ik'), { operands: [['i', 'j'], ['j', 'k']], output: ['i', 'k'] });
+  t.deepEqual(parseEinsum('ij,jk->ik'), {
+    operands: [
+      ['i', 'j'],
+      ['j', 'k'],
+    ],
+    output: ['i', 'k'],
+  });
   t.deepEqual(parseEinsum('...ii ->...i'), { operands: [['ellipsis', 'i', 'i']], output: ['ellipsis', 'i'] });
   // implicit: the letters that occur once, alphabetically, after the ellipsis
-  t.deepEqual(parseEinsum('kj,ji'), { operands: [['k', 'j'], ['j', 'i']], output: ['i', 'k'] });
-  t.deepEqual(parseEinsum('...j,jB'), { operands: [['ellipsis', 'j'], ['j', 'B']], output: ['ellipsis', 'B'] });
+  t.deepEqual(parseEinsum('kj,ji'), {
+    operands: [
+      ['k', 'j'],
+      ['j', 'i'],
+    ],
+    output: ['i', 'k'],
+  });
+  t.deepEqual(parseEinsum('...j,jB'), {
+    operands: [
+      ['ellipsis', 'j'],
+      ['j', 'B'],
+    ],
+    output: ['ellipsis', 'B'],
+  });
   t.deepEqual(parseEinsum('->'), { operands: [[]], output: [] });
   t.is(parseEinsum('i.j->i'), `Einsum equation "i.j->i": operand 0 "i.j" has '.' (a subscript is a letter or "...")`);
   t.is(parseEinsum('ij->ik'), `Einsum equation "ij->ik": the output's 'k' is in no operand`);
@@ -23,7 +41,22 @@ test('an Einsum equation parses into operand and output subscripts; the implicit
 });
 
 const einsum = (equation: string, shapes: OnnxDim[][]): OnnxGraph =>
-  graph('einsum', shapes.map((s, i) => value(`x${i}`, tensor('float32', s))), [value('y', null)], [{ ...node('Einsum', shapes.map((_, i) => `x${i}`), ['y'], { equation }), name: 'e' }]);
+  graph(
+    'einsum',
+    shapes.map((s, i) => value(`x${i}`, tensor('float32', s))),
+    [value('y', null)],
+    [
+      {
+        ...node(
+          'Einsum',
+          shapes.map((_, i) => `x${i}`),
+          ['y'],
+          { equation },
+        ),
+        name: 'e',
+      },
+    ],
+  );
 const upsample = (scales: number[], shape: OnnxDim[]): OnnxGraph => {
   const n: OnnxNode = { ...node('Upsample', ['x'], ['y'], { mode: 'nearest' }), name: 'u' };
   const attrs = new Map(n.attrs).set('scales', { kind: 'floats', value: scales });
@@ -38,26 +71,86 @@ const typeOf = (g: OnnxGraph, opset: number) => {
 };
 
 const EINSUM: readonly [string, OnnxDim[][], OnnxDim[] | string][] = [
-  ['ij,jk->ik', [[2, 3], [3, 4]], [2, 4]],
-  ['bij,bjk->bik', [[5, 2, 3], [5, 3, 4]], [5, 2, 4]],
+  [
+    'ij,jk->ik',
+    [
+      [2, 3],
+      [3, 4],
+    ],
+    [2, 4],
+  ],
+  [
+    'bij,bjk->bik',
+    [
+      [5, 2, 3],
+      [5, 3, 4],
+    ],
+    [5, 2, 4],
+  ],
   ['ij->ji', [[3, 4]], [4, 3]],
   ['...ii ->...i', [[3, 5, 5]], [3, 5]],
   ['->', [[]], []],
-  ['ij,jk', [[2, 3], [3, 4]], [2, 4]],
+  [
+    'ij,jk',
+    [
+      [2, 3],
+      [3, 4],
+    ],
+    [2, 4],
+  ],
   ['i,i', [[7], [7]], []],
-  ['...ij,...jk->...ik', [[6, 1, 2, 3], [1, 4, 3, 5]], [6, 4, 2, 5]],
-  ['...ij,jk->...ik', [[6, 2, 3], [3, 5]], [6, 2, 5]],
-  ['ij,jk->ik', [['n', 3], [3, 'm']], ['n', 'm']],
+  [
+    '...ij,...jk->...ik',
+    [
+      [6, 1, 2, 3],
+      [1, 4, 3, 5],
+    ],
+    [6, 4, 2, 5],
+  ],
+  [
+    '...ij,jk->...ik',
+    [
+      [6, 2, 3],
+      [3, 5],
+    ],
+    [6, 2, 5],
+  ],
+  [
+    'ij,jk->ik',
+    [
+      ['n', 3],
+      [3, 'm'],
+    ],
+    ['n', 'm'],
+  ],
 ];
 
-test('Einsum: the output subscripts take their operands\' dims, ellipses broadcast', (t) => {
+test("Einsum: the output subscripts take their operands' dims, ellipses broadcast", (t) => {
   for (const [eq, shapes, want] of EINSUM) t.deepEqual(typeOf(einsum(eq, shapes), 12), want, eq);
 });
 
 test('Einsum: errors name the node', (t) => {
-  t.deepEqual(typeOf(einsum('ij,jk->ik', [[2, 3], [4, 5]]), 12), ['node 0 (Einsum "e"): Einsum: subscript "j" stands for dims 3 and 4']);
+  t.deepEqual(
+    typeOf(
+      einsum('ij,jk->ik', [
+        [2, 3],
+        [4, 5],
+      ]),
+      12,
+    ),
+    ['node 0 (Einsum "e"): Einsum: subscript "j" stands for dims 3 and 4'],
+  );
   // onnxruntime and ONNX's inference refuse ellipses of different ranks (numpy would broadcast them)
-  t.deepEqual(typeOf(einsum('...ij,...jk->...ik', [[6, 1, 2, 3], [4, 3, 5]]), 12), ['node 0 (Einsum "e"): Einsum: operands 0 and 1 have ellipses of 2 and 1 dims']);
+  t.deepEqual(
+    typeOf(
+      einsum('...ij,...jk->...ik', [
+        [6, 1, 2, 3],
+        [4, 3, 5],
+      ]),
+      12,
+    ),
+    ['node 0 (Einsum "e"): Einsum: operands 0 and 1 have ellipses of 2 and 1 dims'],
+  );
   t.deepEqual(typeOf(einsum('ijk->i', [[2, 3]]), 12), ['node 0 (Einsum "e"): Einsum: operand 0 has rank 2, its subscripts ["i", "j", "k"] need 3']);
   t.deepEqual(typeOf(einsum('ij->ik', [[2, 3]]), 12), [`node 0 (Einsum "e"): Einsum equation "ij->ik": the output's 'k' is in no operand`]);
 });
@@ -74,18 +167,33 @@ test('Upsample 7: floor(dim * scale) per axis, an integral scale also on a symbo
 test.serial('onnxruntime runs the Einsum and Upsample 7 models to the same shapes', async (t) => {
   const rt = await loadRuntime();
   if (!rt.ok) {
-    t.deepEqual(typeOf(einsum('ij,jk->ik', [[2, 3], [3, 4]]), 12), [2, 4]);
+    t.deepEqual(
+      typeOf(
+        einsum('ij,jk->ik', [
+          [2, 3],
+          [3, 4],
+        ]),
+        12,
+      ),
+      [2, 4],
+    );
     return;
   }
   try {
     const cases: [OnnxGraph, number][] = [
-      ...EINSUM.filter(([, shapes]) => shapes.every((s) => s.every((d) => typeof d === 'number'))).map(([eq, shapes]) => [einsum(eq, shapes), 12] as [OnnxGraph, number]),
+      ...EINSUM.filter(([, shapes]) => shapes.every((s) => s.every((d) => typeof d === 'number'))).map(
+        ([eq, shapes]) => [einsum(eq, shapes), 12] as [OnnxGraph, number],
+      ),
       [upsample([1, 1, 2, 3], [1, 2, 4, 5]), 7],
       [upsample([1, 1, 1.5, 2.5], [1, 2, 5, 5]), 7],
     ];
     for (const [g, opset] of cases) {
       const ran = await runOnRuntime(encodeModel(g, new Map([['', opset]]), 7), g, ['y']);
-      t.deepEqual('outputs' in ran ? ran.outputs[0]?.shape : ran, typeOf(g, opset), JSON.stringify(g.nodes[0]!.attrs.get('equation') ?? g.nodes[0]!.attrs.get('scales')));
+      t.deepEqual(
+        'outputs' in ran ? ran.outputs[0]?.shape : ran,
+        typeOf(g, opset),
+        JSON.stringify(g.nodes[0]!.attrs.get('equation') ?? g.nodes[0]!.attrs.get('scales')),
+      );
     }
   } finally {
     stopRuntime();

@@ -35,12 +35,26 @@ const named = (g: OnnxGraph): OnnxGraph => ({ ...g, nodes: g.nodes.map((n, i) =>
 
 /** X [n, 4] + Y [3, 4] -> Z; P [h, w] reshaped to [6, 4] -> R. */
 const ADD_RESHAPE = named(
-  graph('add_reshape', [value('X', f32(['n', 4])), value('Y', f32([3, 4])), value('P', f32(['h', 'w']))], [value('Z', null), value('R', null)], [node('Add', ['X', 'Y'], ['Z']), node('Reshape', ['P', 'six_by_four'], ['R'])], [ints('six_by_four', [6, 4])]),
+  graph(
+    'add_reshape',
+    [value('X', f32(['n', 4])), value('Y', f32([3, 4])), value('P', f32(['h', 'w']))],
+    [value('Z', null), value('R', null)],
+    [node('Add', ['X', 'Y'], ['Z']), node('Reshape', ['P', 'six_by_four'], ['R'])],
+    [ints('six_by_four', [6, 4])],
+  ),
 );
 
 /** The first `end` rows of P [h, 4] (Slice: end from the graph input E, so no rule knows it), declared [?, 4], plus Y [3, 4]. */
 const SLICE_ADD: OnnxGraph = {
-  ...named(graph('slice_add', [value('P', f32(['h', 4])), value('E', tensor('int64', [1])), value('Y', f32([3, 4]))], [value('Z', null)], [node('Slice', ['P', 'zero', 'E'], ['S']), node('Add', ['S', 'Y'], ['Z'])], [ints('zero', [0])])),
+  ...named(
+    graph(
+      'slice_add',
+      [value('P', f32(['h', 4])), value('E', tensor('int64', [1])), value('Y', f32([3, 4]))],
+      [value('Z', null)],
+      [node('Slice', ['P', 'zero', 'E'], ['S']), node('Add', ['S', 'Y'], ['Z'])],
+      [ints('zero', [0])],
+    ),
+  ),
   valueInfo: [value('S', f32([null, 4]))],
 };
 
@@ -50,10 +64,24 @@ const branches = (x: string, y: string) => ({
 });
 
 /** If C then Relu(X [n, 4]) else Relu(W [m, 4]), plus Y [3, 4]. */
-const IF_ADD = named(graph('if_add', [value('C', tensor('bool', [])), value('X', f32(['n', 4])), value('W', f32(['m', 4])), value('Y', f32([3, 4]))], [value('Z', null)], [node('If', ['C'], ['J'], branches('X', 'W')), node('Add', ['J', 'Y'], ['Z'])]));
+const IF_ADD = named(
+  graph(
+    'if_add',
+    [value('C', tensor('bool', [])), value('X', f32(['n', 4])), value('W', f32(['m', 4])), value('Y', f32([3, 4]))],
+    [value('Z', null)],
+    [node('If', ['C'], ['J'], branches('X', 'W')), node('Add', ['J', 'Y'], ['Z'])],
+  ),
+);
 
 /** If C then Relu(X [n, 4]) else Relu(W [m, 4]), its output declared [n, 4]. */
-const IF_DECLARED = named(graph('if_declared', [value('C', tensor('bool', [])), value('X', f32(['n', 4])), value('W', f32(['m', 4]))], [value('J', f32(['n', 4]))], [node('If', ['C'], ['J'], branches('X', 'W'))]));
+const IF_DECLARED = named(
+  graph(
+    'if_declared',
+    [value('C', tensor('bool', [])), value('X', f32(['n', 4])), value('W', f32(['m', 4]))],
+    [value('J', f32(['n', 4]))],
+    [node('If', ['C'], ['J'], branches('X', 'W'))],
+  ),
+);
 
 /** X [?, 4] (a dim with neither dim_value nor dim_param) + Y [3, 4]. */
 const ANON_ADD = named(graph('anon_add', [value('X', f32([null, 4])), value('Y', f32([3, 4]))], [value('Z', null)], [node('Add', ['X', 'Y'], ['Z'])]));
@@ -113,12 +141,18 @@ test('checks MODEL.onnx --dims: each failing check with its node (index, name, o
   t.regex(one.out, /1 of 2 checks hold/);
   const good = runShapelog(['checks', FILES.addReshape, '--dims', 'n=1,h=4,w=6', '--json']);
   t.is(good.code, 0, good.err);
-  const parsed = JSON.parse(good.out) as { failed: number; checks: { node: { index: number; name: string; op_type: string }; condition: string; holds: boolean }[] };
+  const parsed = JSON.parse(good.out) as {
+    failed: number;
+    checks: { node: { index: number; name: string; op_type: string }; condition: string; holds: boolean }[];
+  };
   t.is(parsed.failed, 0);
-  t.deepEqual(parsed.checks.map((c) => [c.node.index, c.node.name, c.node.op_type, c.condition, c.holds]), [
-    [0, 'add_0', 'Add', 'n == 1 || n == 3', true],
-    [1, 'reshape_1', 'Reshape', 'h*w == 24', true],
-  ]);
+  t.deepEqual(
+    parsed.checks.map((c) => [c.node.index, c.node.name, c.node.op_type, c.condition, c.holds]),
+    [
+      [0, 'add_0', 'Add', 'n == 1 || n == 3', true],
+      [1, 'reshape_1', 'Reshape', 'h*w == 24', true],
+    ],
+  );
   // the If's check and a fresh size variable's
   const ifBad = runShapelog(['checks', FILES.ifDeclared, '--dims', 'n=2,m=3']);
   t.is(ifBad.code, 1, ifBad.err);
@@ -160,20 +194,50 @@ test('checks MODEL.onnx: bad --dims and models without size variables are clear 
 /** Whether every check holds for these sizes. */
 const allHold = (g: OnnxGradualResult, sizes: Record<string, number>) => g.checks.every((c) => checkHolds(c, sizes));
 
-const f = (name: string, dims: number[], type = 'float32', values?: number[]): RuntimeFeed => ({ name, type, dims, ...(values === undefined ? {} : { values }) });
+const f = (name: string, dims: number[], type = 'float32', values?: number[]): RuntimeFeed => ({
+  name,
+  type,
+  dims,
+  ...(values === undefined ? {} : { values }),
+});
 
 test('a check fails exactly when onnxruntime rejects the shapes (Add n vs 3, Reshape h x w to 6 x 4; Slice rows vs 3; If join vs 3)', async (t) => {
   const loaded = await loadRuntime();
   t.true(loaded.ok, 'onnxruntime-node is a development dependency');
   const cases: { file: string; g: OnnxGradualResult; sizes: Record<string, number>; feeds: RuntimeFeed[]; outputs: string[] }[] = [];
   const addReshape = typeModelGradually(readModel(FILES.addReshape));
-  for (const n of [1, 2, 3, 4]) for (const [h, w] of [[4, 6], [3, 8], [5, 5], [2, 12], [1, 23]] as const) cases.push({ file: FILES.addReshape, g: addReshape, sizes: { n, h, w }, feeds: [f('X', [n, 4]), f('Y', [3, 4]), f('P', [h, w])], outputs: ['Z', 'R'] });
+  for (const n of [1, 2, 3, 4])
+    for (const [h, w] of [
+      [4, 6],
+      [3, 8],
+      [5, 5],
+      [2, 12],
+      [1, 23],
+    ] as const)
+      cases.push({ file: FILES.addReshape, g: addReshape, sizes: { n, h, w }, feeds: [f('X', [n, 4]), f('Y', [3, 4]), f('P', [h, w])], outputs: ['Z', 'R'] });
   const sliceAdd = typeModelGradually(readModel(FILES.sliceAdd));
   // d1, the rows the Slice keeps, is min(h, end): what a user gives --dims for it
-  for (const h of [1, 3, 5]) for (const end of [0, 1, 2, 3, 4]) cases.push({ file: FILES.sliceAdd, g: sliceAdd, sizes: { h, d1: Math.min(h, end) }, feeds: [f('P', [h, 4]), f('E', [1], 'int64', [end]), f('Y', [3, 4])], outputs: ['Z'] });
+  for (const h of [1, 3, 5])
+    for (const end of [0, 1, 2, 3, 4])
+      cases.push({
+        file: FILES.sliceAdd,
+        g: sliceAdd,
+        sizes: { h, d1: Math.min(h, end) },
+        feeds: [f('P', [h, 4]), f('E', [1], 'int64', [end]), f('Y', [3, 4])],
+        outputs: ['Z'],
+      });
   const ifAdd = typeModelGradually(readModel(FILES.ifAdd));
   // the join's size is the rows of the branch taken
-  for (const c of [0, 1]) for (const n of [1, 2, 3]) for (const m of [1, 3, 4]) cases.push({ file: FILES.ifAdd, g: ifAdd, sizes: { n, m, If_0_out0_0: c === 1 ? n : m }, feeds: [f('C', [], 'bool', [c]), f('X', [n, 4]), f('W', [m, 4]), f('Y', [3, 4])], outputs: ['Z'] });
+  for (const c of [0, 1])
+    for (const n of [1, 2, 3])
+      for (const m of [1, 3, 4])
+        cases.push({
+          file: FILES.ifAdd,
+          g: ifAdd,
+          sizes: { n, m, If_0_out0_0: c === 1 ? n : m },
+          feeds: [f('C', [], 'bool', [c]), f('X', [n, 4]), f('W', [m, 4]), f('Y', [3, 4])],
+          outputs: ['Z'],
+        });
   try {
     let rejected = 0;
     for (const k of cases) {

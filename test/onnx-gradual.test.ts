@@ -14,7 +14,15 @@ import { dimEvaluate } from '../solver/terms/dims.js';
 import { runShapelog } from './helpers.js';
 
 const f32 = (shape: (number | string)[]): OnnxType => ({ kind: 'tensor', dtype: 'float32', shape });
-const node = (name: string, opType: string, inputs: string[], outputs: string[], index: number): OnnxNode => ({ name, opType, domain: '', inputs, outputs, attrs: new Map(), index });
+const node = (name: string, opType: string, inputs: string[], outputs: string[], index: number): OnnxNode => ({
+  name,
+  opType,
+  domain: '',
+  inputs,
+  outputs,
+  attrs: new Map(),
+  index,
+});
 
 /** X [n, 4] + Y [3, 4] -> Z, Relu(Z) -> Z2; P [h, w] reshaped to [6, 4] -> R2 and to [-1, 4] -> R. */
 const GRAPH: OnnxGraph = {
@@ -34,7 +42,12 @@ const GRAPH: OnnxGraph = {
     { name: 'fixed', dtype: 'int64', dims: [2], values: [6, 4], external: false },
     { name: 'open', dtype: 'int64', dims: [2], values: [-1, 4], external: false },
   ],
-  nodes: [node('add_xy', 'Add', ['X', 'Y'], ['Z'], 0), node('relu_z', 'Relu', ['Z'], ['Z2'], 1), node('to_6x4', 'Reshape', ['P', 'fixed'], ['R2'], 2), node('to_rows_of_4', 'Reshape', ['P', 'open'], ['R'], 3)],
+  nodes: [
+    node('add_xy', 'Add', ['X', 'Y'], ['Z'], 0),
+    node('relu_z', 'Relu', ['Z'], ['Z2'], 1),
+    node('to_6x4', 'Reshape', ['P', 'fixed'], ['R2'], 2),
+    node('to_rows_of_4', 'Reshape', ['P', 'open'], ['R'], 3),
+  ],
 };
 
 const dir = mkdtempSync(join(tmpdir(), 'shapelog-onnx-gradual-'));
@@ -49,7 +62,12 @@ test('an Add of n against 3 is typed under n == 1 || n == 3, the node after it t
     g.checks.map((c) => `${c.node} ${c.opType}: ${c.condition}`),
     ['add_xy Add: n == 1 || n == 3', 'to_6x4 Reshape: h*w == 24'],
   );
-  const type = (name: string) => JSON.stringify(g.typed.values.find((v) => v.name === name)?.type?.kind === 'tensor' ? (g.typed.values.find((v) => v.name === name)!.type as { shape: unknown }).shape : null);
+  const type = (name: string) =>
+    JSON.stringify(
+      g.typed.values.find((v) => v.name === name)?.type?.kind === 'tensor'
+        ? (g.typed.values.find((v) => v.name === name)!.type as { shape: unknown }).shape
+        : null,
+    );
   t.is(type('Z'), '[3,4]');
   t.is(type('Z2'), '[3,4]', 'typing goes on under the assumption');
   t.is(type('R2'), '[6,4]');
@@ -68,24 +86,40 @@ test('infer MODEL.onnx --gradual lists the checks per node; --checks-only just t
   const listed = runShapelog(['infer', MODEL, '--gradual']);
   t.is(listed.code, 0, listed.err);
   t.regex(listed.out, /Add "add_xy"\(X, Y\) -> Z: float32\[3, 4\]/);
-  t.regex(listed.out, /checks:\n {2}node "add_xy" \(Add\): n == 1 \|\| n == 3 \(assumed: Add gives float32\[3, 4\]\)\n {2}node "to_6x4" \(Reshape\): h\*w == 24\n/);
+  t.regex(
+    listed.out,
+    /checks:\n {2}node "add_xy" \(Add\): n == 1 \|\| n == 3 \(assumed: Add gives float32\[3, 4\]\)\n {2}node "to_6x4" \(Reshape\): h\*w == 24\n/,
+  );
   const only = runShapelog(['infer', MODEL, '--gradual', '--checks-only']);
   t.is(only.code, 0, only.err);
-  t.deepEqual(only.out.trim().split('\n'), [`${MODEL}: node "add_xy" (Add): n == 1 || n == 3 (assumed: Add gives float32[3, 4])`, `${MODEL}: node "to_6x4" (Reshape): h*w == 24`]);
+  t.deepEqual(only.out.trim().split('\n'), [
+    `${MODEL}: node "add_xy" (Add): n == 1 || n == 3 (assumed: Add gives float32[3, 4])`,
+    `${MODEL}: node "to_6x4" (Reshape): h*w == 24`,
+  ]);
   const json = runShapelog(['infer', MODEL, '--gradual', '--json']);
   t.is(json.code, 0, json.err);
   const parsed = JSON.parse(json.out) as { checks: { node: string; op: string; condition: string }[]; values: { name: string; shape: unknown }[] };
-  t.deepEqual(parsed.checks.map((c) => [c.node, c.op, c.condition]), [
-    ['add_xy', 'Add', 'n == 1 || n == 3'],
-    ['to_6x4', 'Reshape', 'h*w == 24'],
-  ]);
+  t.deepEqual(
+    parsed.checks.map((c) => [c.node, c.op, c.condition]),
+    [
+      ['add_xy', 'Add', 'n == 1 || n == 3'],
+      ['to_6x4', 'Reshape', 'h*w == 24'],
+    ],
+  );
   t.deepEqual(parsed.values.find((v) => v.name === 'Z2')?.shape, [3, 4]);
   const noGradual = runShapelog(['infer', MODEL, '--checks-only']);
   t.is(noGradual.code, 2);
 });
 
 test('a model whose shapes are all decided has no checks', (t) => {
-  const known: OnnxGraph = { ...GRAPH, inputs: [{ name: 'X', type: f32([3, 4]) }, { name: 'Y', type: f32([3, 4]) }, { name: 'P', type: f32([4, 6]) }] };
+  const known: OnnxGraph = {
+    ...GRAPH,
+    inputs: [
+      { name: 'X', type: f32([3, 4]) },
+      { name: 'Y', type: f32([3, 4]) },
+      { name: 'P', type: f32([4, 6]) },
+    ],
+  };
   const file = join(dir, 'known.onnx');
   writeFileSync(file, encodeModel(known, new Map([['', 18]]), 8));
   const g = typeModelGradually(readModel(file));

@@ -24,7 +24,13 @@ const IR_VERSION = 8;
 test.after.always(() => stopRuntime());
 
 const f32 = (shape: (number | string | null)[]) => tensor('float32', shape);
-const weights = (name: string, rows: number, cols: number): OnnxTensor => ({ name, dtype: 'float32', dims: [rows, cols], values: Array.from({ length: rows * cols }, (_, i) => i / 10), external: false });
+const weights = (name: string, rows: number, cols: number): OnnxTensor => ({
+  name,
+  dtype: 'float32',
+  dims: [rows, cols],
+  values: Array.from({ length: rows * cols }, (_, i) => i / 10),
+  external: false,
+});
 
 /**
  * If (cond a graph input): then y = x ([N, 4]), else y = x unsqueezed at axis 2
@@ -48,13 +54,18 @@ function ifThenMatMul(rows: number): OnnxGraph {
 }
 
 /** If: then x + x ([2, 3]), else concat(x, x) ([4, 3]); then Relu: both branches type it. */
-const ifThenRelu = graph('if_then_relu', [value('cond', tensor('bool', [])), value('x', f32([2, 3]))], [value('r', null)], [
-  node('If', ['cond'], ['y'], {
-    then_branch: graph('then', [], [value('t', null)], [node('Add', ['x', 'x'], ['t'])]),
-    else_branch: graph('else', [], [value('e', null)], [node('Concat', ['x', 'x'], ['e'], { axis: 0 })]),
-  }),
-  node('Relu', ['y'], ['r']),
-]);
+const ifThenRelu = graph(
+  'if_then_relu',
+  [value('cond', tensor('bool', [])), value('x', f32([2, 3]))],
+  [value('r', null)],
+  [
+    node('If', ['cond'], ['y'], {
+      then_branch: graph('then', [], [value('t', null)], [node('Add', ['x', 'x'], ['t'])]),
+      else_branch: graph('else', [], [value('e', null)], [node('Concat', ['x', 'x'], ['e'], { axis: 0 })]),
+    }),
+    node('Relu', ['y'], ['r']),
+  ],
+);
 
 const bytesOf = (g: OnnxGraph) => encodeModel(g, OPSETS, IR_VERSION);
 const typed = (g: OnnxGraph): TypedGraph => {
@@ -64,12 +75,15 @@ const typed = (g: OnnxGraph): TypedGraph => {
 const shapeOf = (t: ValueType | null | undefined) => (t !== null && t !== undefined && t.kind === 'tensor' ? t.shape : undefined);
 const valueShape = (g: TypedGraph, name: string) => shapeOf(g.values.find((v) => v.name === name)?.type);
 
-test('a branch with which a later node fails is dropped: the If gets the other branch\'s types, and a warning says what is assumed', (t) => {
+test("a branch with which a later node fails is dropped: the If gets the other branch's types, and a warning says what is assumed", (t) => {
   const model = ifThenMatMul(4);
   const g = typed(model);
   t.deepEqual(valueShape(g, 'y'), ['N', 4]);
   t.deepEqual(valueShape(g, 'z'), ['N', 3]);
-  t.deepEqual(g.diagnostics.filter((d) => d.severity === 'error'), []);
+  t.deepEqual(
+    g.diagnostics.filter((d) => d.severity === 'error'),
+    [],
+  );
   const warnings = g.diagnostics.filter((d) => d.severity === 'warning');
   t.is(warnings.length, 1);
   const w = warnings[0]!;
@@ -96,7 +110,10 @@ test('both branches type the rest: the join, as without worlds, and no warning',
 test('neither branch types the rest: the join, no world assumed (no warning)', (t) => {
   const g = typed(ifThenMatMul(5));
   t.is(valueShape(g, 'y'), null, 'ranks 2 and 3 join to an unknown rank');
-  t.deepEqual(g.diagnostics.filter((d) => d.severity === 'warning'), []);
+  t.deepEqual(
+    g.diagnostics.filter((d) => d.severity === 'warning'),
+    [],
+  );
 });
 
 test.serial('onnxruntime: the branch kept runs to the shapes shapelog gives, the branch dropped fails', async (t) => {
@@ -105,13 +122,24 @@ test.serial('onnxruntime: the branch kept runs to the shapes shapelog gives, the
   const model = ifThenMatMul(4);
   const bytes = withGraphOutputs(bytesOf(model), ['y']);
   const run = (cond: number) =>
-    runModelOnRuntime(bytes, [
-      { name: 'cond', type: 'bool', dims: [], values: [cond] },
-      { name: 'x', type: 'float32', dims: [5, 4] },
-    ], ['z', 'y']);
+    runModelOnRuntime(
+      bytes,
+      [
+        { name: 'cond', type: 'bool', dims: [], values: [cond] },
+        { name: 'x', type: 'float32', dims: [5, 4] },
+      ],
+      ['z', 'y'],
+    );
   const kept = await run(1);
   t.false('error' in kept, JSON.stringify(kept));
-  if (!('error' in kept)) t.deepEqual(kept.outputs.map((o) => o?.shape), [[5, 3], [5, 4]]);
+  if (!('error' in kept))
+    t.deepEqual(
+      kept.outputs.map((o) => o?.shape),
+      [
+        [5, 3],
+        [5, 4],
+      ],
+    );
   const dropped = await run(0);
   t.true('error' in dropped, 'the else branch cannot run the MatMul');
 });
@@ -132,52 +160,70 @@ function evaluate(shape: readonly (number | string | null)[], env: Record<string
   });
 }
 
-test.serial('Silero VAD as shipped: every top-level value fully known, and equal to what onnxruntime executes wherever it succeeds; where it fails, the warning names the assumption', async (t) => {
-  const loaded = await loadRuntime();
-  t.true(loaded.ok, 'onnxruntime-node is a development dependency');
-  const bytes = readBundledModel(silero)!;
-  const model = decodeModel(bytes, 'silero_vad_v5.onnx');
-  const g = typeGraph(model.graph, model.opsets);
-  t.deepEqual(g.diagnostics.filter((d) => d.severity === 'error'), []);
-  // one dropped world per sample rate's decoder If (T == 1: squeeze the time axis, else keep it)
-  const warnings = g.diagnostics.filter((d) => d.severity === 'warning').map((d) => d.message);
-  t.is(warnings.length, 2);
-  for (const w of warnings) t.regex(w, /\(If "[^"]*\/decoder\/If"\): its condition is not known here; typed as taking then_branch.*with else_branch, /);
-  t.true(warnings.some((w) => w.startsWith('node 2 (If "If_0") then_branch: ')) && warnings.some((w) => w.startsWith('node 2 (If "If_0") else_branch: ')));
-  const shapes = g.values.map((v) => shapeOf(v.type));
-  t.true(shapes.every((s) => s !== undefined && s !== null && s.every((d) => d !== null)), JSON.stringify(shapes));
-  const names = g.values.map((v) => v.name);
-  const outputs = new Set(model.graph.outputs.map((o) => o.name));
-  const exposed = withGraphOutputs(bytes, names.filter((n) => !outputs.has(n)));
-  const runs = [
-    { batch: 1, length: 512, sr: 16000 },
-    { batch: 2, length: 512, sr: 16000 },
-    { batch: 3, length: 640, sr: 16000 },
-    { batch: 2, length: 256, sr: 8000 },
-    { batch: 1, length: 300, sr: 8000 },
-    { batch: 2, length: 1024, sr: 16000 },
-    { batch: 1, length: 4096, sr: 16000 },
-    { batch: 2, length: 1024, sr: 8000 },
-  ];
-  let succeeded = 0;
-  let failed = 0;
-  for (const r of runs) {
-    const run = await runModelOnRuntime(exposed, [
-      { name: 'input', type: 'float32', dims: [r.batch, r.length] },
-      { name: 'state', type: 'float32', dims: [2, r.batch, 128] },
-      { name: 'sr', type: 'int64', dims: [], values: [r.sr] },
-    ], names);
-    const at = `batch ${r.batch}, ${r.length} samples at ${r.sr} Hz`;
-    if ('error' in run) {
-      failed++;
-      // only the branch dropped (the time axis T != 1) fails: the LSTM gets a rank-5 input
-      t.regex(run.error, /LSTM/, at);
-      continue;
+test.serial(
+  'Silero VAD as shipped: every top-level value fully known, and equal to what onnxruntime executes wherever it succeeds; where it fails, the warning names the assumption',
+  async (t) => {
+    const loaded = await loadRuntime();
+    t.true(loaded.ok, 'onnxruntime-node is a development dependency');
+    const bytes = readBundledModel(silero)!;
+    const model = decodeModel(bytes, 'silero_vad_v5.onnx');
+    const g = typeGraph(model.graph, model.opsets);
+    t.deepEqual(
+      g.diagnostics.filter((d) => d.severity === 'error'),
+      [],
+    );
+    // one dropped world per sample rate's decoder If (T == 1: squeeze the time axis, else keep it)
+    const warnings = g.diagnostics.filter((d) => d.severity === 'warning').map((d) => d.message);
+    t.is(warnings.length, 2);
+    for (const w of warnings) t.regex(w, /\(If "[^"]*\/decoder\/If"\): its condition is not known here; typed as taking then_branch.*with else_branch, /);
+    t.true(warnings.some((w) => w.startsWith('node 2 (If "If_0") then_branch: ')) && warnings.some((w) => w.startsWith('node 2 (If "If_0") else_branch: ')));
+    const shapes = g.values.map((v) => shapeOf(v.type));
+    t.true(
+      shapes.every((s) => s?.every((d) => d !== null)),
+      JSON.stringify(shapes),
+    );
+    const names = g.values.map((v) => v.name);
+    const outputs = new Set(model.graph.outputs.map((o) => o.name));
+    const exposed = withGraphOutputs(
+      bytes,
+      names.filter((n) => !outputs.has(n)),
+    );
+    const runs = [
+      { batch: 1, length: 512, sr: 16000 },
+      { batch: 2, length: 512, sr: 16000 },
+      { batch: 3, length: 640, sr: 16000 },
+      { batch: 2, length: 256, sr: 8000 },
+      { batch: 1, length: 300, sr: 8000 },
+      { batch: 2, length: 1024, sr: 16000 },
+      { batch: 1, length: 4096, sr: 16000 },
+      { batch: 2, length: 1024, sr: 8000 },
+    ];
+    let succeeded = 0;
+    let failed = 0;
+    for (const r of runs) {
+      const run = await runModelOnRuntime(
+        exposed,
+        [
+          { name: 'input', type: 'float32', dims: [r.batch, r.length] },
+          { name: 'state', type: 'float32', dims: [2, r.batch, 128] },
+          { name: 'sr', type: 'int64', dims: [], values: [r.sr] },
+        ],
+        names,
+      );
+      const at = `batch ${r.batch}, ${r.length} samples at ${r.sr} Hz`;
+      if ('error' in run) {
+        failed++;
+        // only the branch dropped (the time axis T != 1) fails: the LSTM gets a rank-5 input
+        t.regex(run.error, /LSTM/, at);
+        continue;
+      }
+      succeeded++;
+      const env = { 'input#0': r.batch, 'input#1': r.length, 'state#1': r.batch };
+      names.forEach((n, i) => {
+        t.deepEqual(run.outputs[i]?.shape, evaluate(shapes[i]!, env), `${at}: ${n}`);
+      });
     }
-    succeeded++;
-    const env = { 'input#0': r.batch, 'input#1': r.length, 'state#1': r.batch };
-    names.forEach((n, i) => t.deepEqual(run.outputs[i]?.shape, evaluate(shapes[i]!, env), `${at}: ${n}`));
-  }
-  t.is(succeeded, 5);
-  t.is(failed, 3);
-});
+    t.is(succeeded, 5);
+    t.is(failed, 3);
+  },
+);

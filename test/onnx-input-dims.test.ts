@@ -31,7 +31,10 @@ const tensor = (shape: (number | string | null)[]) => ({ kind: 'tensor', dtype: 
 test('an anonymous input dim is a size variable INPUT#AXIS: derived shapes are fully known and equal dims equal', (t) => {
   const typed = typeModel(decodeModel(encodeModel(GRAM), 'm.onnx'));
   t.deepEqual(typed.diagnostics, []);
-  t.deepEqual(typed.inputs.map((v) => v.type), [tensor(['x#0', 3])]);
+  t.deepEqual(
+    typed.inputs.map((v) => v.type),
+    [tensor(['x#0', 3])],
+  );
   t.deepEqual(
     typed.values.map((v) => [v.name, v.type]),
     [
@@ -58,7 +61,10 @@ test('two inputs get different names; the name of an anonymous dim never is a di
     [tensor(['a#0#', 4]), tensor(['a#0', 'b#1'])],
   );
   // Concat on axis 0 makes the other axis equal: b#1 is 4, the first dim the sum
-  t.deepEqual(typed.values.map((v) => v.type), [tensor(['"a#0" + "a#0#"', 4])]);
+  t.deepEqual(
+    typed.values.map((v) => v.type),
+    [tensor(['"a#0" + "a#0#"', 4])],
+  );
   // the bench counts a dim as known when it is made of these names
   t.deepEqual([...graphInputDims(decodeModel(encodeModel(spec), 'm.onnx').graph)].sort(), ['a#0', 'a#0#', 'b#1']);
 });
@@ -86,16 +92,32 @@ test('shapelog infer: the listing and --json show the name, --dim fixes it, --wr
   ]);
   const fixed = runShapelog(['infer', file, '--json', '--dim', 'x#0=7']);
   t.is(fixed.code, 0, fixed.err);
-  t.deepEqual((JSON.parse(fixed.out) as { outputs: { shape: unknown }[] }).outputs.map((o) => o.shape), [[7, 7], [7, 6]]);
+  t.deepEqual(
+    (JSON.parse(fixed.out) as { outputs: { shape: unknown }[] }).outputs.map((o) => o.shape),
+    [
+      [7, 7],
+      [7, 6],
+    ],
+  );
   const typedFile = join(dir.dir, 'typed.onnx');
   t.is(runShapelog(['infer', file, '--write-value-info', typedFile]).code, 0);
   const reread = decodeModel(readFileSync(typedFile), 'typed.onnx');
   // (the graph outputs keep their declarations: value_info is for the values in between)
-  t.deepEqual(reread.graph.valueInfo.map((v) => [v.name, v.type]), [['xt', tensor([3, 'x#0'])]]);
+  t.deepEqual(
+    reread.graph.valueInfo.map((v) => [v.name, v.type]),
+    [['xt', tensor([3, 'x#0'])]],
+  );
   // read back, the written dim_param is the same size variable as the input's anonymous dim
   const again = runShapelog(['infer', typedFile, '--json', '--dim', 'x#0=2']);
   t.is(again.code, 0, again.err);
   const back = JSON.parse(again.out) as { values: { name: string; shape: unknown }[]; diagnostics: unknown[] };
   t.deepEqual(back.diagnostics, []);
-  t.deepEqual(back.values.map((v) => [v.name, v.shape]), [['xt', [3, 2]], ['y', [2, 2]], ['z', [2, 6]]]);
+  t.deepEqual(
+    back.values.map((v) => [v.name, v.shape]),
+    [
+      ['xt', [3, 2]],
+      ['y', [2, 2]],
+      ['z', [2, 6]],
+    ],
+  );
 });

@@ -18,7 +18,9 @@ const fixtures = join(import.meta.dirname, 'fixtures', 'onnx', 'models');
 /** Everything a typed graph reports but the explain function. */
 function answer(typed: TypedGraph): unknown {
   const { explain: _, ...rest } = typed;
-  return JSON.parse(JSON.stringify({ ...rest, diagnostics: typed.diagnostics.map((d) => ({ severity: d.severity, node: d.node?.index ?? null, message: d.message })) }));
+  return JSON.parse(
+    JSON.stringify({ ...rest, diagnostics: typed.diagnostics.map((d) => ({ severity: d.severity, node: d.node?.index ?? null, message: d.message })) }),
+  );
 }
 
 const models: [string, OnnxModel][] = [
@@ -50,10 +52,13 @@ const constantModel = (declared: ValueSpec[]): ModelSpec => ({
 test('a Constant output is its value from the start: the shapes it drives, and --explain of it, are as before', (t) => {
   const typed = typeModel(decodeModel(encodeModel(constantModel([])), 'c.onnx'));
   t.deepEqual(typed.diagnostics, []);
-  t.deepEqual(typed.values.map((v) => [v.name, v.type]), [
-    ['c', { kind: 'tensor', dtype: 'int64', shape: [2], values: [-1, 3] }],
-    ['y', { kind: 'tensor', dtype: 'float32', shape: ['N', 3] }],
-  ]);
+  t.deepEqual(
+    typed.values.map((v) => [v.name, v.type]),
+    [
+      ['c', { kind: 'tensor', dtype: 'int64', shape: [2], values: [-1, 3] }],
+      ['y', { kind: 'tensor', dtype: 'float32', shape: ['N', 3] }],
+    ],
+  );
   const why = typed.explain('c');
   t.not(why, null);
   t.regex(why!, /Constant/);

@@ -24,7 +24,10 @@ async function check(t: { true: (v: boolean, m?: string) => void }, name: string
   return checkRealModel(byName(name));
 }
 
-const wrongOnes = (r: RealModelCheck) => r.values.filter((v) => v.truth === 'wrong').map((v) => `${v.name} (${v.op}): shapelog ${JSON.stringify(v.shapelog)}, onnxruntime ${JSON.stringify(v.executed)}`);
+const wrongOnes = (r: RealModelCheck) =>
+  r.values
+    .filter((v) => v.truth === 'wrong')
+    .map((v) => `${v.name} (${v.op}): shapelog ${JSON.stringify(v.shapelog)}, onnxruntime ${JSON.stringify(v.executed)}`);
 
 test('the manifest lists at least four models with package, version, license and a file whose sha256 matches', (t) => {
   t.true(models.length >= 4);
@@ -39,7 +42,10 @@ test('withGraphOutputs: the model reads back with the extra outputs after its ow
   const bytes = readBundledModel(byName('openwakeword-hello-deepa'))!;
   const before = decodeModel(bytes, 'a.onnx');
   const after = decodeModel(withGraphOutputs(bytes, ['/layer1/Gemm_output_0', '/layernorm1/Sub_output_0']), 'b.onnx');
-  t.deepEqual(after.graph.outputs.map((o) => o.name), [...before.graph.outputs.map((o) => o.name), '/layer1/Gemm_output_0', '/layernorm1/Sub_output_0']);
+  t.deepEqual(
+    after.graph.outputs.map((o) => o.name),
+    [...before.graph.outputs.map((o) => o.name), '/layer1/Gemm_output_0', '/layernorm1/Sub_output_0'],
+  );
   t.deepEqual(after.graph.outputs.slice(-1)[0]!.type, null);
   t.is(after.graph.nodes.length, before.graph.nodes.length);
   t.is(after.graph.initializers.length, before.graph.initializers.length);
@@ -100,10 +106,19 @@ test("silero-vad-v5 (sr = 16000): the values inside the branches taken agree wit
   const m = byName('silero-vad-v5');
   const typed = typeModel(decodeModel(readBundledModel(m)!, m.name), { shapes: runShapes(m), values: runValues(m) });
   t.true(typed.subgraphValues.length >= 200, `${typed.subgraphValues.length} values in the branches taken`);
-  const r = spawnSync('/usr/bin/python3', ['-c', INFER_FIXED, bundledModelPath(m)!, JSON.stringify(Object.fromEntries(runShapes(m)))], { encoding: 'utf8', timeout: 120_000 });
+  const r = spawnSync('/usr/bin/python3', ['-c', INFER_FIXED, bundledModelPath(m)!, JSON.stringify(Object.fromEntries(runShapes(m)))], {
+    encoding: 'utf8',
+    timeout: 120_000,
+  });
   if (r.status !== 0) {
     // python3-onnx is not installed: onnxruntime's check of the top level above still holds
-    t.deepEqual(typed.outputs.map((o) => (o.type?.kind === 'tensor' ? o.type.shape : null)), [[1, 1], [2, 1, 128]]);
+    t.deepEqual(
+      typed.outputs.map((o) => (o.type?.kind === 'tensor' ? o.type.shape : null)),
+      [
+        [1, 1],
+        [2, 1, 128],
+      ],
+    );
     return;
   }
   const theirs = JSON.parse(r.stdout) as Record<string, (number | null)[] | null>;
@@ -113,7 +128,10 @@ test("silero-vad-v5 (sr = 16000): the values inside the branches taken agree wit
     if (dims === undefined || dims === null) continue;
     compared++;
     const mine = v.type?.kind === 'tensor' ? v.type.shape : null;
-    t.true(mine !== null && mine.length === dims.length && dims.every((d, j) => d === null || mine[j] === d), `${v.name}: ONNX ${JSON.stringify(dims)}, shapelog ${JSON.stringify(mine)}`);
+    t.true(
+      mine !== null && mine.length === dims.length && dims.every((d, j) => d === null || mine[j] === d),
+      `${v.name}: ONNX ${JSON.stringify(dims)}, shapelog ${JSON.stringify(mine)}`,
+    );
   }
   // (ONNX leaves some without a shape: the outputs of the nested Ifs, whose branches differ in rank, and what follows them)
   t.true(compared >= 150, `${compared} values compared`);

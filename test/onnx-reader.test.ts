@@ -23,7 +23,10 @@ function refusal(bytes: Uint8Array): string {
 }
 
 const RESHAPE: ModelSpec = {
-  inputs: [{ name: 'x', dtype: 'float32', shape: ['N', 3, null, 4] }, { name: 'y', dtype: 'float32', shape: null }],
+  inputs: [
+    { name: 'x', dtype: 'float32', shape: ['N', 3, null, 4] },
+    { name: 'y', dtype: 'float32', shape: null },
+  ],
   outputs: [{ name: 'out', dtype: 'float32', shape: null }],
   initializers: [{ name: 'shape', dtype: 'int64', dims: [2], int64: [0, -1] }],
   valueInfo: [{ name: 'out', dtype: 'float32', shape: ['N', null] }],
@@ -33,11 +36,17 @@ const RESHAPE: ModelSpec = {
 test('a model ONNX wrote: its inputs, outputs and node', (t) => {
   const m = decodeModel(fixture('test_reshape_reordered_all_dims'), 'm.onnx');
   t.is(m.opsets.get(''), 25);
-  t.deepEqual(m.graph.inputs.map((v) => [v.name, v.type]), [
-    ['data', { kind: 'tensor', dtype: 'float32', shape: [2, 3, 4] }],
-    ['shape', { kind: 'tensor', dtype: 'int64', shape: [3] }],
-  ]);
-  t.deepEqual(m.graph.nodes.map((n) => [n.opType, n.inputs, n.outputs]), [['Reshape', ['data', 'shape'], ['reshaped']]]);
+  t.deepEqual(
+    m.graph.inputs.map((v) => [v.name, v.type]),
+    [
+      ['data', { kind: 'tensor', dtype: 'float32', shape: [2, 3, 4] }],
+      ['shape', { kind: 'tensor', dtype: 'int64', shape: [3] }],
+    ],
+  );
+  t.deepEqual(
+    m.graph.nodes.map((n) => [n.opType, n.inputs, n.outputs]),
+    [['Reshape', ['data', 'shape'], ['reshaped']]],
+  );
 });
 
 test('dims: a value, a parameter, unknown; an unknown rank; value_info; int64 initializer values', (t) => {
@@ -63,7 +72,13 @@ test('raw_data values are read little-endian; external data keeps only dtype and
     }),
     'm.onnx',
   );
-  t.deepEqual(m.graph.initializers.map((x) => [x.name, x.values, x.external]), [['r', [3, -2], false], ['w', null, true]]);
+  t.deepEqual(
+    m.graph.initializers.map((x) => [x.name, x.values, x.external]),
+    [
+      ['r', [3, -2], false],
+      ['w', null, true],
+    ],
+  );
   t.deepEqual(m.graph.initializers[1]!.dims, [64, 64]);
 });
 
@@ -87,11 +102,18 @@ test('attributes of every kind, and a Constant node', (t) => {
   t.deepEqual(pool.get('p'), { kind: 'float', value: 0.5 });
 });
 
-test('the nested graphs of an If are read, and may use the outer graph\'s values', (t) => {
-  const branch = (op: string) => ({ inputs: [], outputs: [{ name: `${op}_out`, dtype: 'float32', shape: [2] }], nodes: [{ op, inputs: ['x'], outputs: [`${op}_out`] }] });
+test("the nested graphs of an If are read, and may use the outer graph's values", (t) => {
+  const branch = (op: string) => ({
+    inputs: [],
+    outputs: [{ name: `${op}_out`, dtype: 'float32', shape: [2] }],
+    nodes: [{ op, inputs: ['x'], outputs: [`${op}_out`] }],
+  });
   const m = decodeModel(
     encodeModel({
-      inputs: [{ name: 'c', dtype: 'bool', shape: [] }, { name: 'x', dtype: 'float32', shape: [2] }],
+      inputs: [
+        { name: 'c', dtype: 'bool', shape: [] },
+        { name: 'x', dtype: 'float32', shape: [2] },
+      ],
       outputs: [{ name: 'y', dtype: 'float32', shape: [2] }],
       nodes: [{ op: 'If', inputs: ['c'], outputs: ['y'], attrs: { then_branch: { graph: branch('Relu') }, else_branch: { graph: branch('Neg') } } }],
     }),
@@ -112,17 +134,29 @@ test('a model-local function is inlined: its values renamed, its attribute refer
       inputs: [{ name: 'x', dtype: 'float32', shape: [4] }],
       outputs: [{ name: 'y', dtype: 'float32', shape: [4] }],
       nodes: [{ op: 'Twice', domain: 'my.fns', inputs: ['x'], outputs: ['y'], name: 'call', attrs: { slope: 0.2 } }],
-      functions: [{ name: 'Twice', domain: 'my.fns', inputs: ['a'], outputs: ['b'], attrs: ['slope'], nodes: [
-        { op: 'LeakyRelu', inputs: ['a'], outputs: ['t'], attrs: { alpha: { ref: 'slope' } } },
-        { op: 'Relu', inputs: ['t'], outputs: ['b'] },
-      ] }],
+      functions: [
+        {
+          name: 'Twice',
+          domain: 'my.fns',
+          inputs: ['a'],
+          outputs: ['b'],
+          attrs: ['slope'],
+          nodes: [
+            { op: 'LeakyRelu', inputs: ['a'], outputs: ['t'], attrs: { alpha: { ref: 'slope' } } },
+            { op: 'Relu', inputs: ['t'], outputs: ['b'] },
+          ],
+        },
+      ],
     }),
     'm.onnx',
   );
-  t.deepEqual(m.graph.nodes.map((n) => [n.opType, n.inputs, n.outputs]), [
-    ['LeakyRelu', ['x'], ['call/Twice/t']],
-    ['Relu', ['call/Twice/t'], ['y']],
-  ]);
+  t.deepEqual(
+    m.graph.nodes.map((n) => [n.opType, n.inputs, n.outputs]),
+    [
+      ['LeakyRelu', ['x'], ['call/Twice/t']],
+      ['Relu', ['call/Twice/t'], ['y']],
+    ],
+  );
   const alpha = m.graph.nodes[0]!.attrs.get('alpha');
   t.is(alpha?.kind, 'float');
   t.true(alpha?.kind === 'float' && Math.abs(alpha.value - 0.2) < 1e-6);
@@ -132,10 +166,19 @@ test('nodes written out of order are sorted; the written order is kept when it i
   const spec: ModelSpec = {
     inputs: [{ name: 'x', dtype: 'float32', shape: [2] }],
     outputs: [{ name: 'z', dtype: 'float32', shape: [2] }],
-    nodes: [{ op: 'Relu', inputs: ['y'], outputs: ['z'] }, { op: 'Neg', inputs: ['x'], outputs: ['y'] }],
+    nodes: [
+      { op: 'Relu', inputs: ['y'], outputs: ['z'] },
+      { op: 'Neg', inputs: ['x'], outputs: ['y'] },
+    ],
   };
-  t.deepEqual(decodeModel(encodeModel(spec), 'm.onnx').graph.nodes.map((n) => n.opType), ['Neg', 'Relu']);
-  t.deepEqual(decodeModel(encodeModel({ ...spec, nodes: [...spec.nodes].reverse() }), 'm.onnx').graph.nodes.map((n) => n.opType), ['Neg', 'Relu']);
+  t.deepEqual(
+    decodeModel(encodeModel(spec), 'm.onnx').graph.nodes.map((n) => n.opType),
+    ['Neg', 'Relu'],
+  );
+  t.deepEqual(
+    decodeModel(encodeModel({ ...spec, nodes: [...spec.nodes].reverse() }), 'm.onnx').graph.nodes.map((n) => n.opType),
+    ['Neg', 'Relu'],
+  );
 });
 
 test('refused: truncated or malformed bytes, and an empty file', (t) => {
@@ -147,13 +190,33 @@ test('refused: truncated or malformed bytes, and an empty file', (t) => {
 
 test('refused: an unknown opset, a domain not imported, a missing input, a cycle, a value produced twice', (t) => {
   t.regex(refusal(encodeModel({ ...RESHAPE, opsets: { '': 99 } })), /opset_import: version 99 of domain "ai\.onnx" is unknown/);
-  t.regex(refusal(encodeModel({ ...RESHAPE, nodes: [{ ...RESHAPE.nodes[0]!, domain: 'com.acme' }] })), /node 0 \(com\.acme\.Reshape "r"\): its domain "com\.acme" is not imported/);
-  t.regex(refusal(encodeModel({ ...RESHAPE, nodes: [{ op: 'Reshape', inputs: ['x', 'nope'], outputs: ['out'], name: 'r' }] })), /node 0 \(Reshape "r"\): input 'nope' is not a graph input, an initializer or any node's output/);
+  t.regex(
+    refusal(encodeModel({ ...RESHAPE, nodes: [{ ...RESHAPE.nodes[0]!, domain: 'com.acme' }] })),
+    /node 0 \(com\.acme\.Reshape "r"\): its domain "com\.acme" is not imported/,
+  );
+  t.regex(
+    refusal(encodeModel({ ...RESHAPE, nodes: [{ op: 'Reshape', inputs: ['x', 'nope'], outputs: ['out'], name: 'r' }] })),
+    /node 0 \(Reshape "r"\): input 'nope' is not a graph input, an initializer or any node's output/,
+  );
   const cycle: ModelSpec = {
     inputs: [{ name: 'x', dtype: 'float32', shape: [2] }],
     outputs: [{ name: 'b', dtype: 'float32', shape: [2] }],
-    nodes: [{ op: 'Add', inputs: ['x', 'b'], outputs: ['a'], name: 'first' }, { op: 'Relu', inputs: ['a'], outputs: ['b'] }],
+    nodes: [
+      { op: 'Add', inputs: ['x', 'b'], outputs: ['a'], name: 'first' },
+      { op: 'Relu', inputs: ['a'], outputs: ['b'] },
+    ],
   };
   t.regex(refusal(encodeModel(cycle)), /not topologically sortable: node 0 \(Add "first"\) waits for 'b' \(from node 1 \(Relu\)\)/);
-  t.regex(refusal(encodeModel({ ...cycle, nodes: [{ op: 'Relu', inputs: ['x'], outputs: ['b'] }, { op: 'Neg', inputs: ['x'], outputs: ['b'] }] })), /node 1 \(Neg\): output 'b' is already produced by node 0 \(Relu\)/);
+  t.regex(
+    refusal(
+      encodeModel({
+        ...cycle,
+        nodes: [
+          { op: 'Relu', inputs: ['x'], outputs: ['b'] },
+          { op: 'Neg', inputs: ['x'], outputs: ['b'] },
+        ],
+      }),
+    ),
+    /node 1 \(Neg\): output 'b' is already produced by node 0 \(Relu\)/,
+  );
 });

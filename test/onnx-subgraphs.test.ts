@@ -45,28 +45,37 @@ test('If: the join of the branches, equal dims kept, a differing dim a size vari
 
 test('every value inside a subgraph has a type, named with its enclosing node and graph attribute', (t) => {
   const g = typed(M.ifDiffering);
-  t.deepEqual(g.subgraphValues.map((v) => [v.graph.replace(/^.*\./, ''), v.name, shapeOf(v.type)]), [
-    ['then_branch', 't', [2, 3]],
-    ['else_branch', 'e', [4, 3]],
-  ]);
+  t.deepEqual(
+    g.subgraphValues.map((v) => [v.graph.replace(/^.*\./, ''), v.name, shapeOf(v.type)]),
+    [
+      ['then_branch', 't', [2, 3]],
+      ['else_branch', 'e', [4, 3]],
+    ],
+  );
   t.true(g.subgraphValues.every((v) => v.graph.startsWith(`${M.ifDiffering.nodes[0]!.name}.`)));
   const loop = typed(M.loopFor);
   // the body's inputs (iteration number, cond, carried value) and every node output
-  t.deepEqual(loop.subgraphValues.map((v) => [v.name, v.op, shapeOf(v.type)]), [
-    ['i', 'input', []],
-    ['c', 'input', []],
-    ['a', 'input', [2]],
-    ['c_out', 'Identity', []],
-    ['a_out', 'Add', [2]],
-    ['sq', 'Mul', [2]],
-  ]);
+  t.deepEqual(
+    loop.subgraphValues.map((v) => [v.name, v.op, shapeOf(v.type)]),
+    [
+      ['i', 'input', []],
+      ['c', 'input', []],
+      ['a', 'input', [2]],
+      ['c_out', 'Identity', []],
+      ['a_out', 'Add', [2]],
+      ['sq', 'Mul', [2]],
+    ],
+  );
 });
 
 test('Loop: carried values at their fixpoint, scan outputs stacked over the trip count', (t) => {
   // M = 3 and no cond: exactly 3 iterations
   t.deepEqual(outputShapes(M.loopFor), [[2], [3, 2]]);
   // a carried value whose first dim doubles each iteration: that dim is a size variable; the cond stays true: 3 rows
-  t.deepEqual(general(outputShapes(M.loopGrowing)), [[SIZE_VAR, 2], [3, 2]]);
+  t.deepEqual(general(outputShapes(M.loopGrowing)), [
+    [SIZE_VAR, 2],
+    [3, 2],
+  ]);
   // a computed cond: the loop may stop before M, the trip count is a size variable
   t.deepEqual(general(outputShapes(M.loopWhile)), [[2], [SIZE_VAR, 2]]);
   const grow = typed(M.loopGrowing);
@@ -82,7 +91,12 @@ test('Scan: slices without the scan axis, outputs stacked at scan_output_axes', 
   t.deepEqual(outputShapes(M.scanRows), [[2], [3, 2]]);
   // axis 1 of [2, 5] scanned: slices [2]; outputs stacked at axis 1 ([2, 5]) and at axis -1 of rank 3 ([1, 2, 5])
   t.deepEqual(outputShapes(M.scanAxes), [[2], [2, 5], [1, 2, 5]]);
-  t.deepEqual(typed(M.scanAxes).subgraphValues.filter((v) => v.op === 'input').map((v) => shapeOf(v.type)), [[2], [2]]);
+  t.deepEqual(
+    typed(M.scanAxes)
+      .subgraphValues.filter((v) => v.op === 'input')
+      .map((v) => shapeOf(v.type)),
+    [[2], [2]],
+  );
 });
 
 const OPSET_8 = new Map([['', 8]]);
@@ -91,15 +105,34 @@ test('Scan 8: the body sees one batch entry; states get the batch dim back, scan
   const model = decodeModel(encodeModel(M.scanBatched, OPSET_8, 4), 'scan_batched.onnx');
   const g = typeGraph(model.graph, model.opsets);
   t.deepEqual(g.diagnostics, []);
-  t.deepEqual(g.outputs.map((o) => shapeOf(o.type)), [[2, 4], [2, 3, 8]]);
-  t.deepEqual(g.subgraphValues.map((v) => [v.name, shapeOf(v.type)]), [['s', [4]], ['xi', [4]], ['s_out', [4]], ['y', [8]]]);
+  t.deepEqual(
+    g.outputs.map((o) => shapeOf(o.type)),
+    [
+      [2, 4],
+      [2, 3, 8],
+    ],
+  );
+  t.deepEqual(
+    g.subgraphValues.map((v) => [v.name, shapeOf(v.type)]),
+    [
+      ['s', [4]],
+      ['xi', [4]],
+      ['s_out', [4]],
+      ['y', [8]],
+    ],
+  );
 });
 
 test.serial('onnxruntime runs the Scan 8 model to the shapes typed', async (t) => {
   t.true((await loadRuntime()).ok, 'onnxruntime-node is a development dependency');
   try {
     const ran = await runOnRuntime(encodeModel(M.scanBatched, OPSET_8, 4), M.scanBatched, ['final', 'ys']);
-    t.deepEqual(ran, { outputs: [{ dtype: 'float32', shape: [2, 4] }, { dtype: 'float32', shape: [2, 3, 8] }] });
+    t.deepEqual(ran, {
+      outputs: [
+        { dtype: 'float32', shape: [2, 4] },
+        { dtype: 'float32', shape: [2, 3, 8] },
+      ],
+    });
   } finally {
     stopRuntime();
   }
@@ -107,16 +140,38 @@ test.serial('onnxruntime runs the Scan 8 model to the shapes typed', async (t) =
 
 test('SequenceMap: the body sees one element of each sequence, its outputs become sequences', (t) => {
   const g = typed(M.sequenceMap);
-  t.deepEqual(g.outputs.map((o) => o.type), [{ kind: 'sequence', elem: { kind: 'tensor', dtype: 'float32', shape: ['N'] } }]);
-  t.deepEqual(g.subgraphValues.map((v) => [v.name, shapeOf(v.type)]), [['a', ['N']], ['b', ['N']], ['z', ['N']]]);
+  t.deepEqual(
+    g.outputs.map((o) => o.type),
+    [{ kind: 'sequence', elem: { kind: 'tensor', dtype: 'float32', shape: ['N'] } }],
+  );
+  t.deepEqual(
+    g.subgraphValues.map((v) => [v.name, shapeOf(v.type)]),
+    [
+      ['a', ['N']],
+      ['b', ['N']],
+      ['z', ['N']],
+    ],
+  );
 });
 
-test('If with a condition known from shapes: only the branch taken is typed, its outputs are the node\'s', (t) => {
+test("If with a condition known from shapes: only the branch taken is typed, its outputs are the node's", (t) => {
   const g = typed(M.ifShapeCondition);
   t.deepEqual(g.diagnostics, []);
-  t.deepEqual(g.outputs.map((o) => shapeOf(o.type)), [[2, 3], [2, 3, 1]]);
+  t.deepEqual(
+    g.outputs.map((o) => shapeOf(o.type)),
+    [
+      [2, 3],
+      [2, 3, 1],
+    ],
+  );
   // the values of the branches not taken (Identity, Unsqueeze) are not typed, so not listed
-  t.deepEqual(g.subgraphValues.map((v) => [v.name, shapeOf(v.type)]), [['sq', [2, 3]], ['id2', [2, 3, 1]]]);
+  t.deepEqual(
+    g.subgraphValues.map((v) => [v.name, shapeOf(v.type)]),
+    [
+      ['sq', [2, 3]],
+      ['id2', [2, 3, 1]],
+    ],
+  );
 });
 
 /** The model as written and read back, typed with x fixed to [2]. */
@@ -128,13 +183,19 @@ function typedWithX2(g: OnnxGraph): TypedGraph {
 test('If: an error in the branch not taken is not an error; with the condition unknown it is', (t) => {
   const g = typedWithX2(M.ifUntakenError);
   t.deepEqual(g.diagnostics, []);
-  t.deepEqual(g.outputs.map((o) => shapeOf(o.type)), [[2]]);
+  t.deepEqual(
+    g.outputs.map((o) => shapeOf(o.type)),
+    [[2]],
+  );
   // the same model with the condition a graph input: both branches are typed, the Add's error is reported
   const unknown = { ...M.ifUntakenError, inputs: [...M.ifUntakenError.inputs, M.value('no', M.tensor('bool', []))], nodes: M.ifUntakenError.nodes.slice(1) };
-  t.true(typedWithX2(unknown).diagnostics.some((d) => d.message.includes('bad_add')), 'the Add of [2] and [3] is reported');
+  t.true(
+    typedWithX2(unknown).diagnostics.some((d) => d.message.includes('bad_add')),
+    'the Add of [2] and [3] is reported',
+  );
 });
 
-test.serial('shapelog infer --value: a graph input\'s value decides the If; the listing says which branch was not taken', (t) => {
+test.serial("shapelog infer --value: a graph input's value decides the If; the listing says which branch was not taken", (t) => {
   const dir = scratchFolder('onnx-if-value-');
   const file = join(dir.dir, 'if.onnx');
   // the condition a graph input `no`: its value chooses the branch
@@ -199,10 +260,16 @@ test.serial('onnxruntime runs each model to output shapes that the types describ
   try {
     for (const [name, g] of RUNNABLE) {
       const bytes = encodeModel(g, OPSETS, IR_VERSION);
-      const ran = await runOnRuntime(bytes, g, g.outputs.map((o) => o.name));
+      const ran = await runOnRuntime(
+        bytes,
+        g,
+        g.outputs.map((o) => o.name),
+      );
       if ('error' in ran) return t.fail(`${name}: ${ran.error}`);
       const ours = outputShapes(g);
-      ran.outputs.forEach((o, k) => t.true(o !== null && consistent(ours[k], o.shape), `${name} output ${k}: ran ${JSON.stringify(o?.shape)}, typed ${JSON.stringify(ours[k])}`));
+      for (const [k, o] of ran.outputs.entries()) {
+        t.true(o !== null && consistent(ours[k], o.shape), `${name} output ${k}: ran ${JSON.stringify(o?.shape)}, typed ${JSON.stringify(ours[k])}`);
+      }
     }
   } finally {
     stopRuntime();
@@ -229,14 +296,17 @@ for line in sys.stdin:
 
 test("ONNX's own shape inference knows no dim of the outputs that shapelog does not know the same", (t) => {
   const models = [...RUNNABLE, ['sequenceMap', M.sequenceMap] as [string, OnnxGraph]];
-  const input = models.map(([, g]) => Buffer.from(encodeModel(g, OPSETS, IR_VERSION)).toString('base64')).join('\n') + '\n';
+  const input = `${models.map(([, g]) => Buffer.from(encodeModel(g, OPSETS, IR_VERSION)).toString('base64')).join('\n')}\n`;
   const r = spawnSync('/usr/bin/python3', ['-c', INFER], { input, encoding: 'utf8', timeout: 60_000 });
   if (r.status !== 0) {
     // python3-onnx is not installed: the hand-written expectations above still hold
     t.deepEqual(outputShapes(M.scanRows), [[2], [3, 2]]);
     return;
   }
-  const answers = r.stdout.trim().split('\n').map((l) => JSON.parse(l) as ((number | null)[] | null)[]);
+  const answers = r.stdout
+    .trim()
+    .split('\n')
+    .map((l) => JSON.parse(l) as ((number | null)[] | null)[]);
   // ONNX's inference knows these itself (so the comparison below compares something)
   t.deepEqual(answers[RUNNABLE.findIndex(([n]) => n === 'scanRows')], [[2], [3, 2]]);
   models.forEach(([name, g], i) => {
@@ -244,7 +314,10 @@ test("ONNX's own shape inference knows no dim of the outputs that shapelog does 
     answers[i]!.forEach((theirs, k) => {
       if (theirs === null) return;
       const mine = ours[k];
-      t.true(mine !== null && mine !== undefined && mine.length === theirs.length && theirs.every((d, j) => d === null || mine[j] === d), `${name} output ${k}: ONNX ${JSON.stringify(theirs)}, shapelog ${JSON.stringify(mine)}`);
+      t.true(
+        mine !== null && mine !== undefined && mine.length === theirs.length && theirs.every((d, j) => d === null || mine[j] === d),
+        `${name} output ${k}: ONNX ${JSON.stringify(theirs)}, shapelog ${JSON.stringify(mine)}`,
+      );
     });
   });
 });
@@ -258,9 +331,17 @@ test.serial('shapelog infer: --json lists the subgraph values with their graph; 
   t.is(json.code, 0, json.err);
   const values = (JSON.parse(json.out) as { values: { name: string; graph?: string; shape: Dim[] | null }[] }).values;
   const loopName = M.loopGrowing.nodes[0]!.name;
-  t.deepEqual(values.filter((v) => v.graph !== undefined).map((v) => [v.graph, v.name]), [
-    [`${loopName}.body`, 'i'], [`${loopName}.body`, 'c'], [`${loopName}.body`, 'a'], [`${loopName}.body`, 'c_out'], [`${loopName}.body`, 'a_out'], [`${loopName}.body`, 'r'],
-  ]);
+  t.deepEqual(
+    values.filter((v) => v.graph !== undefined).map((v) => [v.graph, v.name]),
+    [
+      [`${loopName}.body`, 'i'],
+      [`${loopName}.body`, 'c'],
+      [`${loopName}.body`, 'a'],
+      [`${loopName}.body`, 'c_out'],
+      [`${loopName}.body`, 'a_out'],
+      [`${loopName}.body`, 'r'],
+    ],
+  );
   t.deepEqual(values.find((v) => v.name === 'r')!.shape, [2]);
   const listing = runShapelog(['infer', file]);
   t.regex(listing.out, /\n {6}body\(i: int64\[\], c: bool\[\] = \[1\], a: float32\[\w+, 2\]\):\n {8}0 Identity/);
@@ -271,10 +352,19 @@ test.serial('shapelog infer: --json lists the subgraph values with their graph; 
   const body = reread.graph.nodes[0]!.attrs.get('body');
   if (body?.kind !== 'graph') return t.fail('the Loop lost its body');
   // the body's node outputs it did not declare (its outputs are declared, untyped)
-  t.deepEqual(body.value.valueInfo.map((v) => v.name), []);
-  t.deepEqual(body.value.nodes.map((n) => n.opType), ['Identity', 'Concat', 'Shape']);
+  t.deepEqual(
+    body.value.valueInfo.map((v) => v.name),
+    [],
+  );
+  t.deepEqual(
+    body.value.nodes.map((n) => n.opType),
+    ['Identity', 'Concat', 'Shape'],
+  );
   // everything else as it was: the main graph's value_info (the Loop's outputs are graph outputs) and the nodes
-  t.deepEqual(reread.graph.outputs.map((o) => o.name), ['w', 'rows']);
+  t.deepEqual(
+    reread.graph.outputs.map((o) => o.name),
+    ['w', 'rows'],
+  );
   // two deep: the Loop body inside the If's then branch gets its one undeclared value, the sum
   const nestedFile = join(dir.dir, 'nested.onnx');
   writeFileSync(nestedFile, encodeModel(M.ifLoop, OPSETS, IR_VERSION));
@@ -311,9 +401,12 @@ test("an _expanded conformance model (SequenceMap's function body: a Loop over S
   t.deepEqual(body.get('SequenceMap_loop_body_itercount'), { kind: 'tensor', dtype: 'int64', shape: [] });
 });
 
-test('an error inside a body names the enclosing node and the body node; an earlier error does not stop a Loop\'s fixpoint', (t) => {
+test("an error inside a body names the enclosing node and the body node; an earlier error does not stop a Loop's fixpoint", (t) => {
   const g = typed(M.loopBadBody);
-  t.deepEqual(g.diagnostics.map((d) => d.message), ['node 0 (Loop "L") body: node 1 (Add "bad_add"): shapes [2] and [3] do not broadcast']);
+  t.deepEqual(
+    g.diagnostics.map((d) => d.message),
+    ['node 0 (Loop "L") body: node 1 (Add "bad_add"): shapes [2] and [3] do not broadcast'],
+  );
   const e = typed(M.errorThenLoop);
   t.is(e.diagnostics.length, 1);
   t.deepEqual(general([shapeOf(e.outputs[1]!.type)]), [[SIZE_VAR, 2]]);

@@ -17,7 +17,10 @@ import { runShapelog, scratchFolder } from './helpers.js';
 
 const FIXTURES = join(import.meta.dirname, 'fixtures', 'onnx');
 
-interface Record_ { name: string; outputs: { absent?: boolean; dtype?: string; shape?: number[] }[] }
+interface Record_ {
+  name: string;
+  outputs: { absent?: boolean; dtype?: string; shape?: number[] }[];
+}
 
 test('the ONNX rule files compile without warnings', (t) => {
   const lib = onnxLibrary();
@@ -27,7 +30,9 @@ test('the ONNX rule files compile without warnings', (t) => {
 });
 
 test('single-node cases: the dtype and shape of every output is what ONNX recorded', (t) => {
-  const lines = readFileSync(join(FIXTURES, 'node-cases.jsonl'), 'utf8').split('\n').filter((l) => l !== '');
+  const lines = readFileSync(join(FIXTURES, 'node-cases.jsonl'), 'utf8')
+    .split('\n')
+    .filter((l) => l !== '');
   t.true(lines.length > 100);
   const wrong: string[] = [];
   for (const line of lines) {
@@ -85,10 +90,13 @@ test('a dim_param declared on a computed value is a label: it neither clashes wi
   };
   const typed = typeModel(decodeModel(encodeModel(spec), 'm.onnx'));
   t.deepEqual(typed.diagnostics, []);
-  t.deepEqual(typed.values.map((v) => v.type), [
-    { kind: 'tensor', dtype: 'float32', shape: ['d0', 3] },
-    { kind: 'tensor', dtype: 'float32', shape: ['d0', 3] },
-  ]);
+  t.deepEqual(
+    typed.values.map((v) => v.type),
+    [
+      { kind: 'tensor', dtype: 'float32', shape: ['d0', 3] },
+      { kind: 'tensor', dtype: 'float32', shape: ['d0', 3] },
+    ],
+  );
 });
 
 test('a dim_value declared on a computed value still clashes with a different inferred one', (t) => {
@@ -136,16 +144,27 @@ test('data propagation: Mul and Div on a symbolic shape value, and a Cast of it,
 test('an ONNX operator declaration whose name is not domain::OpType@since is refused at its location', (t) => {
   const sources = loadText('relation R(x, y).\noperator "Relu"(X) : R -> tensor { doc "no domain, no version" }\n', 'bad.rules');
   const { diagnostics } = onnxOperators(sources);
-  t.deepEqual(diagnostics.map((d) => `${d.span?.file}:${d.span?.start.line}: ${d.message}`), [
-    'bad.rules:2: ONNX operator name "Relu" is not of the form "ai.onnx::OpType@since" (domain, op_type, first opset version)',
-  ]);
+  t.deepEqual(
+    diagnostics.map((d) => `${d.span?.file}:${d.span?.start.line}: ${d.message}`),
+    ['bad.rules:2: ONNX operator name "Relu" is not of the form "ai.onnx::OpType@since" (domain, op_type, first opset version)'],
+  );
   t.deepEqual(onnxOperators(loadText('relation R(x, y).\noperator "ai.onnx.ml::Binarizer@1"(X) : R -> tensor { doc "fine" }\n', 'ok.rules')).diagnostics, []);
 });
 
 test('a size only the values decide is a size variable named after the node, never a failure', (t) => {
-  t.deepEqual(typeNodeRequest({ op_type: 'NonMaxSuppression', opset: 11, inputs: [{ dtype: 'float32', shape: [1, 6, 4] }, { dtype: 'float32', shape: [1, 1, 6] }] }), {
-    outputs: [{ dtype: 'int64', shape: ['NonMaxSuppression_0_0', 3] }],
-  });
+  t.deepEqual(
+    typeNodeRequest({
+      op_type: 'NonMaxSuppression',
+      opset: 11,
+      inputs: [
+        { dtype: 'float32', shape: [1, 6, 4] },
+        { dtype: 'float32', shape: [1, 1, 6] },
+      ],
+    }),
+    {
+      outputs: [{ dtype: 'int64', shape: ['NonMaxSuppression_0_0', 3] }],
+    },
+  );
   t.deepEqual(typeNodeRequest({ op_type: 'ImageDecoder', opset: 20, inputs: [{ dtype: 'uint8', shape: [100] }] }), {
     outputs: [{ dtype: 'uint8', shape: ['ImageDecoder_0_0', 'ImageDecoder_0_1', 3] }],
   });
@@ -155,11 +174,20 @@ test('a size only the values decide is a size variable named after the node, nev
   });
 });
 
-test('a rule\'s error and an unknown operator name the node', (t) => {
+test("a rule's error and an unknown operator name the node", (t) => {
   const model: ModelSpec = {
-    inputs: [{ name: 'a', dtype: 'float32', shape: [2, 3] }, { name: 'b', dtype: 'float32', shape: [4, 3] }],
-    outputs: [{ name: 'c', dtype: 'float32', shape: null }, { name: 'd', dtype: 'float32', shape: null }],
-    nodes: [{ op: 'Add', inputs: ['a', 'b'], outputs: ['c'], name: 'add' }, { op: 'NoSuchOp', inputs: ['a'], outputs: ['d'] }],
+    inputs: [
+      { name: 'a', dtype: 'float32', shape: [2, 3] },
+      { name: 'b', dtype: 'float32', shape: [4, 3] },
+    ],
+    outputs: [
+      { name: 'c', dtype: 'float32', shape: null },
+      { name: 'd', dtype: 'float32', shape: null },
+    ],
+    nodes: [
+      { op: 'Add', inputs: ['a', 'b'], outputs: ['c'], name: 'add' },
+      { op: 'NoSuchOp', inputs: ['a'], outputs: ['d'] },
+    ],
   };
   const typed = typeModel(decodeModel(encodeModel(model), 'm.onnx'));
   t.deepEqual(typed.diagnostics.map((d) => d.message).sort(), [
@@ -168,15 +196,21 @@ test('a rule\'s error and an unknown operator name the node', (t) => {
   ]);
 });
 
-test('a model\'s function body (an _expanded conformance model) types to the outputs ONNX recorded', (t) => {
+test("a model's function body (an _expanded conformance model) types to the outputs ONNX recorded", (t) => {
   const model = decodeModel(readFileSync(join(FIXTURES, 'models', 'test_layer_normalization_2d_axis_negative_2_expanded_ver18', 'model.onnx')), 'm.onnx');
   const typed = typeModel(model);
-  t.deepEqual(typed.diagnostics.filter((d) => d.severity === 'error'), []);
-  t.deepEqual(typed.outputs.map((v) => v.type), [
-    { kind: 'tensor', dtype: 'float32', shape: [3, 4] },
-    { kind: 'tensor', dtype: 'float32', shape: [1, 1] },
-    { kind: 'tensor', dtype: 'float32', shape: [1, 1] },
-  ]);
+  t.deepEqual(
+    typed.diagnostics.filter((d) => d.severity === 'error'),
+    [],
+  );
+  t.deepEqual(
+    typed.outputs.map((v) => v.type),
+    [
+      { kind: 'tensor', dtype: 'float32', shape: [3, 4] },
+      { kind: 'tensor', dtype: 'float32', shape: [1, 1] },
+      { kind: 'tensor', dtype: 'float32', shape: [1, 1] },
+    ],
+  );
 });
 
 test('shapelog infer MODEL.onnx: a listing, --json, --explain, --shape and --dim', (t) => {
@@ -206,12 +240,15 @@ test('shapelog infer MODEL.onnx: a listing, --json, --explain, --shape and --dim
   t.deepEqual(written.subarray(0, encodeModel(FLATTEN_BATCH).length), Buffer.from(encodeModel(FLATTEN_BATCH)));
   const reread = decodeModel(written, 'typed.onnx');
   t.is(reread.graph.nodes.length, 5);
-  t.deepEqual(reread.graph.valueInfo.map((v) => [v.name, v.type]), [
-    ['s', { kind: 'tensor', dtype: 'int64', shape: [4] }],
-    ['n', { kind: 'tensor', dtype: 'int64', shape: [] }],
-    ['n1', { kind: 'tensor', dtype: 'int64', shape: [1] }],
-    ['target', { kind: 'tensor', dtype: 'int64', shape: [2] }],
-  ]);
+  t.deepEqual(
+    reread.graph.valueInfo.map((v) => [v.name, v.type]),
+    [
+      ['s', { kind: 'tensor', dtype: 'int64', shape: [4] }],
+      ['n', { kind: 'tensor', dtype: 'int64', shape: [] }],
+      ['n1', { kind: 'tensor', dtype: 'int64', shape: [1] }],
+      ['target', { kind: 'tensor', dtype: 'int64', shape: [2] }],
+    ],
+  );
   const shaped = runShapelog(['infer', file, '--json', '--shape', 'x=7,3,2,8']);
   t.deepEqual((JSON.parse(shaped.out) as { outputs: unknown[] }).outputs, [{ name: 'y', op: 'output', dtype: 'float32', shape: [7, 48] }]);
 });
@@ -236,19 +273,28 @@ test('shapelog infer MODEL.onnx: bad input is a clear error, no stack trace', (t
 
 test('shapelog typeof --onnx answers every line', (t) => {
   const r = runShapelog(['typeof', '--onnx'], {
-    input: [
+    input: `${[
       '{"op_type": "Conv", "opset": 11, "attributes": {"strides": {"type": "ints", "value": [2, 2]}}, "inputs": [{"dtype": "float32", "shape": [1, 3, 9, 9]}, {"dtype": "float32", "shape": [8, 3, 3, 3]}]}',
       '{"op_type": "Split", "opset": 18, "attributes": {"num_outputs": {"type": "int", "value": 3}}, "inputs": [{"dtype": "float32", "shape": [7]}], "outputs": [{}, {}, {}]}',
       'not json',
       '{"op_type": "Relu", "opset": 99, "inputs": [{"dtype": "float32", "shape": [2]}]}',
       '{"op_type": "Relu", "opset": 14, "inputs": [{"dtype": "float32", "shape": "2x3"}]}',
-    ].join('\n') + '\n',
+    ].join('\n')}\n`,
   });
   t.is(r.code, 1);
-  const lines = r.out.trim().split('\n').map((l) => JSON.parse(l) as unknown);
+  const lines = r.out
+    .trim()
+    .split('\n')
+    .map((l) => JSON.parse(l) as unknown);
   t.deepEqual(lines[3], { error: 'line 4: opset 99 of domain "ai.onnx" is unknown (shapelog knows versions 1 to 28)' });
   t.deepEqual(lines[4], { error: 'line 5: inputs[0].shape: a shape is a list of dims' });
   t.deepEqual(lines[0], { outputs: [{ dtype: 'float32', shape: [1, 8, 4, 4] }] });
-  t.deepEqual(lines[1], { outputs: [{ dtype: 'float32', shape: [3] }, { dtype: 'float32', shape: [3] }, { dtype: 'float32', shape: [1] }] });
+  t.deepEqual(lines[1], {
+    outputs: [
+      { dtype: 'float32', shape: [3] },
+      { dtype: 'float32', shape: [3] },
+      { dtype: 'float32', shape: [1] },
+    ],
+  });
   t.regex(JSON.stringify(lines[2]), /line 3: not JSON/);
 });

@@ -15,7 +15,9 @@ const root = join(import.meta.dirname, '..');
 const OPTIONS = { longs: Number, defaults: false, arrays: true } as const;
 
 function onnxFiles(dir: string): string[] {
-  return readdirSync(dir, { withFileTypes: true }).flatMap((e) => (e.isDirectory() ? onnxFiles(join(dir, e.name)) : e.name.endsWith('.onnx') ? [join(dir, e.name)] : []));
+  return readdirSync(dir, { withFileTypes: true }).flatMap((e) =>
+    e.isDirectory() ? onnxFiles(join(dir, e.name)) : e.name.endsWith('.onnx') ? [join(dir, e.name)] : [],
+  );
 }
 
 /** `o` with each byte string (weights: megabytes) replaced by its length and digest, which compare fast. */
@@ -63,9 +65,24 @@ test('a message encoded by one is read back by the other: functions, every attri
       { name: 'big', dtype: 'float32', dims: [1000], external: true },
     ],
     nodes: [
-      { op: 'Gemmish', domain: 'com.example', inputs: ['x', 'w'], outputs: ['y'], attrs: { alpha: 0.5, k: 7, mode: 'fast', axes: [0, -1], t: { tensor: { name: 't', dtype: 'int64', dims: [1], int64: [5] } } } },
+      {
+        op: 'Gemmish',
+        domain: 'com.example',
+        inputs: ['x', 'w'],
+        outputs: ['y'],
+        attrs: { alpha: 0.5, k: 7, mode: 'fast', axes: [0, -1], t: { tensor: { name: 't', dtype: 'int64', dims: [1], int64: [5] } } },
+      },
     ],
-    functions: [{ name: 'Gemmish', domain: 'com.example', inputs: ['a', 'b'], outputs: ['c'], attrs: ['alpha'], nodes: [{ op: 'Identity', inputs: ['a'], outputs: ['c'] }] }],
+    functions: [
+      {
+        name: 'Gemmish',
+        domain: 'com.example',
+        inputs: ['a', 'b'],
+        outputs: ['c'],
+        attrs: ['alpha'],
+        nodes: [{ op: 'Identity', inputs: ['a'], outputs: ['c'] }],
+      },
+    ],
   };
   const bytes = encodeModel(spec); // the static code's encoder
   const [fromStatic, fromReflection] = decodeBoth(bytes);

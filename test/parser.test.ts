@@ -38,11 +38,7 @@ const call = (pred: string, args: unknown[] = [], named: unknown[] = []) => ({ k
 const fact = (head: unknown) => ({ kind: 'clause', head, body: [] });
 
 /** Parses `text` as a program, expecting one syntax error, and returns its diagnostic. */
-function syntaxError(
-  t: ExecutionContext,
-  text: string,
-  parse: (s: string) => unknown = (s) => parseProgram(s, 'bad.rules'),
-): Diagnostic {
+function syntaxError(t: ExecutionContext, text: string, parse: (s: string) => unknown = (s) => parseProgram(s, 'bad.rules')): Diagnostic {
   const error = t.throws(() => parse(text), { instanceOf: UserError });
   t.is(error.diagnostics.length, 1);
   const d = error.diagnostics[0]!;
@@ -99,11 +95,7 @@ test('every literal kind', (t) => {
 });
 
 test('not is a keyword only before a call separated by space', (t) => {
-  t.deepEqual(goal('nothing(X), not(X), not/*c*/p'), [
-    call('nothing', [v('X')]),
-    call('not', [v('X')]),
-    { kind: 'not', call: call('p') },
-  ]);
+  t.deepEqual(goal('nothing(X), not(X), not/*c*/p'), [call('nothing', [v('X')]), call('not', [v('X')]), { kind: 'not', call: call('p') }]);
 });
 
 test('calls: capitalised and quoted names before `(`, named arguments', (t) => {
@@ -184,9 +176,7 @@ test('precedence and associativity', (t) => {
     index: i(0),
   });
   t.deepEqual(goal('len(S) >= 1'), [{ kind: 'compare', op: '>=', left: f('len', v('S')), right: i(1) }]);
-  t.deepEqual(goal('X + 1 == Y * 2'), [
-    { kind: 'compare', op: '==', left: bin('+', v('X'), i(1)), right: bin('*', v('Y'), i(2)) },
-  ]);
+  t.deepEqual(goal('X + 1 == Y * 2'), [{ kind: 'compare', op: '==', left: bin('+', v('X'), i(1)), right: bin('*', v('Y'), i(2)) }]);
 });
 
 test('a subscript needs its `[` right after the term', (t) => {
@@ -215,30 +205,27 @@ test('integers are exact up to 2^53 - 1', (t) => {
 // ------------------------------------------------------------------ declarations
 
 test('relation declarations with attribute types and defaults', (t) => {
-  t.deepEqual(
-    statements('relation Conv2D(data, weight, out; strides: [int] = [1, 1], groups: int = 1, pad: int?, name: string, m: [float?]?).'),
-    [
-      {
-        kind: 'relation',
-        name: 'Conv2D',
-        params: [{ name: 'data' }, { name: 'weight' }, { name: 'out' }],
-        attrs: [
-          { name: 'strides', type: { kind: 'list', element: { kind: 'named', name: 'int' } }, default: list([i(1), i(1)]) },
-          { name: 'groups', type: { kind: 'named', name: 'int' }, default: i(1) },
-          { name: 'pad', type: { kind: 'optional', inner: { kind: 'named', name: 'int' } }, default: null },
-          { name: 'name', type: { kind: 'named', name: 'string' }, default: null },
-          {
-            name: 'm',
-            type: {
-              kind: 'optional',
-              inner: { kind: 'list', element: { kind: 'optional', inner: { kind: 'named', name: 'float' } } },
-            },
-            default: null,
+  t.deepEqual(statements('relation Conv2D(data, weight, out; strides: [int] = [1, 1], groups: int = 1, pad: int?, name: string, m: [float?]?).'), [
+    {
+      kind: 'relation',
+      name: 'Conv2D',
+      params: [{ name: 'data' }, { name: 'weight' }, { name: 'out' }],
+      attrs: [
+        { name: 'strides', type: { kind: 'list', element: { kind: 'named', name: 'int' } }, default: list([i(1), i(1)]) },
+        { name: 'groups', type: { kind: 'named', name: 'int' }, default: i(1) },
+        { name: 'pad', type: { kind: 'optional', inner: { kind: 'named', name: 'int' } }, default: null },
+        { name: 'name', type: { kind: 'named', name: 'string' }, default: null },
+        {
+          name: 'm',
+          type: {
+            kind: 'optional',
+            inner: { kind: 'list', element: { kind: 'optional', inner: { kind: 'named', name: 'float' } } },
           },
-        ],
-      },
-    ],
-  );
+          default: null,
+        },
+      ],
+    },
+  ]);
   t.deepEqual(statements('relation R().'), [{ kind: 'relation', name: 'R', params: [], attrs: [] }]);
   t.deepEqual(statements('relation R(;a: bool = true).'), [
     { kind: 'relation', name: 'R', params: [], attrs: [{ name: 'a', type: { kind: 'named', name: 'bool' }, default: a('true') }] },
@@ -316,10 +303,13 @@ test('spans carry the file label and 1-based positions', (t) => {
     end: { offset: 20, line: 2, column: 13 },
   });
   const q = clause.body[0] as Extract<Literal, { kind: 'call' }>;
-  t.deepEqual([q.span.start, q.span.end], [
-    { offset: 12, line: 2, column: 5 },
-    { offset: 19, line: 2, column: 12 },
-  ]);
+  t.deepEqual(
+    [q.span.start, q.span.end],
+    [
+      { offset: 12, line: 2, column: 5 },
+      { offset: 19, line: 2, column: 12 },
+    ],
+  );
   const y = q.args[1] as AstTerm;
   t.deepEqual([y.span.start.column, y.span.end.column], [10, 11]);
 
@@ -361,37 +351,47 @@ test('the DESIGN examples parse', (t) => {
   t.is(all.length, 16);
   t.deepEqual(
     all.map((s) => s.kind),
-    ['relation', 'clause', 'relation', 'clause', 'relation', 'clause', 'clause', 'clause', 'clause', 'clause', 'clause', 'clause', 'clause', 'clause', 'clause', 'clause'],
+    [
+      'relation',
+      'clause',
+      'relation',
+      'clause',
+      'relation',
+      'clause',
+      'clause',
+      'clause',
+      'clause',
+      'clause',
+      'clause',
+      'clause',
+      'clause',
+      'clause',
+      'clause',
+      'clause',
+    ],
   );
   t.deepEqual(bare(all[3]), {
     kind: 'clause',
     head: {
       kind: 'unify',
       left: v('Out'),
-      right: f(
-        'tensor',
-        list([
-          { kind: 'index', target: v('S'), index: i(0) },
-          f('prod', { kind: 'slice', target: v('S'), from: i(1), to: null }),
-        ]),
-        v('D'),
-      ),
+      right: f('tensor', list([{ kind: 'index', target: v('S'), index: i(0) }, f('prod', { kind: 'slice', target: v('S'), from: i(1), to: null })]), v('D')),
     },
-    body: [
-      call('BatchFlatten', [f('tensor', v('S'), v('D')), v('Out')]),
-      { kind: 'compare', op: '>=', left: f('len', v('S')), right: i(1) },
-    ],
+    body: [call('BatchFlatten', [f('tensor', v('S'), v('D')), v('Out')]), { kind: 'compare', op: '>=', left: f('len', v('S')), right: i(1) }],
   });
   const err = all[14] as Extract<Statement, { kind: 'clause' }>;
   t.deepEqual(bare(err.head), call('error', [{ kind: 'string', value: 'cannot broadcast {S1} with {S2}' }]));
   t.is(err.body[3]?.kind, 'not');
-  t.deepEqual(bare(all[15]), fact(
-    call('Broadcast', [
-      f('tensor', list([i(2), i(1), a('n')]), a('float32')),
-      f('tensor', list([i(3), i(1)]), { kind: 'hole', name: '1' }),
-      { kind: 'hole', name: '2' },
-    ]),
-  ));
+  t.deepEqual(
+    bare(all[15]),
+    fact(
+      call('Broadcast', [
+        f('tensor', list([i(2), i(1), a('n')]), a('float32')),
+        f('tensor', list([i(3), i(1)]), { kind: 'hole', name: '1' }),
+        { kind: 'hole', name: '2' },
+      ]),
+    ),
+  );
 });
 
 // ------------------------------------------------------------------ errors
@@ -428,15 +428,19 @@ test('unterminated strings, quoted atoms and comments point at where they start'
   const comment = syntaxError(t, 'p.\n  q. /* no end\n\n r.');
   t.is(comment.message, 'unterminated block comment');
   at(t, comment, 2, 6);
-  const escape = syntaxError(t, 'p("a\\qb").');
-  t.regex(escape.message, /^unknown escape \\q/);
-  at(t, escape, 1, 5);
+  const badEscape = syntaxError(t, 'p("a\\qb").');
+  t.regex(badEscape.message, /^unknown escape \\q/);
+  at(t, badEscape, 1, 5);
 });
 
 test('deep nesting is a diagnostic, not a crash', (t) => {
   const n = 100_000;
-  for (const [open, close] of [['f(', ')'], ['[', ']'], ['(', ')']] as const) {
-    const text = 'p(' + open.repeat(n) + '1' + close.repeat(n) + ').';
+  for (const [open, close] of [
+    ['f(', ')'],
+    ['[', ']'],
+    ['(', ')'],
+  ] as const) {
+    const text = `p(${open.repeat(n)}1${close.repeat(n)}).`;
     const d = syntaxError(t, text);
     t.is(d.message, `terms nested deeper than ${MAX_NESTING} levels`);
     // The first bracket past the limit: `p(` is level 1, so level 501 is the bracket that
@@ -444,12 +448,10 @@ test('deep nesting is a diagnostic, not a crash', (t) => {
     at(t, d, 1, 2 + open.length * MAX_NESTING);
   }
   syntaxError(t, '['.repeat(n), (s) => parseTerm(s));
-  syntaxError(t, 'q(' + '['.repeat(n), (s) => parseGoal(s));
+  syntaxError(t, `q(${'['.repeat(n)}`, (s) => parseGoal(s));
   // Brackets inside strings, quoted atoms and comments do not count.
-  const hidden = '"' + '('.repeat(1000) + '", ' + "'" + '['.repeat(1000) + "' " + '/* ' + '('.repeat(1000) + ' */';
-  t.deepEqual(bare(parseGoal(`p(${hidden}) % ${'('.repeat(1000)}`)), [
-    call('p', [{ kind: 'string', value: '('.repeat(1000) }, a('['.repeat(1000))]),
-  ]);
+  const hidden = `"${'('.repeat(1000)}", '${'['.repeat(1000)}' /* ${'('.repeat(1000)} */`;
+  t.deepEqual(bare(parseGoal(`p(${hidden}) % ${'('.repeat(1000)}`)), [call('p', [{ kind: 'string', value: '('.repeat(1000) }, a('['.repeat(1000))])]);
 });
 
 /**
@@ -468,7 +470,8 @@ function firstTooDeep(text: string): number {
       if (depth > 0) depth--;
     } else if (c === '"' || c === "'") {
       let j = i + 1;
-      while (j < text.length && text[j] !== c && text[j] !== '\n' && text[j] !== '\r') j += text[j] === '\\' && text[j + 1] !== '\n' && text[j + 1] !== '\r' ? 2 : 1;
+      while (j < text.length && text[j] !== c && text[j] !== '\n' && text[j] !== '\r')
+        j += text[j] === '\\' && text[j + 1] !== '\n' && text[j + 1] !== '\r' ? 2 : 1;
       i = j;
     } else if (c === '%') {
       while (i + 1 < text.length && text[i + 1] !== '\n') i++;
@@ -481,8 +484,34 @@ function firstTooDeep(text: string): number {
 }
 
 test('random text near the nesting limit: the nesting error is where a plain loop over the characters finds it', (t) => {
-  const piece = fc.constantFrom('(', '(', '[', ')', ')', ']', 'a', ' ', ',', '"', "'", '\\', '%', '\n', '\r', '/', '*', '/*', '*/', 'p(1, 2)', 'f(x/y)', '.', 'edge(1, 2).\n');
-  const text = fc.tuple(fc.integer({ min: MAX_NESTING - 12, max: MAX_NESTING + 2 }), fc.constantFrom('(', '[', 'f('), fc.array(piece, { maxLength: 60 })).map(([n, open, pieces]) => open.repeat(n) + pieces.join(''));
+  const piece = fc.constantFrom(
+    '(',
+    '(',
+    '[',
+    ')',
+    ')',
+    ']',
+    'a',
+    ' ',
+    ',',
+    '"',
+    "'",
+    '\\',
+    '%',
+    '\n',
+    '\r',
+    '/',
+    '*',
+    '/*',
+    '*/',
+    'p(1, 2)',
+    'f(x/y)',
+    '.',
+    'edge(1, 2).\n',
+  );
+  const text = fc
+    .tuple(fc.integer({ min: MAX_NESTING - 12, max: MAX_NESTING + 2 }), fc.constantFrom('(', '[', 'f('), fc.array(piece, { maxLength: 60 }))
+    .map(([n, open, pieces]) => open.repeat(n) + pieces.join(''));
   let tooDeep = 0;
   fc.assert(
     fc.property(text, (s) => {
@@ -505,16 +534,16 @@ test('random text near the nesting limit: the nesting error is where a plain loo
 
 test(`nesting of exactly ${MAX_NESTING} levels parses`, (t) => {
   const n = MAX_NESTING;
-  const compound = parseProgram('p(' + 'f('.repeat(n - 1) + '1' + ')'.repeat(n) + '.', 'deep.rules');
+  const compound = parseProgram(`p(${'f('.repeat(n - 1)}1${')'.repeat(n)}.`, 'deep.rules');
   t.is(compound.statements.length, 1);
-  const nestedList = parseProgram('p(' + '['.repeat(n - 1) + '1' + ']'.repeat(n - 1) + ').', 'deep.rules');
+  const nestedList = parseProgram(`p(${'['.repeat(n - 1)}1${']'.repeat(n - 1)}).`, 'deep.rules');
   t.is(nestedList.statements.length, 1);
-  const parens = parseProgram('X = ' + '('.repeat(n) + '1' + ')'.repeat(n) + ' :- q(X).', 'deep.rules');
+  const parens = parseProgram(`X = ${'('.repeat(n)}1${')'.repeat(n)} :- q(X).`, 'deep.rules');
   t.is(parens.statements.length, 1);
-  const body = parseProgram('q :- X = ' + '[a|'.repeat(n - 1) + '[]' + ']'.repeat(n - 1) + '.', 'deep.rules');
+  const body = parseProgram(`q :- X = ${'[a|'.repeat(n - 1)}[]${']'.repeat(n - 1)}.`, 'deep.rules');
   t.is(body.statements.length, 1);
-  t.is(parseTerm('S' + '[0]'.repeat(10_000)).kind, 'index');
-  t.is(parseTerm('-'.repeat(10_000) + 'X').kind, 'neg');
+  t.is(parseTerm(`S${'[0]'.repeat(10_000)}`).kind, 'index');
+  t.is(parseTerm(`${'-'.repeat(10_000)}X`).kind, 'neg');
 });
 
 test('long flat inputs parse quickly', (t) => {
@@ -540,14 +569,11 @@ test('formatDiagnostic shows file:line:column, the line and a caret', (t) => {
   const lines = out.split('\n');
   t.is(lines[0], 'bad.rules:2:14: error: integer 9007199254740993 is too large (exact integers go up to 9007199254740991)');
   t.is(lines[1], '  q(X) :- r(X, 9007199254740993).');
-  t.is(lines[2], '               ^' + '~'.repeat(15));
+  t.is(lines[2], `               ^${'~'.repeat(15)}`);
   t.is(lines[2]?.indexOf('^'), lines[1]!.indexOf('9'));
 
   const missing = syntaxError(t, 'p(a, b.');
-  t.is(
-    formatDiagnostic(missing, new Map([['bad.rules', 'p(a, b.']])),
-    'bad.rules:1:7: error: expected ")", ",", or ";" but found "."\n  p(a, b.\n        ^',
-  );
+  t.is(formatDiagnostic(missing, new Map([['bad.rules', 'p(a, b.']])), 'bad.rules:1:7: error: expected ")", ",", or ";" but found "."\n  p(a, b.\n        ^');
 });
 
 test('a term or goal with trailing text is an error', (t) => {
@@ -560,8 +586,43 @@ test('a term or goal with trailing text is an error', (t) => {
 
 // ------------------------------------------------------------------ robustness
 
-const pieces = ['p', 'X', '_', '(', ')', '[', ']', ',', ';', ':', ':-', '.', ' ', '\n', '"', "'", '\\', '%', '/*', '*/',
-  '=', '==', '\\=', '\\+', 'not ', '?', '-', '+', '*', '|', '1', '9007199254740993', '2.5', 'relation ', 'import '];
+const pieces = [
+  'p',
+  'X',
+  '_',
+  '(',
+  ')',
+  '[',
+  ']',
+  ',',
+  ';',
+  ':',
+  ':-',
+  '.',
+  ' ',
+  '\n',
+  '"',
+  "'",
+  '\\',
+  '%',
+  '/*',
+  '*/',
+  '=',
+  '==',
+  '\\=',
+  '\\+',
+  'not ',
+  '?',
+  '-',
+  '+',
+  '*',
+  '|',
+  '1',
+  '9007199254740993',
+  '2.5',
+  'relation ',
+  'import ',
+];
 
 test('any input either parses or gives a syntax diagnostic', (t) => {
   const check = (text: string): boolean => {
@@ -574,9 +635,15 @@ test('any input either parses or gives a syntax diagnostic', (t) => {
     }
     return true;
   };
-  fc.assert(fc.property(fc.array(fc.constantFrom(...pieces), { maxLength: 40 }).map((xs) => xs.join('')), check), {
-    numRuns: 2000,
-  });
+  fc.assert(
+    fc.property(
+      fc.array(fc.constantFrom(...pieces), { maxLength: 40 }).map((xs) => xs.join('')),
+      check,
+    ),
+    {
+      numRuns: 2000,
+    },
+  );
   fc.assert(fc.property(fc.string(), check), { numRuns: 500 });
   // Every prefix of a real program.
   for (let k = 0; k <= design.length; k++) t.true(check(design.slice(0, k)), JSON.stringify(design.slice(0, k)));

@@ -61,8 +61,24 @@ test('nn.conv2d with a dilation or a stride that differs between axes, by both s
 test('the spread edit makes a list attribute differ between axes, pairs included', (t) => {
   const c: TypeofRequest = { op: 'nn.conv2d', attrs: { strides: [1, 1], channels: 4 }, args: ['_', '_'] };
   t.deepEqual(applyEdit(c, { kind: 'spread', pick: 0, step: 1 }).attrs, { strides: [1, 2], channels: 4 });
-  const p: TypeofRequest = { op: 'nn.pad', attrs: { pad_width: [[1, 1], [1, 1], [0, 0]] }, args: ['_'] };
-  t.deepEqual(applyEdit(p, { kind: 'spread', pick: 0, step: 2 }).attrs, { pad_width: [[1, 1], [3, 3], [4, 4]] });
+  const p: TypeofRequest = {
+    op: 'nn.pad',
+    attrs: {
+      pad_width: [
+        [1, 1],
+        [1, 1],
+        [0, 0],
+      ],
+    },
+    args: ['_'],
+  };
+  t.deepEqual(applyEdit(p, { kind: 'spread', pick: 0, step: 2 }).attrs, {
+    pad_width: [
+      [1, 1],
+      [3, 3],
+      [4, 4],
+    ],
+  });
   // nothing to spread: the case is unchanged
   const u: TypeofRequest = { op: 'add', args: ['_', '_'] };
   t.is(applyEdit(u, { kind: 'spread', pick: 0, step: 1 }), u);

@@ -24,18 +24,39 @@ function printed(source: string): { text: string; expected: string } {
 
 const argument = fc.oneof(
   fc.integer({ min: -1e6, max: 1e6 }).map(String),
-  fc.constantFrom('0', '-0', '9', '10', '-10', '99999', '100000', '2147483647', '-2147483647', '2147483648', '-2147483648', '9007199254740991', '-9007199254740991', '999999999999999', '1000000000000000'),
+  fc.constantFrom(
+    '0',
+    '-0',
+    '9',
+    '10',
+    '-10',
+    '99999',
+    '100000',
+    '2147483647',
+    '-2147483647',
+    '2147483648',
+    '-2147483648',
+    '9007199254740991',
+    '-9007199254740991',
+    '999999999999999',
+    '1000000000000000',
+  ),
   fc.constantFrom('1.5', '-2.25', '1.0e20'),
   fc.constantFrom('a', "'Q x'", "'héllo'", "'日本'", '"strïng"', '"q\\"uote"', 'f(1, g(2))', '[1, 2, 3]'),
 );
 const facts = fc.array(fc.tuple(fc.constantFrom('p', 'q', 'r'), fc.array(argument, { minLength: 1, maxLength: 3 })), { minLength: 1, maxLength: 80 });
 
-testProp('what is printed is every fact as text, under a header per predicate', [facts], (t, fs) => {
-  // one arity per predicate: the name carries it
-  const source = fs.map(([p, args]) => `${p}${args.length}(${args.join(', ')}).`).join('\n');
-  const { text, expected } = printed(source);
-  t.is(text, expected);
-}, { seed: 27, numRuns: 200 });
+testProp(
+  'what is printed is every fact as text, under a header per predicate',
+  [facts],
+  (t, fs) => {
+    // one arity per predicate: the name carries it
+    const source = fs.map(([p, args]) => `${p}${args.length}(${args.join(', ')}).`).join('\n');
+    const { text, expected } = printed(source);
+    t.is(text, expected);
+  },
+  { seed: 27, numRuns: 200 },
+);
 
 test('many facts, a fact of arity 0, and texts longer than a chunk print as text does', (t) => {
   const lines = ['flag.', 'zz(1).', `long('${'ü'.repeat(40_000)}').`, `long2("${'x'.repeat(70_000)}", 1).`];

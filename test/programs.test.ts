@@ -58,9 +58,9 @@ function variants(args: readonly string[]): { label: string; args: readonly stri
 }
 
 test('the transcript reader: commands, quoted words, output up to the next command', (t) => {
-  const text = "$ shapelog query a.rules --goal 'p(X, \"y z\")'\nX = 1.\n\n$ shapelog query a.rules\n% p (1 fact)\np(1).\n";
+  const text = '$ shapelog query a.rules --goal \'p(X, "y z")\'\nX = 1.\n\n$ shapelog query a.rules\n% p (1 fact)\np(1).\n';
   t.deepEqual(transcript(text, 't.expected'), [
-    { line: "shapelog query a.rules --goal 'p(X, \"y z\")'", args: ['query', 'a.rules', '--goal', 'p(X, "y z")'], expected: 'X = 1.\n', at: 1 },
+    { line: 'shapelog query a.rules --goal \'p(X, "y z")\'', args: ['query', 'a.rules', '--goal', 'p(X, "y z")'], expected: 'X = 1.\n', at: 1 },
     { line: 'shapelog query a.rules', args: ['query', 'a.rules'], expected: '% p (1 fact)\np(1).\n', at: 4 },
   ]);
   t.throws(() => transcript('p(1).\n$ shapelog query a.rules\n', 't.expected'), { message: /t\.expected:1: output before/ });
@@ -79,7 +79,9 @@ function shapelog(args: readonly string[]): Promise<{ code: number | null; out: 
   });
 }
 
-const files = readdirSync(folder).filter((f) => f.endsWith('.expected')).sort();
+const files = readdirSync(folder)
+  .filter((f) => f.endsWith('.expected'))
+  .sort();
 
 test('there are transcripts to run', (t) => {
   t.true(files.length >= 4, files.join(', '));

@@ -24,8 +24,14 @@ test('a declared relation read through projections derives what the undeclared o
   t.deepEqual(facts(a, 'Broadcast'), facts(b, 'Broadcast'));
   t.true(facts(a, 'Broadcast').includes('Broadcast(tensor([4, 3], f32), tensor([3], f32), tensor([4, 3], f32))'));
   t.true(facts(a, 'Broadcast').includes('Broadcast(tensor([5, 1], f32), tensor([7], f32), tensor([5, 7], f32))'));
-  t.deepEqual(errors(a).map((d) => d.message), errors(b).map((d) => d.message));
-  t.deepEqual(errors(a).map((d) => d.message), ['cannot broadcast [2, 5] with [3]', 'cannot broadcast [2, 6] with [3]']);
+  t.deepEqual(
+    errors(a).map((d) => d.message),
+    errors(b).map((d) => d.message),
+  );
+  t.deepEqual(
+    errors(a).map((d) => d.message),
+    ['cannot broadcast [2, 5] with [3]', 'cannot broadcast [2, 6] with [3]'],
+  );
   // no internal relation leaks into what a user sees
   t.false([...a.factsByPredicate().keys()].some((p) => p.startsWith('$')));
 });
@@ -34,5 +40,5 @@ test('an explanation walks through a projection to the operator fact', (t) => {
   const text = run(declared).explain('Broadcast(tensor([4, 3], f32), tensor([3], f32), tensor([4, 3], f32))');
   t.regex(text, /rebuilt after \?\d+ := tensor\(\[4, 3\], f32\)/);
   t.regex(text, /broadcast_shape\(\[4, 3\], \[3\], \[4, 3\]\)/);
-  t.regex(text, /Broadcast\(tensor\(\[4, 3\], f32\), tensor\(\[3\], f32\), \?\d+\)   \(given/);
+  t.regex(text, /Broadcast\(tensor\(\[4, 3\], f32\), tensor\(\[3\], f32\), \?\d+\) {3}\(given/);
 });

@@ -20,10 +20,21 @@ const n = dimVar('n');
 
 test('dimCompare consults an assumption context only on questions it cannot decide, and is unchanged without one', (t) => {
   const asked: string[] = [];
-  const ctx = { decide: (a: typeof n, b: typeof n, op: string) => (asked.push(`${a.key} ${op} ${b.key}`), true) };
+  const ctx = {
+    decide: (a: typeof n, b: typeof n, op: string) => {
+      asked.push(`${a.key} ${op} ${b.key}`);
+      return true;
+    },
+  };
   t.is(dimCompare(n, dimConst(1), '=='), undefined);
-  t.is(withDimAssumptions(ctx, () => dimCompare(n, dimConst(1), '==')), true);
-  t.is(withDimAssumptions(ctx, () => dimCompare(dimAdd(n, dimConst(1)), dimConst(0), '>')), true); // decided without asking
+  t.is(
+    withDimAssumptions(ctx, () => dimCompare(n, dimConst(1), '==')),
+    true,
+  );
+  t.is(
+    withDimAssumptions(ctx, () => dimCompare(dimAdd(n, dimConst(1)), dimConst(0), '>')),
+    true,
+  ); // decided without asking
   t.deepEqual(asked, ['n == 1']);
   t.is(dimCompare(n, dimConst(1), '=='), undefined); // restored
 });
@@ -41,7 +52,9 @@ test('a path context decides shifted facts and records what it cannot decide', (
 const budget = () => ({ maxDepth: 12, smtMs: 2000, deadline: Date.now() + 60_000 });
 
 test('the prover proves nn.dense at rank 2 for every size, splitting on the reduction dims', async (t) => {
-  const combo = combosFor('nn.dense', 2).find((c) => Object.keys(c.attrs).length === 0 && c.args.every((a) => a.kind === 'tensor' && a.rank === 2 && a.dtype === 'float32'));
+  const combo = combosFor('nn.dense', 2).find(
+    (c) => Object.keys(c.attrs).length === 0 && c.args.every((a) => a.kind === 'tensor' && a.rank === 2 && a.dtype === 'float32'),
+  );
   t.truthy(combo);
   const v = await proveCombo(combo!, budget());
   t.is(v.kind, 'proved', JSON.stringify(v));
@@ -79,7 +92,11 @@ const bin = join(import.meta.dirname, '..', 'bin', 'shapelog.js');
 const prove = (...args: string[]) => spawnSync(process.execPath, [bin, 'prove', ...args], { encoding: 'utf8', timeout: 60_000 });
 
 test('shapelog prove: bad input is a clear error with exit 2; a proof exits 0 with JSON', (t) => {
-  for (const [args, message] of [[['--ops', 'nn.conv2x'], /unknown operator/], [['--ops', 'nn.conv2d', '--rank', '2'], /no arguments of rank <= 2/], [['--timeout', '0'], /--timeout must be positive|positive number/]] as const) {
+  for (const [args, message] of [
+    [['--ops', 'nn.conv2x'], /unknown operator/],
+    [['--ops', 'nn.conv2d', '--rank', '2'], /no arguments of rank <= 2/],
+    [['--timeout', '0'], /--timeout must be positive|positive number/],
+  ] as const) {
     const r = prove(...args);
     t.is(r.status, 2, r.stderr);
     t.regex(r.stderr, message);

@@ -81,7 +81,10 @@ const BAD: { req: TypeofRequest; words: RegExp[] }[] = [
   { req: { op: 'nn.conv3x3', args: ['_'] }, words: [/unknown operator 'nn.conv3x3'/, /did you mean/] },
   { req: { op: 'nn.conv2d', attrs: { strides: [-1, 1] }, args: ['Tensor[(1, 3, 5, 5), float32]', '_'] }, words: [/nn\.conv2d/, /strides/, />= 1/] },
   { req: { op: 'nn.conv2d', attrs: { strides: 'two' }, args: ['Tensor[(1, 3, 5, 5), float32]', '_'] }, words: [/nn\.conv2d/, /strides/, /must be/] },
-  { req: { op: 'nn.conv2d', attrs: { stride: [2, 2] }, args: ['Tensor[(1, 3, 5, 5), float32]', '_'] }, words: [/nn\.conv2d/, /stride/, /did you mean 'strides'/] },
+  {
+    req: { op: 'nn.conv2d', attrs: { stride: [2, 2] }, args: ['Tensor[(1, 3, 5, 5), float32]', '_'] },
+    words: [/nn\.conv2d/, /stride/, /did you mean 'strides'/],
+  },
   { req: { op: 'nn.softmax', attrs: { axis: 5 }, args: ['Tensor[(2, 3), float32]'] }, words: [/nn\.softmax/, /axis/, /5/, /rank 2/] },
   { req: { op: 'reshape', attrs: { newshape: [7] }, args: ['Tensor[(2, 3), float32]'] }, words: [/reshape/, /7/, /6/] },
   { req: { op: 'nn.conv2d', args: ['Tensor[(1, 3, 5, 5, 5), float32]', 'Tensor[(4, 3, 3, 3), float32]'] }, words: [/nn\.conv2d/, /rank/] },

@@ -30,7 +30,9 @@ test('a batch of writes leaves the map it was applied to unchanged', (t) => {
 
 test('two maps written from one base do not see each other', (t) => {
   const ids = Array.from({ length: 70 }, (_, i) => relationId(`relmap_test_shared_${i}`));
-  const base = PersistentRelationMap.empty.withWrites((m) => ids.forEach((id, i) => m.set(id, rel(i))));
+  const base = PersistentRelationMap.empty.withWrites((m) => {
+    for (const [i, id] of ids.entries()) m.set(id, rel(i));
+  });
   const left = base.fork().withWrites((m) => m.set(ids[3]!, rel(-1)));
   const right = base.fork().withWrites((m) => m.set(ids[3]!, rel(-2)));
   t.deepEqual(facts(base.getById(ids[3]!)), [3]);

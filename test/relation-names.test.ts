@@ -51,7 +51,8 @@ test('no predicate a rule file can write is taken for a made one', (t) => {
     fc.property(predicate, (p) => {
       // the rule language accepts it as a predicate name, and no made name
       t.is(parseProgram(`${p}(1).`, 'x.rules').statements.length, 1);
-      for (const made of [adornedName(p, 'bf'), demandName(p, 'bf'), projectionName(3), partName(3), errorRelation(3)]) t.throws(() => parseProgram(`${made}(1).`, 'x.rules'), undefined, made);
+      for (const made of [adornedName(p, 'bf'), demandName(p, 'bf'), projectionName(3), partName(3), errorRelation(3)])
+        t.throws(() => parseProgram(`${made}(1).`, 'x.rules'), undefined, made);
       t.false(isInternal(p));
       t.false(isAuxiliary(p) || isDemandRelation(p) || isProjection(p) || isErrorRelation(p) || isAdornedCopy(p));
       t.is(userPredOf(p), p);

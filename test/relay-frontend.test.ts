@@ -219,7 +219,7 @@ def @map[A, B](%f: fn (A) -> B, %l: List[A]) -> List[B] { Nil }
 def @shadow[List](%x: List) -> List { %x }`,
   'whitespace anywhere': 'def @main ( %x : Tensor [ ( 1 , 2 ) , float32 ] ) -> float32 { nn.relu ( %x . 0 , axis = 1 ) . 0 }',
   'CRLF line ends': 'def @main(%x) {\r\n  %0 = nn.relu(%x);\r\n  %0\r\n}\r\n',
-  'names': 'def @main(%conv1_weight, %0, %_x, %1a) { (%conv1_weight, %0, %_x, %1a, nn.dyn.pad, image.resize2d, _private_op, @main) }',
+  names: 'def @main(%conv1_weight, %0, %_x, %1a) { (%conv1_weight, %0, %_x, %1a, nn.dyn.pad, image.resize2d, _private_op, @main) }',
   'several functions': 'def @f(%x) { %x }\ndef @g(%x) { @f(%x) }\ndef @main(%x) { @g(%x) }',
   'trailing commas': 'def @main[A,](%x: A,) -> (A,) { (%x,) }',
 };
@@ -393,8 +393,7 @@ def @f[A](%a: A, %c: Color, %u: Unknown) -> fn [Color](Color) -> Color { %a }`);
 });
 
 test('patterns', (t) => {
-  const clauses = (text: string): unknown =>
-    (expr(`match (%x) { ${text} }`) as { clauses: { pattern: unknown }[] }).clauses.map((c) => c.pattern);
+  const clauses = (text: string): unknown => (expr(`match (%x) { ${text} }`) as { clauses: { pattern: unknown }[] }).clauses.map((c) => c.pattern);
   t.deepEqual(clauses('_ => 1, %y => 2, %z: float32 => 3'), [
     { kind: 'wildcard' },
     { kind: 'var', name: 'y', type: null },
@@ -577,9 +576,7 @@ const dimExprArb: fc.Arbitrary<DimExpr> = fc.letrec<{ e: DimExpr }>((tie) => ({
     { depthSize: 'small', withCrossShrink: true },
     fc.nat(1000).map((value) => ({ kind: 'int' as const, value })),
     fc.constantFrom('n', 'h', 'w', 'batch').map((name) => ({ kind: 'var' as const, name })),
-    fc
-      .tuple(fc.constantFrom('+', '-', '*', '/', '%'), tie('e'), tie('e'))
-      .map(([o, left, right]) => ({ kind: 'binop' as const, op: o, left, right })),
+    fc.tuple(fc.constantFrom('+', '-', '*', '/', '%'), tie('e'), tie('e')).map(([o, left, right]) => ({ kind: 'binop' as const, op: o, left, right })),
   ),
 })).e;
 
@@ -606,9 +603,7 @@ function typeArb(depth: number, nullaryAdts: boolean): fc.Arbitrary<RType> {
   return fc.oneof(
     ...leaves,
     small(sub).map((fields) => ({ kind: 'tuple' as const, fields, span: SPAN })),
-    fc
-      .tuple(small(typeParamArb), small(sub), sub)
-      .map(([typeParams, params, ret]) => ({ kind: 'func' as const, typeParams, params, ret, span: SPAN })),
+    fc.tuple(small(typeParamArb), small(sub), sub).map(([typeParams, params, ret]) => ({ kind: 'func' as const, typeParams, params, ret, span: SPAN })),
     fc
       .tuple(fc.constantFrom(...ADTS), fc.array(sub, { minLength: 1, maxLength: 3 }))
       .map(([name, args]) => ({ kind: 'call' as const, name, args, span: SPAN })),
@@ -633,17 +628,13 @@ const constantArb: fc.Arbitrary<RExpr> = fc.oneof(
     .tuple(fc.integer({ min: -(2 ** 31), max: 2 ** 31 - 1 }), fc.constantFrom('int32', 'int8', 'int16', 'uint8'))
     .map(([value, dtype]) => ({ kind: 'constant' as const, value, dtype, span: SPAN })),
   fc.maxSafeInteger().map((value) => ({ kind: 'constant' as const, value, dtype: 'int64', span: SPAN })),
-  fc
-    .tuple(fc.double(), fc.constantFrom('float32', 'float16', 'float64'))
-    .map(([value, dtype]) => ({ kind: 'constant' as const, value, dtype, span: SPAN })),
+  fc.tuple(fc.double(), fc.constantFrom('float32', 'float16', 'float64')).map(([value, dtype]) => ({ kind: 'constant' as const, value, dtype, span: SPAN })),
 );
 
 function patternArb(depth: number, type: fc.Arbitrary<RType>): fc.Arbitrary<Pattern> {
   const leaves: fc.Arbitrary<Pattern>[] = [
     fc.constant({ kind: 'wildcard' as const, span: SPAN }),
-    fc
-      .tuple(fc.constantFrom(...LOCALS), fc.option(type))
-      .map(([name, t]) => ({ kind: 'var' as const, name, type: t, span: SPAN })),
+    fc.tuple(fc.constantFrom(...LOCALS), fc.option(type)).map(([name, t]) => ({ kind: 'var' as const, name, type: t, span: SPAN })),
     fc.constantFrom(...CONSTRUCTORS).map((name) => ({ kind: 'constructor' as const, name, args: [], span: SPAN })),
   ];
   if (depth === 0) return fc.oneof(...leaves);
@@ -691,15 +682,13 @@ function exprArb(depth: number): fc.Arbitrary<RExpr> {
     fc
       .tuple(small(typeParamArb), small(paramArb(type)), fc.option(type), sub)
       .map(([typeParams, params, ret, b]) => ({ kind: 'fn' as const, typeParams, params, ret, body: b, span: SPAN })),
-    fc
-      .tuple(sub, small(fc.tuple(patternArb(2, type), sub)), fc.boolean())
-      .map(([scrutinee, clauses, complete]) => ({
-        kind: 'match' as const,
-        scrutinee,
-        clauses: clauses.map(([pattern, b]) => ({ pattern, body: b, span: SPAN })),
-        complete,
-        span: SPAN,
-      })),
+    fc.tuple(sub, small(fc.tuple(patternArb(2, type), sub)), fc.boolean()).map(([scrutinee, clauses, complete]) => ({
+      kind: 'match' as const,
+      scrutinee,
+      clauses: clauses.map(([pattern, b]) => ({ pattern, body: b, span: SPAN })),
+      complete,
+      span: SPAN,
+    })),
   );
 }
 
@@ -717,11 +706,7 @@ const functionArb: fc.Arbitrary<FunctionDef> = fc
 
 // Every ADT the generators name is defined, so a bare `List` reads back as that ADT.
 const moduleArb: fc.Arbitrary<Module> = fc
-  .tuple(
-    fc.option(fc.oneof(fc.constant('0.0.5'), fc.string({ maxLength: 5 }))),
-    fc.tuple(...ADTS.map(typeDefArb)),
-    fc.array(functionArb, { maxLength: 3 }),
-  )
+  .tuple(fc.option(fc.oneof(fc.constant('0.0.5'), fc.string({ maxLength: 5 }))), fc.tuple(...ADTS.map(typeDefArb)), fc.array(functionArb, { maxLength: 3 }))
   .map(([version, typeDefs, functions]) => ({ file: 'gen.relay', version, typeDefs, functions }));
 
 test('property: a random module prints and parses back to itself', (t) => {

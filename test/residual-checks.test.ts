@@ -19,7 +19,12 @@ function canonical(left: Dim, right: Dim): string {
 /** Sizes d2, n in 0..40 where the check and `left == right` (evaluated directly) disagree. */
 function disagreement(left: Dim, right: Dim): string | null {
   const x = canonicalComparison(left, '==', right)!;
-  const check = disjunction([x], { operator: 'test', relation: null, span: { file: 't', start: { offset: 0, line: 1, column: 1 }, end: { offset: 0, line: 1, column: 1 } }, assumes: null });
+  const check = disjunction([x], {
+    operator: 'test',
+    relation: null,
+    span: { file: 't', start: { offset: 0, line: 1, column: 1 }, end: { offset: 0, line: 1, column: 1 } },
+    assumes: null,
+  });
   for (let d2 = 0; d2 <= 40; d2++) {
     for (let n = 0; n <= 40; n++) {
       const sizes = { d2, n };

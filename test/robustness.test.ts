@@ -75,12 +75,24 @@ test('a 100 KB unknown operator name is reported at once, without a suggestion s
 
 test('typeof answers every line, one output line per input line, and exits 1 when any is an error', (t) => {
   const good = '{"op":"add","args":["Tensor[(2), float32]","Tensor[(2), float32]"]}';
-  const lines = ['{"op":"add","args":[1]}', '[null]', '{"op":"add","args":[null]}', '{"op":"nn.relu","attrs":{"x":{}},"args":["_"]}', '', 'not json', '{"op":"add","atrs":{},"args":["_","_"]}', good];
+  const lines = [
+    '{"op":"add","args":[1]}',
+    '[null]',
+    '{"op":"add","args":[null]}',
+    '{"op":"nn.relu","attrs":{"x":{}},"args":["_"]}',
+    '',
+    'not json',
+    '{"op":"add","atrs":{},"args":["_","_"]}',
+    good,
+  ];
   for (const relations of ['rules', 'imperative']) {
-    const r = shapelog(['typeof', '-r', relations], lines.join('\n') + '\n');
+    const r = shapelog(['typeof', '-r', relations], `${lines.join('\n')}\n`);
     t.is(r.code, 1, relations);
     noTrace(t, r.err);
-    const out = r.out.trimEnd().split('\n').map((l) => JSON.parse(l) as { error?: string; type?: string });
+    const out = r.out
+      .trimEnd()
+      .split('\n')
+      .map((l) => JSON.parse(l) as { error?: string; type?: string });
     t.is(out.length, lines.length, r.out);
     t.regex(out[0]!.error!, /^line 1: argument 1 is a number/);
     t.regex(out[1]!.error!, /^line 2: expected .*got a list/);
@@ -100,7 +112,13 @@ test('typeof bounds each line: an overlong line is one error line, endless input
   const good = '{"op":"add","args":["_","_"]}';
   const r = shapelog(['typeof'], `${'a'.repeat(1_100_000)}\n${good}\n`);
   t.is(r.code, 1);
-  t.deepEqual(r.out.trimEnd().split('\n').map((l) => Object.keys(JSON.parse(l) as object)[0]), ['error', 'type']);
+  t.deepEqual(
+    r.out
+      .trimEnd()
+      .split('\n')
+      .map((l) => Object.keys(JSON.parse(l) as object)[0]),
+    ['error', 'type'],
+  );
   t.regex(r.out, /line 1: line too long/);
   const z = spawnSync(process.execPath, [SHAPELOG_BIN, 'typeof'], { encoding: 'utf8', timeout: 60_000, stdio: [openSync('/dev/zero', 'r'), 'pipe', 'pipe'] });
   t.is(z.status, 1);
@@ -111,9 +129,15 @@ test('typeof bounds each line: an overlong line is one error line, endless input
 test('expand_dims with a huge num_newaxis is an attribute error in both relations and both strategies', (t) => {
   const lines = [2 ** 32, 2 ** 32 - 1, 1e8].map((n) => `{"op":"expand_dims","attrs":{"axis":0,"num_newaxis":${n}},"args":["Tensor[(2), float32]"]}`);
   for (const relations of ['rules', 'imperative']) {
-    const r = shapelog(['typeof', '-r', relations], lines.join('\n') + '\n');
+    const r = shapelog(['typeof', '-r', relations], `${lines.join('\n')}\n`);
     t.is(r.code, 1);
-    t.deepEqual(r.out.trimEnd().split('\n').map((l) => (JSON.parse(l) as { error: string }).error.replace(/\(got \d+\)/, '')), [1, 2, 3].map((i) => `line ${i}: expand_dims: num_newaxis must be <= 1024 `));
+    t.deepEqual(
+      r.out
+        .trimEnd()
+        .split('\n')
+        .map((l) => (JSON.parse(l) as { error: string }).error.replace(/\(got \d+\)/, '')),
+      [1, 2, 3].map((i) => `line ${i}: expand_dims: num_newaxis must be <= 1024 `),
+    );
   }
   const f = file('expand.relay', '#[version = "0.0.5"]\ndef @main(%x: Tensor[(2), float32]) {\n  expand_dims(%x, axis=0, num_newaxis=4294967296)\n}\n');
   for (const strategy of ['rules', 'relay']) {
@@ -131,7 +155,10 @@ test('unreadable inputs: a directory, /dev/zero, an empty Relay file, a missing 
     [['infer', '/dev/zero'], /^error: cannot read \/dev\/zero: is larger than 64 MB\n$/],
     [['infer', file('empty.relay', '')], /empty\.relay:1:1: error: the file is empty: a Relay program defines at least one function/],
     [['infer', join(dir, 'missing.onnx')], /^error: cannot read .*missing\.onnx: no such file\n$/],
-    [['infer', file('facts.rules', 'a(1).\n')], /facts\.rules:1:1: error: [^\n]*\n[^]*note: infer types a Relay program \(or an ONNX model\); to solve a rule file, run `shapelog query [^`]*facts\.rules`\n$/],
+    [
+      ['infer', file('facts.rules', 'a(1).\n')],
+      /facts\.rules:1:1: error: [^\n]*\n[\s\S]*note: infer types a Relay program \(or an ONNX model\); to solve a rule file, run `shapelog query [^`]*facts\.rules`\n$/,
+    ],
   ];
   for (const [args, message] of expect) {
     const r = shapelog(args);
@@ -170,7 +197,10 @@ test('a division by zero for one binding is reported at its place, naming the bi
     const r = run('n(0).\nn(1).\nn(2).\nr(Y) :- n(X), Y = 10 / X.\ns(X) :- n(X), 10 / X > 1.\n', { strategy });
     t.deepEqual(facts(r, 'r'), ['r(5)', 'r(10)'], strategy);
     t.deepEqual(facts(r, 's'), ['s(1)', 's(2)'], strategy);
-    const ds = r.diagnostics.filter((d) => d.severity === 'error').map((d) => `${d.span?.start.line}:${d.span?.start.column} ${d.message}`).sort();
+    const ds = r.diagnostics
+      .filter((d) => d.severity === 'error')
+      .map((d) => `${d.span?.start.line}:${d.span?.start.column} ${d.message}`)
+      .sort();
     t.deepEqual(ds, ['4:15 division by zero when X = 0', '5:15 division by zero when X = 0'], strategy);
   }
 });
@@ -194,7 +224,10 @@ test('check: --depth beyond 4 and a huge --random are usage errors; --ops names 
   t.regex(random.err, /^shapelog check: --random is at most 100,000 cases per operator \(got 1000000000\)/);
   const twice = shapelog(['check', '--ops', 'add,add', '--depth', '0', '--no-reference', '--json', '--seed', '1']);
   t.is(twice.code, 0, twice.err);
-  t.deepEqual((JSON.parse(twice.out) as { ops: { op: string }[] }).ops.map((o) => o.op), ['add']);
+  t.deepEqual(
+    (JSON.parse(twice.out) as { ops: { op: string }[] }).ops.map((o) => o.op),
+    ['add'],
+  );
 });
 
 test('the time limit bounds parsing: a large input stops while being read, with a limit error naming --max-time', (t) => {
@@ -212,7 +245,7 @@ test('the time limit bounds parsing: a large input stops while being read, with 
 test('--max-memory bounds parsing: a large facts file over a small budget is a clear limit error', (t) => {
   const dir = scratchFolder('max-memory-');
   // facts with a compound argument are parsed into full syntax trees (~1 KB each)
-  const facts = dir.file('big.rules', Array.from({ length: 300_000 }, (_, i) => `f(g(${i}), ${i + 1}).`).join('\n') + '\n');
+  const facts = dir.file('big.rules', `${Array.from({ length: 300_000 }, (_, i) => `f(g(${i}), ${i + 1}).`).join('\n')}\n`);
   const r = runShapelog(['query', facts, '--max-memory', '64']);
   t.is(r.code, 1, r.err);
   t.regex(r.err, /memory budget of 64 MB is used up \(--max-memory raises it\)/);
@@ -220,7 +253,7 @@ test('--max-memory bounds parsing: a large facts file over a small budget is a c
   const bad = runShapelog(['query', facts, '--max-memory', 'lots']);
   t.is(bad.code, 2, bad.err);
   // plain facts are held by their place in the text (solver/language/ground-facts.ts): the same count fits
-  const plain = dir.file('plain.rules', Array.from({ length: 300_000 }, (_, i) => `f(${i}, ${i + 1}).`).join('\n') + '\n');
+  const plain = dir.file('plain.rules', `${Array.from({ length: 300_000 }, (_, i) => `f(${i}, ${i + 1}).`).join('\n')}\n`);
   const ok = runShapelog(['query', plain, '--max-memory', '64', '--max-time', '600000'], { timeoutMs: 600_000 });
   t.is(ok.code, 0, ok.err);
   t.is(ok.out.split('\n').filter((l) => l.startsWith('f(')).length, 300_000);
@@ -231,7 +264,10 @@ test('a limit stopping infer is one error in its own terms: no flag it lacks, no
   const src = `def @main(%x: Tensor[(8, 16), float32]) {\n  %0 = add(%x, %x);\n${lines.join('\n')}\n  %400\n}`;
   // a valid chain is typed whole: the round limit grows with the program
   const whole = inferText(src, 'chain.relay', 'rules', { maxMillis: 120_000 });
-  t.deepEqual(whole.diagnostics.filter((d) => d.severity === 'error'), []);
+  t.deepEqual(
+    whole.diagnostics.filter((d) => d.severity === 'error'),
+    [],
+  );
   for (const limits of [{ maxRounds: 20 }, { maxFacts: 50 }]) {
     const errs = inferText(src, 'chain.relay', 'rules', limits).diagnostics.filter((d) => d.severity === 'error');
     t.is(errs.length, 1, errs.map((d) => d.message).join('\n'));

@@ -59,7 +59,7 @@ test('the part of the library a program uses types every example exactly as the 
     });
   let programs = 0;
   for (const path of relayPrograms()) {
-    let gen;
+    let gen: ReturnType<typeof generate>;
     try {
       gen = generate(parseRelay(readFileSync(path, 'utf8'), path), catalogue);
     } catch {
@@ -94,7 +94,8 @@ test('a cached library is the parsed library', (t) => {
   t.is(second.status, 'hit');
   const parsed = fresh();
   // a plain fact is held by the parser as its place in the text (GroundFact) and cached as its tree
-  const trees = (programs: typeof parsed.programs) => programs.map((p) => ({ ...p, statements: p.statements.map((x) => (x instanceof GroundFact ? x.toJSON() : x)) }));
+  const trees = (programs: typeof parsed.programs) =>
+    programs.map((p) => ({ ...p, statements: p.statements.map((x) => (x instanceof GroundFact ? x.toJSON() : x)) }));
   t.true(parsed.programs.some((p) => p.statements.some((x) => x instanceof GroundFact)));
   t.true(isDeepStrictEqual(second.sources.programs, trees(parsed.programs)));
   t.deepEqual([...second.sources.texts], [...parsed.texts]);
@@ -115,7 +116,7 @@ test('a corrupt, truncated or mismatched cache file is ignored and rewritten', (
     '',
     'not json at all',
     good.slice(0, good.length >> 1), // truncated
-    good.slice(0, -12) + 'x'.repeat(11) + '\n', // same length, last statement damaged
+    `${good.slice(0, -12) + 'x'.repeat(11)}\n`, // same length, last statement damaged
     good.replace('"statements":[', '"statements":{'), // not the expected shape
     JSON.stringify({ ...header, format: CACHE_FORMAT + 1 }) + good.slice(nl), // another format
     JSON.stringify({ ...header, key: 'f'.repeat(64) }) + good.slice(nl), // another key
@@ -192,29 +193,29 @@ function shapelogIn(dir: string, args: readonly string[], env: NodeJS.ProcessEnv
 }
 
 for (const name of ['conv.relay', 'models/bert_layer.relay'])
-test(`the command types ${name} alike with no cache, writing it, reading it, and reading it damaged`, async (t) => {
-  const dir = mkdtempSync(join(tmpdir(), 'shapelog-cache-'));
-  const program = join(root, 'examples', 'relay', name);
-  const none = await shapelogIn(dir, ['infer', program, '--json'], { SHAPELOG_CACHE: 'off' });
-  t.is(none.code, 0);
-  t.deepEqual(readdirSync(dir), []);
-  const writing = await shapelogIn(dir, ['infer', program, '--json']);
-  const compiled = readdirSync(dir).filter((f) => f.startsWith('compiled-'));
-  t.is(compiled.length, 1, 'the built command caches what it compiles');
-  const reading = await shapelogIn(dir, ['infer', program, '--json']);
-  const path = join(dir, compiled[0]!);
-  const good = readFileSync(path);
-  writeFileSync(path, good.subarray(0, good.length - 100));
-  const damaged = await shapelogIn(dir, ['infer', program, '--json']);
-  const rewritten = readFileSync(path);
-  const headerBytes = rewritten.readUInt32LE(0);
-  const header = JSON.parse(rewritten.subarray(4, 4 + headerBytes).toString()) as { bytes: number };
-  t.is(4 + headerBytes + header.bytes, rewritten.length, 'the damaged file is rewritten whole');
-  for (const r of [writing, reading, damaged]) {
-    t.is(r.code, 0);
-    t.is(r.out, none.out);
-  }
-});
+  test(`the command types ${name} alike with no cache, writing it, reading it, and reading it damaged`, async (t) => {
+    const dir = mkdtempSync(join(tmpdir(), 'shapelog-cache-'));
+    const program = join(root, 'examples', 'relay', name);
+    const none = await shapelogIn(dir, ['infer', program, '--json'], { SHAPELOG_CACHE: 'off' });
+    t.is(none.code, 0);
+    t.deepEqual(readdirSync(dir), []);
+    const writing = await shapelogIn(dir, ['infer', program, '--json']);
+    const compiled = readdirSync(dir).filter((f) => f.startsWith('compiled-'));
+    t.is(compiled.length, 1, 'the built command caches what it compiles');
+    const reading = await shapelogIn(dir, ['infer', program, '--json']);
+    const path = join(dir, compiled[0]!);
+    const good = readFileSync(path);
+    writeFileSync(path, good.subarray(0, good.length - 100));
+    const damaged = await shapelogIn(dir, ['infer', program, '--json']);
+    const rewritten = readFileSync(path);
+    const headerBytes = rewritten.readUInt32LE(0);
+    const header = JSON.parse(rewritten.subarray(4, 4 + headerBytes).toString()) as { bytes: number };
+    t.is(4 + headerBytes + header.bytes, rewritten.length, 'the damaged file is rewritten whole');
+    for (const r of [writing, reading, damaged]) {
+      t.is(r.code, 0);
+      t.is(r.out, none.out);
+    }
+  });
 
 test('rule locations in explanations are right from any working directory, whoever wrote the cache', async (t) => {
   const dir = mkdtempSync(join(tmpdir(), 'shapelog-cache-'));
@@ -250,7 +251,11 @@ test('concurrent runs with an empty cache all succeed and leave one valid cache 
     t.is(r.out, runs[0]!.out);
   }
   const files = readdirSync(dir);
-  t.deepEqual(files.filter((f) => f.endsWith('.tmp')), [], 'no temporary file left');
+  t.deepEqual(
+    files.filter((f) => f.endsWith('.tmp')),
+    [],
+    'no temporary file left',
+  );
   t.is(files.filter((f) => f.startsWith('rules-') && f.endsWith('.json')).length, 1);
   t.is(files.filter((f) => f.startsWith('compiled-') && f.endsWith('.bin')).length, 1);
   // the declared operators are cached once too (relations/ops-cache.ts), every one of them

@@ -29,31 +29,43 @@ function term(store: TermStore, s: Spec): TermId {
   }
 }
 
-const rows = fc.integer({ min: 1, max: 3 }).chain((arity) => fc.tuple(fc.constant(arity), fc.array(fc.array(spec, { minLength: arity, maxLength: arity }), { maxLength: 40 })));
+const rows = fc
+  .integer({ min: 1, max: 3 })
+  .chain((arity) => fc.tuple(fc.constant(arity), fc.array(fc.array(spec, { minLength: arity, maxLength: arity }), { maxLength: 40 })));
 
 const path: fc.Arbitrary<SortPath> = fc.constantFrom('auto', 'bitmap', 'radix', 'key', 'rows');
 
-testProp('sortedTuples equals a one-by-one sort without repeats', [rows, path], (t, [arity, specs], how) => {
-  const store = new TermStore();
-  const facts = specs.map((r) => store.compound('p', r.map((s) => term(store, s))));
-  const expected: TermId[][] = [];
-  const seen = new Set<TermId>();
-  for (const f of facts) {
-    if (seen.has(f)) continue; // equal tuples are the same interned fact
-    seen.add(f);
-    expected.push(store.args(f));
-  }
-  expected.sort((a, b) => {
-    for (let c = 0; c < arity; c++) {
-      const d = compareTerms(store, a[c]!, b[c]!);
-      if (d !== 0) return d;
+testProp(
+  'sortedTuples equals a one-by-one sort without repeats',
+  [rows, path],
+  (t, [arity, specs], how) => {
+    const store = new TermStore();
+    const facts = specs.map((r) =>
+      store.compound(
+        'p',
+        r.map((s) => term(store, s)),
+      ),
+    );
+    const expected: TermId[][] = [];
+    const seen = new Set<TermId>();
+    for (const f of facts) {
+      if (seen.has(f)) continue; // equal tuples are the same interned fact
+      seen.add(f);
+      expected.push(store.args(f));
     }
-    return 0;
-  });
-  const got = sortedTuples(store, facts, arity, how);
-  t.is(got.count, expected.length);
-  t.deepEqual(Array.from(got.ids), expected.flat());
-}, { seed: 5, numRuns: 200 });
+    expected.sort((a, b) => {
+      for (let c = 0; c < arity; c++) {
+        const d = compareTerms(store, a[c]!, b[c]!);
+        if (d !== 0) return d;
+      }
+      return 0;
+    });
+    const got = sortedTuples(store, facts, arity, how);
+    t.is(got.count, expected.length);
+    t.deepEqual(Array.from(got.ids), expected.flat());
+  },
+  { seed: 5, numRuns: 200 },
+);
 
 // columns of integers only take their own paths (a table for dense values, packed
 // doubles for sparse ones, the term order beyond 2^30): each against the term order
@@ -62,21 +74,33 @@ const intColumn = fc.oneof(
   fc.integer({ min: -(2 ** 31), max: 2 ** 31 }),
   fc.constantFrom(2 ** 30 - 1, 2 ** 30, -(2 ** 30) + 1, 2 ** 40, -(2 ** 52), 0),
 );
-const intRows = fc.integer({ min: 1, max: 2 }).chain((arity) => fc.tuple(fc.constant(arity), fc.array(fc.array(intColumn, { minLength: arity, maxLength: arity }), { maxLength: 60 })));
+const intRows = fc
+  .integer({ min: 1, max: 2 })
+  .chain((arity) => fc.tuple(fc.constant(arity), fc.array(fc.array(intColumn, { minLength: arity, maxLength: arity }), { maxLength: 60 })));
 
-testProp('sortedTuples of integer columns (dense, sparse, huge) equals a one-by-one sort', [intRows, path], (t, [arity, values], how) => {
-  const store = new TermStore();
-  const facts = values.map((r) => store.compound('p', r.map((v) => store.int(v))));
-  const expected = [...new Set(facts)].map((f) => store.args(f));
-  expected.sort((a, b) => {
-    for (let c = 0; c < arity; c++) {
-      const d = compareTerms(store, a[c]!, b[c]!);
-      if (d !== 0) return d;
-    }
-    return 0;
-  });
-  t.deepEqual(Array.from(sortedTuples(store, facts, arity, how).ids), expected.flat());
-}, { seed: 7, numRuns: 300 });
+testProp(
+  'sortedTuples of integer columns (dense, sparse, huge) equals a one-by-one sort',
+  [intRows, path],
+  (t, [arity, values], how) => {
+    const store = new TermStore();
+    const facts = values.map((r) =>
+      store.compound(
+        'p',
+        r.map((v) => store.int(v)),
+      ),
+    );
+    const expected = [...new Set(facts)].map((f) => store.args(f));
+    expected.sort((a, b) => {
+      for (let c = 0; c < arity; c++) {
+        const d = compareTerms(store, a[c]!, b[c]!);
+        if (d !== 0) return d;
+      }
+      return 0;
+    });
+    t.deepEqual(Array.from(sortedTuples(store, facts, arity, how).ids), expected.flat());
+  },
+  { seed: 7, numRuns: 300 },
+);
 
 test('sortedTuples reads only the first n facts it is given, and repeats given twice are kept once', (t) => {
   const store = new TermStore();
@@ -84,7 +108,11 @@ test('sortedTuples reads only the first n facts it is given, and repeats given t
   const facts = [f(2, 1), f(1, 5), f(2, 1), f(1, 2), f(0, 9)];
   for (const how of ['auto', 'bitmap', 'radix', 'key', 'rows'] as const) {
     const got = sortedTuples(store, facts, 2, how, 4);
-    t.deepEqual(Array.from(got.ids), [1, 2, 1, 5, 2, 1].map((v) => store.int(v)), how);
+    t.deepEqual(
+      Array.from(got.ids),
+      [1, 2, 1, 5, 2, 1].map((v) => store.int(v)),
+      how,
+    );
     t.is(got.count, 3, how);
   }
 });
@@ -119,7 +147,12 @@ test('thousands of rows, with repeats, sorted through each path, with radix keys
   for (const { arity, rows, bound } of cases) {
     const store = new TermStore();
     const tuples = Array.from({ length: rows }, () => Array.from({ length: arity }, () => next(bound) - (bound >> 1)));
-    const facts = tuples.map((r) => store.compound('p', r.map((v) => store.int(v))));
+    const facts = tuples.map((r) =>
+      store.compound(
+        'p',
+        r.map((v) => store.int(v)),
+      ),
+    );
     const expected = [...new Map(tuples.map((r) => [r.join(','), r])).values()].sort((a, b) => {
       for (let c = 0; c < arity; c++) if (a[c] !== b[c]) return a[c]! - b[c]!;
       return 0;
@@ -127,7 +160,11 @@ test('thousands of rows, with repeats, sorted through each path, with radix keys
     for (const how of ['auto', 'bitmap', 'radix', 'key', 'rows'] as const) {
       const got = sortedTuples(store, facts, arity, how);
       t.is(got.count, expected.length, `${arity}/${bound}/${how}`);
-      t.deepEqual(Array.from(got.ids, (id) => store.intValue(id)), expected.flat(), `${arity}/${bound}/${how}`);
+      t.deepEqual(
+        Array.from(got.ids, (id) => store.intValue(id)),
+        expected.flat(),
+        `${arity}/${bound}/${how}`,
+      );
     }
   }
 });

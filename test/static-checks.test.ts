@@ -71,17 +71,19 @@ test('duplicate declarations and reserved names', (t) => {
 
 test('attributes: unknown names get suggestions, missing ones their defaults, wrong types an error', (t) => {
   const decl = 'relation Conv(data, out; strides: [int] = [1, 1], groups: int = 1).\n';
-  const [d] = compileErrors(decl + 'Conv(a, b; stride: [2, 2]).');
+  const [d] = compileErrors(`${decl}Conv(a, b; stride: [2, 2]).`);
   t.is(d!.message, "Conv has no attribute 'stride'; did you mean 'strides'?");
-  t.deepEqual(facts(run(decl + 'Conv(a, b; groups: 2).'), 'Conv'), ['Conv(a, b, [1, 1], 2)']);
-  t.regex(compileErrors(decl + 'Conv(a, b; groups: [2]).')[0]!.message, /attribute 'groups' of Conv must be of type int/);
+  t.deepEqual(facts(run(`${decl}Conv(a, b; groups: 2).`), 'Conv'), ['Conv(a, b, [1, 1], 2)']);
+  t.regex(compileErrors(`${decl}Conv(a, b; groups: [2]).`)[0]!.message, /attribute 'groups' of Conv must be of type int/);
   t.regex(compileErrors('relation R(a; k: int).\nR(1).')[0]!.message, /needs attribute 'k'/);
   t.regex(compileErrors('relation R(a; k: int = x).')[0]!.message, /not of type int/);
   t.regex(compileErrors('p(1).\nq(X) :- p(X; k: 1).')[0]!.message, /not a declared relation/);
 });
 
 test('attributes in bodies: omitted ones match anything', (t) => {
-  const r = run('relation Pool(data, out; size: int = 2, ceil: bool = false).\nPool(a, b; size: 3).\nPool(c, d; ceil: true).\nbig(X) :- Pool(X, _; size: S), S > 2.\nceil(X) :- Pool(X, _; ceil: true).');
+  const r = run(
+    'relation Pool(data, out; size: int = 2, ceil: bool = false).\nPool(a, b; size: 3).\nPool(c, d; ceil: true).\nbig(X) :- Pool(X, _; size: S), S > 2.\nceil(X) :- Pool(X, _; ceil: true).',
+  );
   t.deepEqual(facts(r, 'big'), ['big(a)']);
   t.deepEqual(facts(r, 'ceil'), ['ceil(c)']);
 });
@@ -94,7 +96,10 @@ test('error heads must be strings whose placeholders are rule variables', (t) =>
 test('singleton variables are warnings, not errors', (t) => {
   const r = run('p(X) :- q(X, Y).\nq(1, 2).');
   t.deepEqual(facts(r, 'p'), ['p(1)']);
-  t.deepEqual(warnings(r, 'singleton').map((d) => d.message), ['variable Y occurs only once in this clause; write _Y or _ if that is intended']);
+  t.deepEqual(
+    warnings(r, 'singleton').map((d) => d.message),
+    ['variable Y occurs only once in this clause; write _Y or _ if that is intended'],
+  );
 });
 
 test('imports are followed relative to the importing file, once each', async (t) => {
@@ -106,7 +111,12 @@ test('imports are followed relative to the importing file, once each', async (t)
   mkdirSync(join(dir, 'lib'));
   writeFileSync(join(dir, 'main.rules'), 'import "lib/edges.rules".\nimport "lib/edges.rules".\npath(X, Y) :- edge(X, Y).');
   writeFileSync(join(dir, 'lib', 'edges.rules'), 'import "../main.rules".\nedge(1, 2).');
-  t.deepEqual(runFiles([join(dir, 'main.rules')]).factsByPredicate().get('path'), ['path(1, 2)']);
+  t.deepEqual(
+    runFiles([join(dir, 'main.rules')])
+      .factsByPredicate()
+      .get('path'),
+    ['path(1, 2)'],
+  );
   writeFileSync(join(dir, 'bad.rules'), 'import "missing.rules".');
   const e = t.throws(() => runFiles([join(dir, 'bad.rules')]), { instanceOf: ProgramError });
   t.regex(e!.diagnostics[0]!.message, /cannot read .*missing\.rules: no such file/);
@@ -130,7 +140,9 @@ test('regression: a call to a bottom-up predicate with a bound expression positi
 });
 
 test('regression: negating an on-demand helper from inside an on-demand rule is explained', (t) => {
-  const [d] = compileErrors('m(X, [X|_]).\nm(X, [_|T]) :- m(X, T).\nf([], _, []).\nf([H|T], L, [H|R]) :- not m(H, L), f(T, L, R).\nf([H|T], L, R) :- m(H, L), f(T, L, R).\nq(X) :- f([1, 2], [2], X).');
+  const [d] = compileErrors(
+    'm(X, [X|_]).\nm(X, [_|T]) :- m(X, T).\nf([], _, []).\nf([H|T], L, [H|R]) :- not m(H, L), f(T, L, R).\nf([H|T], L, R) :- m(H, L), f(T, L, R).\nq(X) :- f([1, 2], [2], X).',
+  );
   t.regex(d!.message, /negated predicate is evaluated on demand/);
   t.regex(d!.notes.join('\n'), /positive helper/);
 });

@@ -189,17 +189,19 @@ interface Graph {
 }
 
 /** An array whose length is drawn uniformly from 0..max (fc.array alone favours short arrays). */
-const arrayUpTo = <T,>(item: fc.Arbitrary<T>, max: number): fc.Arbitrary<T[]> =>
+const arrayUpTo = <T>(item: fc.Arbitrary<T>, max: number): fc.Arbitrary<T[]> =>
   fc.integer({ min: 0, max }).chain((len) => fc.array(item, { minLength: len, maxLength: len }));
 
 /** 0–maxNodes nodes `0..n-1`, 0–maxEdges edges (duplicates, self-loops and cycles allowed). */
 const graphArb = (maxNodes: number, maxEdges: number): fc.Arbitrary<Graph> =>
-  fc.integer({ min: 0, max: maxNodes }).chain((n) =>
-    (n === 0
-      ? fc.constant([] as [number, number][])
-      : arrayUpTo(fc.tuple(fc.integer({ min: 0, max: n - 1 }), fc.integer({ min: 0, max: n - 1 })), maxEdges)
-    ).map((edges) => ({ n, edges })),
-  );
+  fc
+    .integer({ min: 0, max: maxNodes })
+    .chain((n) =>
+      (n === 0
+        ? fc.constant([] as [number, number][])
+        : arrayUpTo(fc.tuple(fc.integer({ min: 0, max: n - 1 }), fc.integer({ min: 0, max: n - 1 })), maxEdges)
+      ).map((edges) => ({ n, edges })),
+    );
 
 function edgeFacts(pred: string, edges: readonly (readonly [number, number])[]): string {
   return edges.map(([a, b]) => `${pred}(${a}, ${b}).`).join(' ');
@@ -382,10 +384,10 @@ const negCaseArb: fc.Arbitrary<NegCase> = graphArb(20, 30).chain((graph) =>
   fc
     .tuple(
       fc.uniqueArray(nodeIdArb(graph.n), { maxLength: 3 }),
-      fc.array(
-        fc.tuple(fc.constantFrom('reach', 'unreach', 'hit', 'safe', 'lonely', 'exposed'), fc.option(nodeIdArb(graph.n), { nil: undefined })),
-        { minLength: 1, maxLength: 3 },
-      ),
+      fc.array(fc.tuple(fc.constantFrom('reach', 'unreach', 'hit', 'safe', 'lonely', 'exposed'), fc.option(nodeIdArb(graph.n), { nil: undefined })), {
+        minLength: 1,
+        maxLength: 3,
+      }),
     )
     .map(([starts, goalSpecs]) => {
       const nodes = Array.from({ length: graph.n }, (_, i) => `node(${i}).`).join(' ');
@@ -622,7 +624,15 @@ function ruleText(r: MRule): string {
   return `${atomText(r.head, r.args)} :- ${r.body.map(litText).join(', ')}.`;
 }
 function factLines(pred: string, tuples: readonly Tuple[]): string {
-  return tuples.map((tu) => `${atomText(pred, tu.map((c) => ({ c })))}.`).join(' ');
+  return tuples
+    .map(
+      (tu) =>
+        `${atomText(
+          pred,
+          tu.map((c) => ({ c })),
+        )}.`,
+    )
+    .join(' ');
 }
 /** Variables of literals in order of first occurrence (the engine's order for goal variables). */
 function varsInOrder(body: readonly MLit[]): string[] {
@@ -652,7 +662,7 @@ const negPickArb: fc.Arbitrary<Pick | { readonly any: true }> = fc.oneof(
   { weight: 1, arbitrary: fc.constant({ any: true as const }) },
 );
 /** Present with probability `p` (out of 100), else undefined. */
-const sometimes = <T,>(arb: fc.Arbitrary<T>, p: number): fc.Arbitrary<T | undefined> =>
+const sometimes = <T>(arb: fc.Arbitrary<T>, p: number): fc.Arbitrary<T | undefined> =>
   fc.integer({ min: 0, max: 99 }).chain((roll) => (roll < p ? arb : fc.constant(undefined)));
 const atomArb = (rels: readonly Rel[], term: fc.Arbitrary<MTerm>) =>
   fc.constantFrom(...rels).chain(([pred, n]) => fc.array(term, { minLength: n, maxLength: n }).map((args) => ({ pred, args })));
@@ -691,7 +701,8 @@ function mixRuleArb(head: string, arity: number, earlier: readonly Rel[], positi
         extras.push({ k: 'cmp', op: '<=', left: { v: out }, right: { c: ADD_CAP } });
         bound.push(out);
       }
-      if (cmp !== undefined && bound.length > 0) extras.push({ k: 'cmp', op: cmp[1], left: { v: bound[cmp[0] % bound.length]! }, right: pickTerm(cmp[2], bound) });
+      if (cmp !== undefined && bound.length > 0)
+        extras.push({ k: 'cmp', op: cmp[1], left: { v: bound[cmp[0] % bound.length]! }, right: pickTerm(cmp[2], bound) });
       if (neg !== undefined) {
         const [pred, picks] = neg;
         const lit: MLit = { k: 'atom', neg: true, pred, args: picks.map((p) => pickTerm(p, bound)) };
@@ -739,14 +750,19 @@ const mixCaseArb: fc.Arbitrary<MixCase> = fc
     f: arrayUpTo(fc.tuple(constArb, constArb), 14),
     u: fc.uniqueArray(constArb, { minLength: 1, maxLength: 5 }),
     g: fc.boolean(),
-    arities: fc.array(fc.oneof({ weight: 1, arbitrary: fc.constant(0) }, { weight: 4, arbitrary: fc.integer({ min: 1, max: 2 }) }), { minLength: 1, maxLength: 4 }),
+    arities: fc.array(fc.oneof({ weight: 1, arbitrary: fc.constant(0) }, { weight: 4, arbitrary: fc.integer({ min: 1, max: 2 }) }), {
+      minLength: 1,
+      maxLength: 4,
+    }),
     newLevel: fc.array(fc.boolean(), { minLength: 4, maxLength: 4 }),
     idbFacts: fc.array(sometimes(fc.array(fc.tuple(constArb, constArb), { minLength: 1, maxLength: 2 }), 25), { minLength: 4, maxLength: 4 }),
     declare: fc.array(fc.boolean(), { minLength: 4, maxLength: 4 }),
   })
   .chain(({ e, f, u, g, arities, newLevel, idbFacts, declare }) => {
     const levels: number[] = [];
-    arities.forEach((_, i) => levels.push(i === 0 ? 0 : levels[i - 1]! + (newLevel[i] ? 1 : 0)));
+    arities.forEach((_, i) => {
+      levels.push(i === 0 ? 0 : levels[i - 1]! + (newLevel[i] ? 1 : 0));
+    });
     const idb: Rel[] = arities.map((a, j) => [`p${j}`, a]);
     // one or two rules per predicate
     const perPred = arities.map((a, i) => {
@@ -759,7 +775,9 @@ const mixCaseArb: fc.Arbitrary<MixCase> = fc
     return fc.tuple(fc.tuple(...perPred), goal).map(([ruleLists, goalBody]) => {
       const rules = ruleLists.flat();
       const facts: Record<string, Tuple[]> = { e, f, u: u.map((x) => [x]), g: g ? [[]] : [] };
-      idb.forEach(([p, a], i) => (facts[p] = (idbFacts[i] ?? []).map((tu) => tu.slice(0, a))));
+      idb.forEach(([p, a], i) => {
+        facts[p] = (idbFacts[i] ?? []).map((tu) => tu.slice(0, a));
+      });
       const program = [
         'relation e(a, b).',
         'relation f(a, b).',

@@ -24,12 +24,18 @@ test('image.resize2d: size variables, mixed with ints and expressions, in either
   const data = 'Tensor[(n, c, h, w), int8]';
   t.deepEqual(answers({ op: 'image.resize2d', attrs: { size: ['th', 'tw'] }, args: [data] }), Array(2).fill('Tensor[(n, c, th, tw), int8]'));
   t.deepEqual(answers({ op: 'image.resize2d', attrs: { size: ['2*th', 5] }, args: [data] }), Array(2).fill('Tensor[(n, c, 2*th, 5), int8]'));
-  t.deepEqual(answers({ op: 'image.resize2d', attrs: { size: ['th', 'h + 1'], layout: 'NHWC' }, args: ['Tensor[(1, h, w, 3), float32]'] }), Array(2).fill('Tensor[(1, th, h + 1, 3), float32]'));
+  t.deepEqual(
+    answers({ op: 'image.resize2d', attrs: { size: ['th', 'h + 1'], layout: 'NHWC' }, args: ['Tensor[(1, h, w, 3), float32]'] }),
+    Array(2).fill('Tensor[(1, th, h + 1, 3), float32]'),
+  );
 });
 
 test('image.resize1d and image.resize3d take size variables too (TVM test_resize1d/3d_infer_type)', (t) => {
   t.deepEqual(answers({ op: 'image.resize1d', attrs: { size: ['tw'] }, args: ['Tensor[(n, c, w), int8]'] }), Array(2).fill('Tensor[(n, c, tw), int8]'));
-  t.deepEqual(answers({ op: 'image.resize3d', attrs: { size: ['td', 4, 'tw'], layout: 'NDHWC' }, args: ['Tensor[(n, d, h, w, c), int8]'] }), Array(2).fill('Tensor[(n, td, 4, tw, c), int8]'));
+  t.deepEqual(
+    answers({ op: 'image.resize3d', attrs: { size: ['td', 4, 'tw'], layout: 'NDHWC' }, args: ['Tensor[(n, d, h, w, c), int8]'] }),
+    Array(2).fill('Tensor[(n, td, 4, tw, c), int8]'),
+  );
 });
 
 test('a size that is not a size expression, or a list of the wrong length, is an attribute error', (t) => {
@@ -53,7 +59,11 @@ def @main(%x: Tensor[(n, c, h, w), int8]) {
 `;
   for (const strategy of STRATEGIES) {
     const r = inferJson(inferText(src, 'resize.relay', strategy));
-    t.deepEqual(r.diagnostics.filter((d) => d.severity === 'error'), [], strategy);
+    t.deepEqual(
+      r.diagnostics.filter((d) => d.severity === 'error'),
+      [],
+      strategy,
+    );
     t.is(r.functions['main'], 'fn (Tensor[(n, c, h, w), int8]) -> (Tensor[(n, c, th, tw), int8], Tensor[(n, c, 2*th, tw + 1), int8])', strategy);
   }
   const printed = printModule(parseRelay(src, 'resize.relay'));

@@ -44,7 +44,14 @@ test('a compound of any arity gives back its functor, arity and arguments, inlin
   fc.assert(
     fc.property(fc.array(fc.tuple(fc.constantFrom('f', 'g'), fc.array(fc.integer({ min: -3, max: 40 }), { maxLength: 7 })), { maxLength: 400 }), (specs) => {
       const s = new TermStore();
-      const built = specs.map(([f, xs]) => ({ f, xs, id: s.compound(f, xs.map((x) => s.int(x))) }));
+      const built = specs.map(([f, xs]) => ({
+        f,
+        xs,
+        id: s.compound(
+          f,
+          xs.map((x) => s.int(x)),
+        ),
+      }));
       return built.every(({ f, xs, id }) => {
         const args = s.args(id);
         return (
@@ -69,9 +76,12 @@ test('ground flags and depth; list tails add no depth', (t) => {
   t.is(s.depth(long), 1);
   s.maxDepth = 10;
   let x = s.atom('z');
-  t.throws(() => {
-    for (let i = 0; i < 20; i++) x = s.compound('s', [x]);
-  }, { instanceOf: TermDepthError });
+  t.throws(
+    () => {
+      for (let i = 0; i < 20; i++) x = s.compound('s', [x]);
+    },
+    { instanceOf: TermDepthError },
+  );
 });
 
 test('slices are persistent: older views never see later appends', (t) => {
@@ -114,7 +124,17 @@ test('union-find: versions are independent and resolve follows chains', (t) => {
 
 test('standard order: numbers < dims < holes < atoms < strings < lists < compounds', (t) => {
   const s = new TermStore();
-  const terms = [s.compound('f', [s.int(1)]), s.list([s.int(1)]), s.str('a'), s.atom('b'), s.hole(3), dimTerm(s, dimAdd(dimVar('n'), dimConst(1))), s.int(-2), s.int(10), s.nil];
+  const terms = [
+    s.compound('f', [s.int(1)]),
+    s.list([s.int(1)]),
+    s.str('a'),
+    s.atom('b'),
+    s.hole(3),
+    dimTerm(s, dimAdd(dimVar('n'), dimConst(1))),
+    s.int(-2),
+    s.int(10),
+    s.nil,
+  ];
   const sorted = [...terms].sort((a, b) => compareTerms(s, a, b)).map((x) => termText(s, x));
   t.deepEqual(sorted, ['-2', '10', 'n + 1', '?3', 'b', '"a"', '[]', '[1]', 'f(1)']);
 });
@@ -147,7 +167,10 @@ test('union-find: resolve follows a list tail bound to a list, through chains of
   t.is(termText(s, resolve(s, v1, open)), '[1, 2]');
   t.is(resolve(s, v1, open), s.list([s.int(1), s.int(2)]), 'the resolved list is the interned closed list');
   // a tail bound to another open list whose tail is bound in turn: [1 | ?1], ?1 = [2 | ?2], ?2 = ?3, ?3 = [3]
-  const v2 = UnionFind.empty.link(h1, s.list([s.int(2)], h2)).link(h2, h3).link(h3, s.list([s.int(3)]));
+  const v2 = UnionFind.empty
+    .link(h1, s.list([s.int(2)], h2))
+    .link(h2, h3)
+    .link(h3, s.list([s.int(3)]));
   t.is(termText(s, resolve(s, v2, open)), '[1, 2, 3]');
   // a tail bound to the empty list closes the list; an unbound tail stays open
   t.is(termText(s, resolve(s, UnionFind.empty.link(h1, s.nil), open)), '[1]');

@@ -22,13 +22,53 @@ function typesAs(t: import('ava').ExecutionContext, c: TypeofRequest, want: stri
 
 // tests/python/relay/test_op_level2.py, test_pad_infer_type: negative widths crop, in reflect mode
 test('nn.pad: negative pad widths crop (TVM test_pad_infer_type)', (t) => {
-  typesAs(t, { op: 'nn.pad', attrs: { pad_width: [[-1, -1], [2, -2], [0, -3], [4, 4]], pad_mode: 'reflect' }, args: ['Tensor[(4, 6, 3, 5), float32]'] }, 'Tensor[(2, 6, 0, 13), float32]');
+  typesAs(
+    t,
+    {
+      op: 'nn.pad',
+      attrs: {
+        pad_width: [
+          [-1, -1],
+          [2, -2],
+          [0, -3],
+          [4, 4],
+        ],
+        pad_mode: 'reflect',
+      },
+      args: ['Tensor[(4, 6, 3, 5), float32]'],
+    },
+    'Tensor[(2, 6, 0, 13), float32]',
+  );
   // tests/python/relay/test_op_level2.py, test_pad_run: the same crop in constant mode, int32
-  typesAs(t, { op: 'nn.pad', attrs: { pad_width: [[-1, -1], [2, -2], [0, -2], [4, 4]] }, args: ['Tensor[(4, 6, 3, 5), int32]'] }, 'Tensor[(2, 6, 1, 13), int32]');
+  typesAs(
+    t,
+    {
+      op: 'nn.pad',
+      attrs: {
+        pad_width: [
+          [-1, -1],
+          [2, -2],
+          [0, -2],
+          [4, 4],
+        ],
+      },
+      args: ['Tensor[(4, 6, 3, 5), int32]'],
+    },
+    'Tensor[(2, 6, 1, 13), int32]',
+  );
 });
 
 test('nn.pad: a crop below size 0 is refused by both strategies and by the executor', (t) => {
-  const c: TypeofRequest = { op: 'nn.pad', attrs: { pad_width: [[0, 0], [-2, -2]] }, args: ['Tensor[(2, 3), float32]'] };
+  const c: TypeofRequest = {
+    op: 'nn.pad',
+    attrs: {
+      pad_width: [
+        [0, 0],
+        [-2, -2],
+      ],
+    },
+    args: ['Tensor[(2, 3), float32]'],
+  };
   for (const strategy of STRATEGIES) {
     const a = typeofCall(c, strategy);
     t.true('error' in a && /below size 0/.test(a.error), `${strategy}: ${JSON.stringify(a)}`);
@@ -39,8 +79,39 @@ test('nn.pad: a crop below size 0 is refused by both strategies and by the execu
 // tests/python/relay/test_op_level2.py, test_pad_infer_type: pad_value given as a Relay variable
 // (the second argument), on symbolic dims
 test('nn.pad: pad_val as the second argument (TVM test_pad_infer_type, test_pad_run_dynamic_pad_value)', (t) => {
-  typesAs(t, { op: 'nn.pad', attrs: { pad_width: [[1, 1], [2, 2], [3, 3], [4, 4]] }, args: ['Tensor[(n, 2, 3, w), float32]', 'float32'] }, 'Tensor[(n + 2, 6, 9, w + 8), float32]', false);
-  typesAs(t, { op: 'nn.pad', attrs: { pad_width: [[-1, -1], [2, -2], [0, -2], [4, 4]] }, args: ['Tensor[(4, 6, 3, 5), int32]', 'int32'] }, 'Tensor[(2, 6, 1, 13), int32]');
+  typesAs(
+    t,
+    {
+      op: 'nn.pad',
+      attrs: {
+        pad_width: [
+          [1, 1],
+          [2, 2],
+          [3, 3],
+          [4, 4],
+        ],
+      },
+      args: ['Tensor[(n, 2, 3, w), float32]', 'float32'],
+    },
+    'Tensor[(n + 2, 6, 9, w + 8), float32]',
+    false,
+  );
+  typesAs(
+    t,
+    {
+      op: 'nn.pad',
+      attrs: {
+        pad_width: [
+          [-1, -1],
+          [2, -2],
+          [0, -2],
+          [4, 4],
+        ],
+      },
+      args: ['Tensor[(4, 6, 3, 5), int32]', 'int32'],
+    },
+    'Tensor[(2, 6, 1, 13), int32]',
+  );
   // the attribute form of older TVM versions still types
   typesAs(t, { op: 'nn.pad', attrs: { pad_width: [[1, 1]], pad_value: 2.5 }, args: ['Tensor[(3), float32]'] }, 'Tensor[(5), float32]');
 });
@@ -57,7 +128,11 @@ def @main(%x: Tensor[(1, 2, 5, 5), float32], %v: float32) {
   for (const strategy of STRATEGIES) {
     const r = inferJson(inferText(src, 'pad.relay', strategy));
     t.deepEqual(r.diagnostics, [], strategy);
-    t.is(r.functions['main'], 'fn (Tensor[(1, 2, 5, 5), float32], float32) -> (Tensor[(1, 2, 7, 2), float32], Tensor[(1, 2, 7, 7), float32], Tensor[(1, 2, 7, 7), float32])', strategy);
+    t.is(
+      r.functions['main'],
+      'fn (Tensor[(1, 2, 5, 5), float32], float32) -> (Tensor[(1, 2, 7, 2), float32], Tensor[(1, 2, 7, 7), float32], Tensor[(1, 2, 7, 7), float32])',
+      strategy,
+    );
   }
 });
 
@@ -77,8 +152,16 @@ test('nn.pad: a pad_val of rank > 0 is refused (stricter than TVM, covered by th
 // tests/python/relay/test_op_level5.py, test_depth_to_space: modes "DCR" and "CDR" (TVM's spelling)
 test('nn.depth_to_space: mode "CDR" as TVM spells it (TVM test_depth_to_space)', (t) => {
   for (const mode of ['DCR', 'CDR']) {
-    typesAs(t, { op: 'nn.depth_to_space', attrs: { block_size: 2, layout: 'NCHW', mode }, args: ['Tensor[(1, 4, 4, 4), float32]'] }, 'Tensor[(1, 1, 8, 8), float32]');
-    typesAs(t, { op: 'nn.depth_to_space', attrs: { block_size: 2, layout: 'NHWC', mode }, args: ['Tensor[(1, 4, 4, 4), float32]'] }, 'Tensor[(1, 8, 8, 1), float32]');
+    typesAs(
+      t,
+      { op: 'nn.depth_to_space', attrs: { block_size: 2, layout: 'NCHW', mode }, args: ['Tensor[(1, 4, 4, 4), float32]'] },
+      'Tensor[(1, 1, 8, 8), float32]',
+    );
+    typesAs(
+      t,
+      { op: 'nn.depth_to_space', attrs: { block_size: 2, layout: 'NHWC', mode }, args: ['Tensor[(1, 4, 4, 4), float32]'] },
+      'Tensor[(1, 8, 8, 1), float32]',
+    );
   }
   const lower = typeofCall({ op: 'nn.depth_to_space', attrs: { block_size: 2, mode: 'dcr' }, args: ['Tensor[(1, 4, 4, 4), float32]'] }, 'rules');
   t.true('error' in lower && /mode must be one of/.test(lower.error), JSON.stringify(lower));

@@ -17,7 +17,9 @@ interface Expectation extends TypeofRequest {
 const DIR = join(import.meta.dirname, 'fixtures', 'tvm');
 
 for (const file of readdirSync(DIR).filter((f) => f.endsWith('.jsonl'))) {
-  const lines = readFileSync(join(DIR, file), 'utf8').split('\n').filter((l) => l.trim() !== '');
+  const lines = readFileSync(join(DIR, file), 'utf8')
+    .split('\n')
+    .filter((l) => l.trim() !== '');
   for (const [i, line] of lines.entries()) {
     const { from, expect, error, ...req } = JSON.parse(line) as Expectation;
     test(`${file}:${i + 1} ${req.op}: ${from}`, (t) => {

@@ -26,7 +26,23 @@ test('equal objects and arrays become one object; the original is untouched', (t
 
 test('values that differ stay apart', (t) => {
   const nullProto = Object.assign(Object.create(null) as object, { x: 1 });
-  const input = [{ x: 1 }, { x: '1' }, { x: 0 }, { x: -0 }, { a: 1, b: 2 }, { b: 2, a: 1 }, nullProto, { x: 1 }, [1], { 0: 1 }, { x: undefined }, {}, { x: null }, { x: 1n }, { x: true }];
+  const input = [
+    { x: 1 },
+    { x: '1' },
+    { x: 0 },
+    { x: -0 },
+    { a: 1, b: 2 },
+    { b: 2, a: 1 },
+    nullProto,
+    { x: 1 },
+    [1],
+    { 0: 1 },
+    { x: undefined },
+    {},
+    { x: null },
+    { x: 1n },
+    { x: true },
+  ];
   const out = shareEqualValues(input)!;
   t.true(isDeepStrictEqual(out, input));
   t.is(out[0], out[7], 'the two { x: 1 } are one');
@@ -40,7 +56,15 @@ test('values that differ stay apart', (t) => {
 test('maps and sets keep their entries; typed arrays are kept as they are', (t) => {
   const ints = new Int32Array([1, 2]);
   const set = new Set(['p', 'q']);
-  const input = { m: new Map<string, object>([['x', { v: 1 }], ['y', { v: 1 }]]), s: set, i: ints, j: new Int32Array([1, 2]) };
+  const input = {
+    m: new Map<string, object>([
+      ['x', { v: 1 }],
+      ['y', { v: 1 }],
+    ]),
+    s: set,
+    i: ints,
+    j: new Int32Array([1, 2]),
+  };
   const out = shareEqualValues(input)!;
   t.true(isDeepStrictEqual(out, input));
   t.not(out.m, input.m, 'the map is copied');
@@ -53,7 +77,7 @@ test('maps and sets keep their entries; typed arrays are kept as they are', (t) 
 test('what merging could change is refused', (t) => {
   t.is(shareEqualValues({ s: new Set([{ a: 1 }, { a: 1 }]) }), null, 'an object in a set');
   t.is(shareEqualValues(new Map([[{ a: 1 }, 1]])), null, 'an object as a map key');
-  // eslint-disable-next-line no-sparse-arrays
+  // biome-ignore lint/suspicious/noSparseArray: the hole is what is tested
   t.is(shareEqualValues([1, , 3]), null, 'a sparse array');
   const cycle: { self?: unknown } = {};
   cycle.self = cycle;
@@ -89,7 +113,12 @@ function sameValue(a: unknown, b: unknown): boolean {
 // two of its objects that are deep-equal (same keys in the same order) are one object
 const leaf = fc.oneof(fc.integer({ min: -2, max: 2 }), fc.constantFrom('a', 'b', '', null, true, -0));
 const tree = fc.letrec((tie) => ({
-  node: fc.oneof({ depthSize: 'small' }, leaf, fc.array(tie('node'), { maxLength: 3 }), fc.dictionary(fc.constantFrom('k', 'v', 'span'), tie('node'), { maxKeys: 3 })),
+  node: fc.oneof(
+    { depthSize: 'small' },
+    leaf,
+    fc.array(tie('node'), { maxLength: 3 }),
+    fc.dictionary(fc.constantFrom('k', 'v', 'span'), tie('node'), { maxKeys: 3 }),
+  ),
 })).node;
 
 testProp('the copy equals the original, and equal parts are one object', [fc.array(tree, { maxLength: 8 })], (t, input) => {

@@ -64,7 +64,8 @@ export function oneDiagnosticPerMistake(diagnostics: readonly Diagnostic[]): Dia
     if (generic.length > 0) {
       const [first, ...rest] = generic.sort((a, b) => b.message.length - a.message.length);
       for (const d of rest) replaced.set(d, null);
-      if (conditions.length > 0 && !first!.message.includes(' cannot be decided')) replaced.set(first!, { ...first!, message: `${first!.message}: ${conditions.join(' and ')} cannot be decided` });
+      if (conditions.length > 0 && !first!.message.includes(' cannot be decided'))
+        replaced.set(first!, { ...first!, message: `${first!.message}: ${conditions.join(' and ')} cannot be decided` });
     }
   }
   const out: Diagnostic[] = [];

@@ -53,7 +53,12 @@ export interface CompiledCache {
 }
 
 /** Where the compiled library for these relations is cached, or null when it is not cached. */
-export function compiledCache(libraryKey: string | undefined, relations: readonly string[] | null, build = buildId(), dir = defaultCacheDir()): CompiledCache | null {
+export function compiledCache(
+  libraryKey: string | undefined,
+  relations: readonly string[] | null,
+  build = buildId(),
+  dir = defaultCacheDir(),
+): CompiledCache | null {
   if (libraryKey === undefined || build === null || dir === null) return null;
   const key = createHash('sha256')
     .update(`shapelog compiled library ${COMPILED_FORMAT}\0${build}\0${libraryKey}\0${relations === null ? '*' : [...relations].sort().join(',')}`)
@@ -95,7 +100,9 @@ export function writeCompiled(cache: CompiledCache, entry: CompiledEntry): boole
   } catch {
     return false;
   }
-  const header = Buffer.from(JSON.stringify({ format: COMPILED_FORMAT, key: cache.key, bytes: payload.length, sha256: createHash('sha256').update(payload).digest('hex') }));
+  const header = Buffer.from(
+    JSON.stringify({ format: COMPILED_FORMAT, key: cache.key, bytes: payload.length, sha256: createHash('sha256').update(payload).digest('hex') }),
+  );
   const size = Buffer.alloc(4);
   size.writeUInt32LE(header.length, 0);
   return writeCacheFile(cache.path, Buffer.concat([size, header, payload]));

@@ -23,7 +23,10 @@ export interface OpInfo {
 
 export interface OpCatalogue {
   find(name: string): OpInfo | { readonly error: string };
-  checkAttrs(op: OpInfo, attrs: readonly Attr[]): { readonly values: ReadonlyMap<string, AttrValue>; readonly errors: readonly { readonly message: string; readonly span: Span }[] };
+  checkAttrs(
+    op: OpInfo,
+    attrs: readonly Attr[],
+  ): { readonly values: ReadonlyMap<string, AttrValue>; readonly errors: readonly { readonly message: string; readonly span: Span }[] };
 }
 
 /** A binding whose type is reported: a parameter, a `let`/graph binding, or a function's result. */
@@ -53,9 +56,7 @@ export interface Generated {
   readonly blockResults: Map<RExpr, CType>;
 }
 
-export const DTYPES = new Set([
-  'bool', 'int8', 'int16', 'int32', 'int64', 'uint8', 'uint16', 'uint32', 'uint64', 'float16', 'float32', 'float64', 'bfloat16',
-]);
+export const DTYPES = new Set(['bool', 'int8', 'int16', 'int32', 'int64', 'uint8', 'uint16', 'uint32', 'uint64', 'float16', 'float32', 'float64', 'bfloat16']);
 
 interface Scheme {
   readonly def: FunctionDef;
@@ -319,7 +320,9 @@ export function generate(module: Module, ops: OpCatalogue, options: GenerateOpti
       case 'tuple': {
         const fields = p.fields.map(() => fresh());
         unify({ k: 'tuple', fields }, t, p.span, 'a tuple pattern');
-        p.fields.forEach((f, i) => pattern(f, fields[i]!, env));
+        p.fields.forEach((f, i) => {
+          pattern(f, fields[i]!, env);
+        });
         return;
       }
       case 'constructor': {
@@ -327,7 +330,9 @@ export function generate(module: Module, ops: OpCatalogue, options: GenerateOpti
         if (c === null) return;
         unify(c.result, t, p.span, `the pattern ${p.name}`);
         if (c.fields.length !== p.args.length) err(`${p.name} has ${c.fields.length} field(s), the pattern gives ${p.args.length}`, p.span);
-        p.args.forEach((a, i) => pattern(a, c.fields[i] ?? fresh(), env));
+        p.args.forEach((a, i) => {
+          pattern(a, c.fields[i] ?? fresh(), env);
+        });
         return;
       }
     }

@@ -14,7 +14,8 @@ export function exampleDiagnostics(ops: readonly OpInfo[]): Diagnostic[] {
     if (op.example === undefined) continue;
     const req = { op: op.name, args: op.example.args, ...(op.example.attrs !== undefined ? { attrs: op.example.attrs } : {}) };
     const answer = typeofCall(req, 'rules');
-    if ('error' in answer) out.push(diagnostic('error', 'example', `the example of ${op.name} does not type: ${answer.error}`, op.exampleSpan ?? op.span ?? null));
+    if ('error' in answer)
+      out.push(diagnostic('error', 'example', `the example of ${op.name} does not type: ${answer.error}`, op.exampleSpan ?? op.span ?? null));
   }
   return out;
 }

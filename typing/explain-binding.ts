@@ -19,20 +19,20 @@ export function explainBinding(r: InferResult, name: string, options: { internal
   const node = b.node as RExpr | Param;
   if (!('kind' in node)) {
     lines.push(node.type === null ? '  a parameter without annotation: its type is inferred from its uses' : '  a parameter: its type is its annotation');
-    return lines.join('\n') + '\n';
+    return `${lines.join('\n')}\n`;
   }
   lines.push(`  = ${oneLine(node)}`);
   if (node.kind === 'proj') {
     const tuple = node.tuple.kind === 'local' ? typeOfLocal.get(`%${node.tuple.name}`) : undefined;
     lines.push(`  field ${node.index} of ${oneLine(node.tuple)}${tuple === undefined ? '' : ` : ${tuple.type}`}`);
-    return lines.join('\n') + '\n';
+    return `${lines.join('\n')}\n`;
   }
   if (node.kind !== 'call' || node.callee.kind !== 'op') {
     lines.push('  not an operator call: its type comes from unification (annotations, tuples, projections, function types)');
-    return lines.join('\n') + '\n';
+    return `${lines.join('\n')}\n`;
   }
   const found = lookupOp(node.callee.name);
-  if (!found.ok) return lines.join('\n') + '\n';
+  if (!found.ok) return `${lines.join('\n')}\n`;
   const op = found.op;
   const width = Math.max(...op.args.map((a) => a.length), 0);
   lines.push('  arguments:');
@@ -59,9 +59,13 @@ export function explainBinding(r: InferResult, name: string, options: { internal
   for (const d of op.deviations ?? []) lines.push(`    differs from TVM: ${d}`);
   if (options.internals === true) {
     const derivation = r.outcome.explainCall?.(node.span) ?? null;
-    lines.push(derivation === null ? '  (no engine derivation: the relay strategy runs the hand-coded relations)' : `  the engine's derivation:\n${derivation.replace(/^/gm, '    ')}`);
+    lines.push(
+      derivation === null
+        ? '  (no engine derivation: the relay strategy runs the hand-coded relations)'
+        : `  the engine's derivation:\n${derivation.replace(/^/gm, '    ')}`,
+    );
   }
-  return lines.join('\n') + '\n';
+  return `${lines.join('\n')}\n`;
 }
 
 /** An expression on one line, shortened past 160 characters. */

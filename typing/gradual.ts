@@ -130,7 +130,13 @@ export function gradualText(g: GradualResult): string {
  * The result of a call nothing determined, under an assumption on one size variable of
  * its inputs, and the check that stands for the assumption; null when no setting types it.
  */
-function assumeResult(call: Extract<RExpr, { kind: 'call' }>, args: readonly string[], strategy: InferStrategy, limits: Partial<Limits>, freshName: () => string): { type: RType; checks: ResidualCheck[] } | null {
+function assumeResult(
+  call: Extract<RExpr, { kind: 'call' }>,
+  args: readonly string[],
+  strategy: InferStrategy,
+  limits: Partial<Limits>,
+  freshName: () => string,
+): { type: RType; checks: ResidualCheck[] } | null {
   let types: RType[];
   try {
     types = args.map((a) => parseRelayType(a));
@@ -154,7 +160,12 @@ function assumeResult(call: Extract<RExpr, { kind: 'call' }>, args: readonly str
     }
     const typed: { size: DimExpr; type: string }[] = [];
     for (const size of sizes.values()) {
-      const type = typeCallAlone(call, types.map((t) => substituteType(t, v, size)), strategy, limits);
+      const type = typeCallAlone(
+        call,
+        types.map((t) => substituteType(t, v, size)),
+        strategy,
+        limits,
+      );
       if (type !== null) typed.push({ size, type });
     }
     if (typed.length === 0) continue;
@@ -183,9 +194,17 @@ function assumeResult(call: Extract<RExpr, { kind: 'call' }>, args: readonly str
         if (v2 === v1) continue;
         for (const size2 of sizesFor(v2, once)) {
           if (++tried > PAIR_BUDGET) return null;
-          const type = typeCallAlone(call, once.map((t) => substituteType(t, v2, size2)), strategy, limits);
+          const type = typeCallAlone(
+            call,
+            once.map((t) => substituteType(t, v2, size2)),
+            strategy,
+            limits,
+          );
           if (type === null) continue;
-          const checks = [canonicalComparison(dimVar(v1), '==', dimExpr(size1)), canonicalComparison(dimExpr(substituteExpr({ kind: 'var', name: v2 }, v1, size1)), '==', dimExpr(size2))]
+          const checks = [
+            canonicalComparison(dimVar(v1), '==', dimExpr(size1)),
+            canonicalComparison(dimExpr(substituteExpr({ kind: 'var', name: v2 }, v1, size1)), '==', dimExpr(size2)),
+          ]
             .filter((c): c is Comparison => c !== null)
             .map((c) => disjunction([c], site(type)));
           if (checks.length === 0) continue;
@@ -208,11 +227,23 @@ const SAMPLE_SIZES = [1, 2, 3, 4, 5, 6, 7, 8, 9, 16, 17, 224];
  * check is needed, since no size tried fails. Null when some size fails (then a check
  * is needed) or none of the variables gives such a result.
  */
-function resultForEverySize(call: Extract<RExpr, { kind: 'call' }>, types: readonly RType[], variables: readonly string[], strategy: InferStrategy, limits: Partial<Limits>, freshName: () => string): RType | null {
+function resultForEverySize(
+  call: Extract<RExpr, { kind: 'call' }>,
+  types: readonly RType[],
+  variables: readonly string[],
+  strategy: InferStrategy,
+  limits: Partial<Limits>,
+  freshName: () => string,
+): RType | null {
   for (const v of variables) {
     const results: RType[] = [];
     for (const k of SAMPLE_SIZES) {
-      const text = typeCallAlone(call, types.map((t) => substituteType(t, v, { kind: 'int', value: k })), strategy, limits);
+      const text = typeCallAlone(
+        call,
+        types.map((t) => substituteType(t, v, { kind: 'int', value: k })),
+        strategy,
+        limits,
+      );
       const type = text === null ? null : knownType(text);
       if (type === null) break;
       results.push(type);
@@ -228,8 +259,15 @@ function resultForEverySize(call: Extract<RExpr, { kind: 'call' }>, types: reado
 function generalise(results: readonly RType[], v: string): RType | null {
   const first = results[0]!;
   if (first.kind === 'tuple') {
-    const fields = first.fields.map((_, i) => generalise(results.map((r) => (r.kind === 'tuple' && r.fields.length === first.fields.length ? r.fields[i]! : first)), v));
-    return results.every((r) => r.kind === 'tuple' && r.fields.length === first.fields.length) && fields.every((f) => f !== null) ? { ...first, fields: fields as RType[] } : null;
+    const fields = first.fields.map((_, i) =>
+      generalise(
+        results.map((r) => (r.kind === 'tuple' && r.fields.length === first.fields.length ? r.fields[i]! : first)),
+        v,
+      ),
+    );
+    return results.every((r) => r.kind === 'tuple' && r.fields.length === first.fields.length) && fields.every((f) => f !== null)
+      ? { ...first, fields: fields as RType[] }
+      : null;
   }
   if (first.kind !== 'tensor' || !results.every((r) => r.kind === 'tensor' && r.dtype === first.dtype && r.shape.length === first.shape.length)) return null;
   const shapes = results.map((r) => (r as Extract<RType, { kind: 'tensor' }>).shape);
@@ -259,7 +297,9 @@ function typedOnlyByContext(module: Module, r: InferResult, strategy: InferStrat
     seen.add(u.span);
     const call = callAt(module, u.span);
     if (call === null) continue;
-    const fn = r.outcome.bindings.find((b) => b.node === call)?.fn ?? module.functions.find((f) => f.body.span.start.offset <= call.span.start.offset && call.span.end.offset <= f.body.span.end.offset)?.name;
+    const fn =
+      r.outcome.bindings.find((b) => b.node === call)?.fn ??
+      module.functions.find((f) => f.body.span.start.offset <= call.span.start.offset && call.span.end.offset <= f.body.span.end.offset)?.name;
     const args = call.args.map((a) => (a.kind === 'local' ? (r.outcome.bindings.find((b) => b.fn === fn && b.name === `%${a.name}`)?.type ?? null) : null));
     const types = args.map((t) => (t === null ? null : knownType(t)));
     if (types.some((t) => t === null)) continue;
@@ -351,7 +391,10 @@ function withFreshDimsEquated(module: Module, r: InferResult, fresh: ReadonlySet
       if (v === null || other === null || v === other) continue;
       const by: DimExpr = /^\d+$/.test(other) ? { kind: 'int', value: Number(other) } : { kind: 'var', name: other };
       for (const [e, j] of joins) joins.set(e, { ...j, type: substituteType(j.type, v, by) });
-      return { ...module, functions: module.functions.map((f) => ({ ...f, params: f.params.map((p) => (p.type === null ? p : { ...p, type: substituteType(p.type, v, by) })) })) };
+      return {
+        ...module,
+        functions: module.functions.map((f) => ({ ...f, params: f.params.map((p) => (p.type === null ? p : { ...p, type: substituteType(p.type, v, by) })) })),
+      };
     }
   }
   return module;
@@ -419,7 +462,10 @@ function joinable(a: RType, b: RType): boolean {
 function joinTypes(a: RType, b: RType, freshName: () => string): RType {
   if (a.kind === 'tuple' && b.kind === 'tuple') return { ...a, fields: a.fields.map((f, i) => joinTypes(f, b.fields[i]!, freshName)) };
   if (a.kind !== 'tensor' || b.kind !== 'tensor') return a;
-  return { ...a, shape: a.shape.map((d, i): RDim => (dimsEqual(d, b.shape[i]!) ? d : { kind: 'sym', expr: { kind: 'var', name: freshName() }, span: d.span })) };
+  return {
+    ...a,
+    shape: a.shape.map((d, i): RDim => (dimsEqual(d, b.shape[i]!) ? d : { kind: 'sym', expr: { kind: 'var', name: freshName() }, span: d.span })),
+  };
 }
 
 function rdim(d: RDim): Dim | null {
@@ -439,7 +485,10 @@ function joinChecks(e: IfExpr, j: IfJoin): ResidualCheck[] {
   const site = { operator: 'if', relation: null, span: e.span, assumes: null };
   const out: ResidualCheck[] = [];
   const walk = (join: RType, branch: RType) => {
-    if (join.kind === 'tuple' && branch.kind === 'tuple') join.fields.forEach((f, i) => walk(f, branch.fields[i]!));
+    if (join.kind === 'tuple' && branch.kind === 'tuple')
+      join.fields.forEach((f, i) => {
+        walk(f, branch.fields[i]!);
+      });
     if (join.kind !== 'tensor' || branch.kind !== 'tensor') return;
     join.shape.forEach((d, i) => {
       const [x, y] = [rdim(d), rdim(branch.shape[i]!)];
@@ -465,12 +514,19 @@ function withUnrankedParamsRanked(module: Module, r: InferResult, freshName: () 
     const typeOf = new Map(r.outcome.bindings.filter((b) => b.fn === f.name).map((b) => [b.name, b.type]));
     for (const p of f.params) {
       if (p.type !== null || typeOf.get(`%${p.name}`) !== '_') continue;
-      const uses = expressionsOf({ ...module, functions: [f] }).filter((e): e is Extract<RExpr, { kind: 'call' }> => e.kind === 'call' && e.callee.kind === 'op' && e.args.some((a) => a.kind === 'local' && a.name === p.name));
+      const uses = expressionsOf({ ...module, functions: [f] }).filter(
+        (e): e is Extract<RExpr, { kind: 'call' }> =>
+          e.kind === 'call' && e.callee.kind === 'op' && e.args.some((a) => a.kind === 'local' && a.name === p.name),
+      );
       const like = uses
         .flatMap((use) => use.args.map((a) => (a.kind === 'local' && a.name !== p.name ? knownType(typeOf.get(`%${a.name}`) ?? '_') : null)))
         .find((t): t is Extract<RType, { kind: 'tensor' }> => t !== null && t.kind === 'tensor');
       if (like === undefined) continue;
-      const type: RType = { ...like, shape: like.shape.map((d): RDim => ({ kind: 'sym', expr: { kind: 'var', name: freshName() }, span: p.span })), span: p.span };
+      const type: RType = {
+        ...like,
+        shape: like.shape.map((): RDim => ({ kind: 'sym', expr: { kind: 'var', name: freshName() }, span: p.span })),
+        span: p.span,
+      };
       return { ...module, functions: module.functions.map((g) => (g !== f ? g : { ...g, params: g.params.map((q) => (q === p ? { ...q, type } : q)) })) };
     }
   }
@@ -496,8 +552,10 @@ function withUnconstrainedParamsGeneral(module: Module, r: InferResult, diagnost
   for (const b of r.outcome.bindings) {
     const key = `${b.fn} ${b.name}`;
     if (b.kind === 'param') {
-      if (b.type === '_') general.add(key), tainted.add(key);
-      else if (unknown(b.type)) return [...diagnostics];
+      if (b.type === '_') {
+        general.add(key);
+        tainted.add(key);
+      } else if (unknown(b.type)) return [...diagnostics];
       continue;
     }
     const fromTainted = expressionsOf(module, [b.node as RExpr]).some((e) => e.kind === 'local' && tainted.has(`${b.fn} %${e.name}`));
@@ -508,14 +566,28 @@ function withUnconstrainedParamsGeneral(module: Module, r: InferResult, diagnost
   // used alone: no call has such a parameter beside an argument of another kind (which would constrain it)
   for (const f of module.functions)
     for (const e of expressionsOf(module, [f.body]))
-      if (e.kind === 'call' && e.args.some((a) => a.kind === 'local' && general.has(`${f.name} %${a.name}`)) && e.args.some((a) => a.kind !== 'local' || !tainted.has(`${f.name} %${a.name}`))) return [...diagnostics];
+      if (
+        e.kind === 'call' &&
+        e.args.some((a) => a.kind === 'local' && general.has(`${f.name} %${a.name}`)) &&
+        e.args.some((a) => a.kind !== 'local' || !tainted.has(`${f.name} %${a.name}`))
+      )
+        return [...diagnostics];
   for (const f of module.functions) {
     const type = r.outcome.results.get(f.body);
-    if (type !== undefined && unknown(type) && !expressionsOf(module, [f.body]).some((e) => e.kind === 'local' && tainted.has(`${f.name} %${e.name}`))) return [...diagnostics];
+    if (type !== undefined && unknown(type) && !expressionsOf(module, [f.body]).some((e) => e.kind === 'local' && tainted.has(`${f.name} %${e.name}`)))
+      return [...diagnostics];
   }
   const out = diagnostics.filter((d) => d.severity !== 'error');
   for (const b of r.outcome.bindings)
-    if (general.has(`${b.fn} ${b.name}`)) out.push(diagnostic('warning', 'unconstrained', `${b.name}: no use constrains it, so it has the most general type, _ (any type its uses accept), as have the values computed from it`, b.span));
+    if (general.has(`${b.fn} ${b.name}`))
+      out.push(
+        diagnostic(
+          'warning',
+          'unconstrained',
+          `${b.name}: no use constrains it, so it has the most general type, _ (any type its uses accept), as have the values computed from it`,
+          b.span,
+        ),
+      );
   return out;
 }
 
@@ -626,6 +698,7 @@ function substituteType(t: RType, v: string, by: DimExpr): RType {
 function sizeVariablesOf(texts: ReadonlyMap<string, string>, module: Module): Set<string> {
   const names = new Set<string>();
   for (const text of texts.values()) for (const m of text.matchAll(/[A-Za-z_][A-Za-z0-9_]*/g)) names.add(m[0]);
-  for (const f of module.functions) for (const p of f.params) for (const d of p.type === null ? [] : dimsOf(p.type)) if (d.kind === 'sym') for (const n of varsOf(d.expr)) names.add(n);
+  for (const f of module.functions)
+    for (const p of f.params) for (const d of p.type === null ? [] : dimsOf(p.type)) if (d.kind === 'sym') for (const n of varsOf(d.expr)) names.add(n);
   return names;
 }

@@ -62,12 +62,27 @@ export const strategies = new Map<InferStrategy, (gen: Generated, limits: Partia
  * `library`: type with another rule library than the current one (the rules strategy only);
  * `generateOptions`: departures from the program as written (gradual typing).
  */
-export function inferModule(module: Module, texts: ReadonlyMap<string, string>, strategy: InferStrategy, limits: Partial<Limits> = {}, library?: RuleLibrary, generateOptions: GenerateOptions = {}): InferResult {
+export function inferModule(
+  module: Module,
+  texts: ReadonlyMap<string, string>,
+  strategy: InferStrategy,
+  limits: Partial<Limits> = {},
+  library?: RuleLibrary,
+  generateOptions: GenerateOptions = {},
+): InferResult {
   const gen = generate(module, library === undefined ? catalogue : catalogueOf(library), generateOptions);
-  const solve = library === undefined ? strategies.get(strategy) : strategy === 'rules' ? (g: Generated, l: Partial<Limits>) => inferWithRules(g, library, l) : undefined;
-  if (solve === undefined) throw new UserError([{ severity: 'error', code: 'usage', message: `the ${strategy} strategy is not available`, span: null, notes: [] }]);
+  const solve =
+    library === undefined ? strategies.get(strategy) : strategy === 'rules' ? (g: Generated, l: Partial<Limits>) => inferWithRules(g, library, l) : undefined;
+  if (solve === undefined)
+    throw new UserError([{ severity: 'error', code: 'usage', message: `the ${strategy} strategy is not available`, span: null, notes: [] }]);
   if (gen.diagnostics.length > 0)
-    return { module, strategy, outcome: { bindings: [], results: new Map(), functions: new Map(), returns: new Map(), diagnostics: [], instances: 0, millis: 0, run: null }, diagnostics: gen.diagnostics, texts };
+    return {
+      module,
+      strategy,
+      outcome: { bindings: [], results: new Map(), functions: new Map(), returns: new Map(), diagnostics: [], instances: 0, millis: 0, run: null },
+      diagnostics: gen.diagnostics,
+      texts,
+    };
   const outcome = solve(gen, limits);
   return { module, strategy, outcome, diagnostics: oneDiagnosticPerMistake(outcome.diagnostics), texts };
 }
@@ -87,7 +102,11 @@ export function inferText(text: string, file: string, strategy: InferStrategy, i
 }
 
 /** Parses a Relay program for typing: its module, its text by file, and the limits left for solving. */
-export function readProgram(text: string, file: string, inferLimits: InferLimits = {}): { module: Module; texts: ReadonlyMap<string, string>; limits: Partial<Limits> } {
+export function readProgram(
+  text: string,
+  file: string,
+  inferLimits: InferLimits = {},
+): { module: Module; texts: ReadonlyMap<string, string>; limits: Partial<Limits> } {
   const texts = new Map([[file, text]]);
   const { maxBindings, ...solverLimits } = inferLimits;
   let limits: Partial<Limits> = solverLimits;
@@ -110,7 +129,16 @@ export function readProgram(text: string, file: string, inferLimits: InferLimits
   if (module.functions.length === 0) {
     const start = { offset: 0, line: 1, column: 1 };
     const what = text.trim() === '' ? 'the file is empty' : 'the file defines no function';
-    throw new ProgramError([diagnostic('error', 'empty', `${what}: a Relay program defines at least one function, e.g. def @main(%x: Tensor[(2), float32]) { %x }`, { file, start, end: start })], texts);
+    throw new ProgramError(
+      [
+        diagnostic('error', 'empty', `${what}: a Relay program defines at least one function, e.g. def @main(%x: Tensor[(2), float32]) { %x }`, {
+          file,
+          start,
+          end: start,
+        }),
+      ],
+      texts,
+    );
   }
   return { module, texts, limits };
 }
@@ -141,6 +169,11 @@ export function inferJson(r: InferResult): InferJson {
   return {
     functions: Object.fromEntries(r.outcome.functions),
     bindings: r.outcome.bindings.map((b) => ({ function: b.fn, name: b.name, type: b.type, line: b.span.start.line })),
-    diagnostics: r.diagnostics.map((d) => ({ severity: d.severity, message: d.message, line: d.span?.start.line ?? null, column: d.span?.start.column ?? null })),
+    diagnostics: r.diagnostics.map((d) => ({
+      severity: d.severity,
+      message: d.message,
+      line: d.span?.start.line ?? null,
+      column: d.span?.start.column ?? null,
+    })),
   };
 }

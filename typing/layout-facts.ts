@@ -38,7 +38,9 @@ export function layoutFacts(store: TermStore, layout: string): { rel: string; fa
   const parsed = parseLayout(layout);
   const l = store.str(layout);
   if (!parsed.ok) return [{ rel: 'layout_invalid', fact: store.compound('layout_invalid', [l, store.str(parsed.reason)]) }];
-  const axes = parsed.axes.map((a) => (a.factor === null ? store.compound('p', [store.str(a.primal)]) : store.compound('s', [store.str(a.primal), store.int(a.factor)])));
+  const axes = parsed.axes.map((a) =>
+    a.factor === null ? store.compound('p', [store.str(a.primal)]) : store.compound('s', [store.str(a.primal), store.int(a.factor)]),
+  );
   const out = [
     { rel: 'layout_axes', fact: store.compound('layout_axes', [l, store.list(axes)]) },
     { rel: 'layout_primals', fact: store.compound('layout_primals', [l, store.str(primalKey(parsed.axes))]) },

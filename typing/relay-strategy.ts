@@ -144,7 +144,9 @@ export function inferWithRelay(gen: Generated): InferOutcome {
       else if (list[list.length - 1] !== i) list.push(i);
     }
   };
-  instances.forEach((inst, i) => watch(i, inst.holes()));
+  instances.forEach((inst, i) => {
+    watch(i, inst.holes());
+  });
   for (let head = 0; head < queue.length; head++) {
     const i = queue[head]!;
     queued[i] = 0;
@@ -177,13 +179,21 @@ export function inferWithRelay(gen: Generated): InferOutcome {
     if (done[i] || !inst.inputsKnown()) return;
     if (!inst.what.startsWith('.')) stuck.push({ span: inst.span, op: inst.what, args: inst.argTexts() });
     const why = waitReasons[i] ?? null;
-    const condition = why !== null && why.endsWith(' cannot be decided') ? `: ${why}` : '';
+    const condition = why?.endsWith(' cannot be decided') ? `: ${why}` : '';
     diagnostics.push(diagnostic('error', UNDETERMINED, `${inst.what}: cannot infer the result type from (${inst.inputs()})${condition}`, inst.span));
   });
-  for (const r of state.residuals) diagnostics.push(diagnostic('warning', 'undecided', `${residualText(r.left, r.op, r.right)} is assumed (cannot be decided)`, null));
+  for (const r of state.residuals)
+    diagnostics.push(diagnostic('warning', 'undecided', `${residualText(r.left, r.op, r.right)} is assumed (cannot be decided)`, null));
 
   const text = (t: CType) => printType(state.resolve(type(t)));
-  const bindings: InferredBinding[] = gen.bindings.map((b) => ({ fn: b.fn, name: b.name, type: text(b.type), span: b.span, kind: b.kind, node: b.node as RExpr | Param }));
+  const bindings: InferredBinding[] = gen.bindings.map((b) => ({
+    fn: b.fn,
+    name: b.name,
+    type: text(b.type),
+    span: b.span,
+    kind: b.kind,
+    node: b.node as RExpr | Param,
+  }));
   for (const b of gen.bindings) {
     if (!state.isGround(type(b.type)) && diagnostics.every((d) => d.severity !== 'error'))
       diagnostics.push(diagnostic('error', 'unresolved', `cannot infer the type of ${b.name}: annotate it`, b.span, [`what is known: ${text(b.type)}`]));

@@ -7,7 +7,23 @@
 //   E >= 0           (every order comparison over integers: `h - 7 >= 0`)
 // Checks evaluate for concrete sizes (`shapelog checks --dims`).
 import type { Span } from '../frontends/relay/ast.js';
-import { type Atom, type Dim, dimAdd, dimConst, dimEvaluate, dimFloorDiv, dimMax, dimMin, dimMod, dimMul, dimNeg, dimSub, dimToString, dimVar, dimVariables } from '../solver/terms/dims.js';
+import {
+  type Atom,
+  type Dim,
+  dimAdd,
+  dimConst,
+  dimEvaluate,
+  dimFloorDiv,
+  dimMax,
+  dimMin,
+  dimMod,
+  dimMul,
+  dimNeg,
+  dimSub,
+  dimToString,
+  dimVar,
+  dimVariables,
+} from '../solver/terms/dims.js';
 import type { UndecidedCondition } from './undecided.js';
 
 /** One comparison in canonical form: `left op right` where `left - right` is the condition's polynomial. */
@@ -48,7 +64,14 @@ export function canonicalComparison(left: Dim, op: UndecidedCondition['op'], rig
     }
     return { left: l, op, right: r };
   }
-  const e0 = op === '>=' ? dimSub(left, right) : op === '>' ? dimSub(dimSub(left, right), dimConst(1)) : op === '<=' ? dimSub(right, left) : dimSub(dimSub(right, left), dimConst(1));
+  const e0 =
+    op === '>='
+      ? dimSub(left, right)
+      : op === '>'
+        ? dimSub(dimSub(left, right), dimConst(1))
+        : op === '<='
+          ? dimSub(right, left)
+          : dimSub(dimSub(right, left), dimConst(1));
   const e = divideByContent(withoutFloorDivisions(e0), 'floor');
   if (e === null || e.terms.length === 0) return null;
   return { left: e, op: '>=', right: dimConst(0) };
@@ -63,14 +86,26 @@ function withoutNestedModulo(d: Dim): Dim {
   let out = dimConst(d.constant);
   for (const t of d.terms) {
     const mod = t.factors.length === 1 && t.factors[0]!.kind === 'mod' ? t.factors[0]! : null;
-    const inner = mod !== null && mod.kind === 'mod' && mod.den.terms.length === 0 && mod.num.constant === 0 && mod.num.terms.length === 1 ? mod.num.terms[0]! : null;
+    const inner =
+      mod !== null && mod.kind === 'mod' && mod.den.terms.length === 0 && mod.num.constant === 0 && mod.num.terms.length === 1 ? mod.num.terms[0]! : null;
     const div = inner !== null && inner.coeff === 1 && inner.factors.length === 1 && inner.factors[0]!.kind === 'floordiv' ? inner.factors[0]! : null;
-    if (mod !== null && mod.kind === 'mod' && div !== null && div.kind === 'floordiv' && div.den.terms.length === 0 && div.den.constant > 0 && mod.den.constant > 0) {
+    if (
+      mod !== null &&
+      mod.kind === 'mod' &&
+      div !== null &&
+      div.kind === 'floordiv' &&
+      div.den.terms.length === 0 &&
+      div.den.constant > 0 &&
+      mod.den.constant > 0
+    ) {
       const m = mod.den.constant;
       const expanded = dimSub(dimFloorDiv(div.num, div.den), dimMul(dimConst(m), dimFloorDiv(div.num, dimConst(div.den.constant * m))));
       out = dimAdd(out, dimMul(dimConst(t.coeff), expanded));
     } else {
-      out = dimAdd(out, t.factors.reduce((acc, f) => dimMul(acc, atomDim(f)), dimConst(t.coeff)));
+      out = dimAdd(
+        out,
+        t.factors.reduce((acc, f) => dimMul(acc, atomDim(f)), dimConst(t.coeff)),
+      );
     }
   }
   return out;
@@ -84,7 +119,11 @@ function withoutNestedModulo(d: Dim): Dim {
  * division alone (`h / 2 == 3`) stays as written.
  */
 function withCommonDenominator(d: Dim): Dim {
-  const dens = d.terms.flatMap((t) => (t.factors.length === 1 && t.factors[0]!.kind === 'floordiv' && t.factors[0]!.den.terms.length === 0 && t.factors[0]!.den.constant > 0 ? [t.factors[0]!.den.constant] : []));
+  const dens = d.terms.flatMap((t) =>
+    t.factors.length === 1 && t.factors[0]!.kind === 'floordiv' && t.factors[0]!.den.terms.length === 0 && t.factors[0]!.den.constant > 0
+      ? [t.factors[0]!.den.constant]
+      : [],
+  );
   if (dens.length < 2) return d;
   const l = dens.reduce((a, b) => (a / gcd(a, b)) * b, 1);
   return dimMul(dimConst(l), d);
@@ -104,7 +143,10 @@ function withoutFloorDivisions(d: Dim): Dim {
       const q = dimConst(t.coeff / k);
       out = dimAdd(out, dimSub(dimMul(q, div.num), dimMul(q, dimMod(div.num, div.den))));
     } else {
-      out = dimAdd(out, t.factors.reduce((m, f) => dimMul(m, atomDim(f)), dimConst(t.coeff)));
+      out = dimAdd(
+        out,
+        t.factors.reduce((m, f) => dimMul(m, atomDim(f)), dimConst(t.coeff)),
+      );
     }
   }
   return out;
@@ -120,7 +162,11 @@ function divideByContent(d: Dim, rounding: 'exact' | 'floor'): Dim | null {
   const g = d.terms.reduce((a, t) => gcd(a, Math.abs(t.coeff)), 0);
   if (g <= 1 || (rounding === 'exact' && d.constant % g !== 0)) return d;
   let out = dimConst(rounding === 'exact' ? d.constant / g : Math.floor(d.constant / g));
-  for (const t of d.terms) out = dimAdd(out, t.factors.reduce((m, f) => dimMul(m, atomDim(f)), dimConst(t.coeff / g)));
+  for (const t of d.terms)
+    out = dimAdd(
+      out,
+      t.factors.reduce((m, f) => dimMul(m, atomDim(f)), dimConst(t.coeff / g)),
+    );
   return out;
 }
 
@@ -160,7 +206,12 @@ export function checksOf(conditions: readonly UndecidedCondition[]): ResidualChe
 
 /** Each condition once, at its earliest call site; in source order (by condition text at one site). */
 export function firstOfEach(checks: readonly ResidualCheck[]): ResidualCheck[] {
-  const sorted = [...checks].sort((a, b) => a.span.file.localeCompare(b.span.file) || a.span.start.offset - b.span.start.offset || (a.condition < b.condition ? -1 : a.condition > b.condition ? 1 : 0));
+  const sorted = [...checks].sort(
+    (a, b) =>
+      a.span.file.localeCompare(b.span.file) ||
+      a.span.start.offset - b.span.start.offset ||
+      (a.condition < b.condition ? -1 : a.condition > b.condition ? 1 : 0),
+  );
   const seen = new Set<string>();
   return sorted.filter((c) => !seen.has(c.condition) && seen.add(c.condition) !== undefined);
 }

@@ -4,18 +4,17 @@
 // declaration in the rule files; the engine solves to fixpoint; diagnostics are traced
 // back to the call site that produced the relation instance.
 import type { AttrValue, Param, RExpr, Span } from '../frontends/relay/ast.js';
-import type { CompiledProgram, CompileOutcome } from '../solver/compile/program.js';
+import type { CompileOutcome } from '../solver/compile/program.js';
 import { DEFAULT_LIMITS, type LimitError, type Limits } from '../solver/engine/limits.js';
 import { Solver } from '../solver/engine/solve.js';
 import { type Diagnostic, diagnostic, formatDiagnostic } from '../diagnostics/diagnostic.js';
-import type { LoadedSources } from '../solver/load.js';
 import { GIVEN, REBUILT } from '../solver/store/ids.js';
 import { holesOf, resolve, UnionFind } from '../solver/store/union-find.js';
 import { Database } from '../solver/store/database.js';
 import { unify } from '../solver/engine/unify.js';
 import { RunResult } from '../solver/run.js';
 import { explainFact } from '../solver/explain.js';
-import { Kind, type TermId, TermStore } from '../solver/terms/term-store.js';
+import { Kind, type TermId, type TermStore } from '../solver/terms/term-store.js';
 import type { Generated } from './constraints.js';
 import { LAYOUT_RELATIONS, layoutFacts, layoutStrings } from './layout-facts.js';
 import { compileLibraryPart, compiledCache } from './compiled-cache.js';
@@ -80,14 +79,23 @@ function compiledLibrary(library: RuleLibrary, instantiated: ReadonlySet<string>
   // The compiled rules carry the rule files' labels in their spans, which depend on the
   // working directory: they are part of the key.
   const onDisk = diskEntries++ < DISK_ENTRIES_PER_PROCESS;
-  const cache = !onDisk || library.key === undefined ? null : compiledCache(`${library.key}\0${[...library.sources.texts.keys()].join('\0')}`, instantiated === null ? null : [...instantiated]);
+  const cache =
+    !onDisk || library.key === undefined
+      ? null
+      : compiledCache(`${library.key}\0${[...library.sources.texts.keys()].join('\0')}`, instantiated === null ? null : [...instantiated]);
   const { store, compiled } = compileLibraryPart(cache, () => library.sources.programs, instantiated);
   let base: Solver | null = null;
   if (compiled.ok) {
     const s = new Solver(store, compiled.program.plans, 'seminaive', DEFAULT_LIMITS, Database.empty());
     s.addFacts(compiled.program.facts);
     s.solve();
-    const clean = s.limitHit === null && s.clashes.length === 0 && s.waits.size === 0 && s.db.uf.size === 0 && s.runtimeErrors.size === 0 && ![...s.db.relations.keys()].some(isErrorRelation);
+    const clean =
+      s.limitHit === null &&
+      s.clashes.length === 0 &&
+      s.waits.size === 0 &&
+      s.db.uf.size === 0 &&
+      s.runtimeErrors.size === 0 &&
+      ![...s.db.relations.keys()].some(isErrorRelation);
     base = clean ? s : null;
   }
   c = { store, compiled, base, layouts: new Map() };
@@ -188,7 +196,20 @@ export function inferWithRules(gen: Generated, library: RuleLibrary, limits: Par
   const store = shared.store.clone();
   const compiled = shared.compiled;
   if (!compiled.ok)
-    return { bindings: [], results: new Map(), functions: new Map(), returns: new Map(), diagnostics: compiled.diagnostics.map((d) => ({ ...d, message: `relation library: ${d.message}`, notes: [...d.notes, formatDiagnostic(d, library.sources.texts)] })), instances: 0, millis: 0, run: null };
+    return {
+      bindings: [],
+      results: new Map(),
+      functions: new Map(),
+      returns: new Map(),
+      diagnostics: compiled.diagnostics.map((d) => ({
+        ...d,
+        message: `relation library: ${d.message}`,
+        notes: [...d.notes, formatDiagnostic(d, library.sources.texts)],
+      })),
+      instances: 0,
+      millis: 0,
+      run: null,
+    };
   const program = compiled.program;
   const terms = new TypeTerms(store);
   // the library's own ground facts (tables such as dtype_name) unless the shared fixpoint has them, then the program's
@@ -217,13 +238,19 @@ export function inferWithRules(gen: Generated, library: RuleLibrary, limits: Par
     const out = unify(store, uf, a, b);
     if (out.k === 'clash') {
       diagnostics.push(
-        diagnostic('error', 'clash', `${c.reason}: cannot unify ${relayTypeText(store, resolve(store, uf, out.left))} with ${relayTypeText(store, resolve(store, uf, out.right))} (${out.reason.replace(/\?\d+/g, '_')})`, c.span),
+        diagnostic(
+          'error',
+          'clash',
+          `${c.reason}: cannot unify ${relayTypeText(store, resolve(store, uf, out.left))} with ${relayTypeText(store, resolve(store, uf, out.right))} (${out.reason.replace(/\?\d+/g, '_')})`,
+          c.span,
+        ),
       );
       continue;
     }
     uf = out.uf;
     for (const [l, r] of out.residuals) undecidedAt(l, '==', r, c.span, c.reason, null);
-    for (const [l, r] of out.residuals) assumptions.push(diagnostic('warning', 'undecided', `${relayTypeText(store, l)} = ${relayTypeText(store, r)} is assumed (cannot be decided)`, c.span));
+    for (const [l, r] of out.residuals)
+      assumptions.push(diagnostic('warning', 'undecided', `${relayTypeText(store, l)} = ${relayTypeText(store, r)} is assumed (cannot be decided)`, c.span));
   }
   diagnostics.push(...assumptions);
   let instances = 0;
@@ -244,7 +271,9 @@ export function inferWithRules(gen: Generated, library: RuleLibrary, limits: Par
           break;
         }
         if (decl.params.length !== c.args.length + 1) {
-          diagnostics.push(diagnostic('error', 'library', `relation ${rel} takes ${decl.params.length - 1} argument types, ${c.op} gives ${c.args.length}`, c.span));
+          diagnostics.push(
+            diagnostic('error', 'library', `relation ${rel} takes ${decl.params.length - 1} argument types, ${c.op} gives ${c.args.length}`, c.span),
+          );
           break;
         }
         const args = [...c.args.map((a) => terms.type(a)), terms.type(c.out)];
@@ -271,7 +300,12 @@ export function inferWithRules(gen: Generated, library: RuleLibrary, limits: Par
   }
   // the library's rules terminate: rounds and facts grow with the program (a chain of n
   // calls takes ~n rounds), so their limits scale with it; time and memory bound the run
-  const scaled: Limits = { ...DEFAULT_LIMITS, maxRounds: Math.max(DEFAULT_LIMITS.maxRounds, 20 * gen.constraints.length), maxFacts: Math.max(DEFAULT_LIMITS.maxFacts, 200 * gen.constraints.length), ...limits };
+  const scaled: Limits = {
+    ...DEFAULT_LIMITS,
+    maxRounds: Math.max(DEFAULT_LIMITS.maxRounds, 20 * gen.constraints.length),
+    maxFacts: Math.max(DEFAULT_LIMITS.maxFacts, 200 * gen.constraints.length),
+    ...limits,
+  };
   const newSolver = () => (shared.base !== null ? shared.base.fork(store, scaled) : new Solver(store, program.plans, 'seminaive', scaled, Database.empty()));
   const solver = newSolver();
   const unified = uf;
@@ -330,7 +364,11 @@ export function inferWithRules(gen: Generated, library: RuleLibrary, limits: Par
     const site = premises.map(siteOf).find((x) => x !== undefined);
     const rule = d.span ? `reported by the rule at ${d.span.file}:${d.span.start.line}:${d.span.start.column}` : null;
     // at a call site, the engine's premises (facts of internal relations, in the engine's syntax) are for --explain
-    diagnostics.push(site ? { ...d, message: `${site.what}: ${d.message}`, span: site.span, notes: [...(rule ? [rule] : []), ...d.notes.filter((n) => !n.startsWith('from '))] } : d);
+    diagnostics.push(
+      site
+        ? { ...d, message: `${site.what}: ${d.message}`, span: site.span, notes: [...(rule ? [rule] : []), ...d.notes.filter((n) => !n.startsWith('from '))] }
+        : d,
+    );
   }
 
   // a call whose inputs are known but whose result is not: inference failed there
@@ -376,13 +414,22 @@ export function inferWithRules(gen: Generated, library: RuleLibrary, limits: Par
     if (x === undefined) texts.set(r, (x = relayTypeText(store, r)));
     return x;
   };
-  const bindings: InferredBinding[] = gen.bindings.map((b) => ({ fn: b.fn, name: b.name, type: text(terms.type(b.type)), span: b.span, kind: b.kind, node: b.node }));
+  const bindings: InferredBinding[] = gen.bindings.map((b) => ({
+    fn: b.fn,
+    name: b.name,
+    type: text(terms.type(b.type)),
+    span: b.span,
+    kind: b.kind,
+    node: b.node,
+  }));
   const results = new Map<RExpr, string>();
   for (const [e, t] of gen.results) results.set(e, text(terms.type(t)));
   for (const b of gen.bindings) {
     const t = resolve(store, uf, terms.type(b.type));
     if (holesOf(store, t).size > 0 && diagnostics.every((d) => d.severity !== 'error'))
-      diagnostics.push(diagnostic('error', 'unresolved', `cannot infer the type of ${b.name}: annotate it`, b.span, [`what is known: ${relayTypeText(store, t)}`]));
+      diagnostics.push(
+        diagnostic('error', 'unresolved', `cannot infer the type of ${b.name}: annotate it`, b.span, [`what is known: ${relayTypeText(store, t)}`]),
+      );
   }
   const functions = new Map<string, string>();
   const returns = new Map<string, string>();
@@ -393,7 +440,9 @@ export function inferWithRules(gen: Generated, library: RuleLibrary, limits: Par
   for (const [e, t] of gen.results) {
     const r = resolve(store, uf, terms.type(t));
     if (holesOf(store, r).size > 0 && diagnostics.every((d) => d.severity !== 'error'))
-      diagnostics.push(diagnostic('error', 'unresolved', 'cannot infer the type of this result: annotate the function', e.span, [`what is known: ${relayTypeText(store, r)}`]));
+      diagnostics.push(
+        diagnostic('error', 'unresolved', 'cannot infer the type of this result: annotate the function', e.span, [`what is known: ${relayTypeText(store, r)}`]),
+      );
   }
   // the derivation shown for a call: a fact derived from the call's own relation fact
   // (one step from it), else any fact traced back to the call (a shared table the call
@@ -475,6 +524,7 @@ function clashMessage(store: TermStore, uf: UnionFind, clash: { left: TermId; ri
   };
   const reason = clash.reason.replace(/\?\d+/g, '_');
   const [a, b] = clash.outer.map((t) => resolve(store, uf, t)) as [TermId, TermId];
-  if ((a === clash.left && b === clash.right) || (a === clash.right && b === clash.left)) return `cannot unify ${show(clash.left)} with ${show(clash.right)} (${reason})`;
+  if ((a === clash.left && b === clash.right) || (a === clash.right && b === clash.left))
+    return `cannot unify ${show(clash.left)} with ${show(clash.right)} (${reason})`;
   return `cannot unify ${show(a)} with ${show(b)} (${show(clash.left)} vs ${show(clash.right)}: ${reason})`;
 }

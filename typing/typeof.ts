@@ -43,7 +43,13 @@ export function callModule(req: TypeofRequest, copies = 1): Module {
   for (let k = 0; k < copies; k++) {
     const mine = types.map((type, i): Param => ({ name: copies === 1 ? `a${i}` : `a${i}_${k}`, type, span: SPAN }));
     params.push(...mine);
-    calls.push({ kind: 'call', callee: { kind: 'op', name: req.op, span: SPAN }, args: mine.map((p) => ({ kind: 'local', name: p.name, span: SPAN })), attrs, span: SPAN });
+    calls.push({
+      kind: 'call',
+      callee: { kind: 'op', name: req.op, span: SPAN },
+      args: mine.map((p) => ({ kind: 'local', name: p.name, span: SPAN })),
+      attrs,
+      span: SPAN,
+    });
   }
   const body: RExpr = copies === 1 ? calls[0]! : { kind: 'tuple', fields: calls, span: SPAN };
   return { file: '<typeof>', version: null, typeDefs: [], functions: [{ name: 'main', typeParams: [], params, ret: null, body, span: SPAN }] };

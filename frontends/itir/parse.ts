@@ -30,10 +30,16 @@ export function parseItir(text: string, file: string): Program {
   }
   const items = sexprs.map(topLevel);
   const exprs = items.filter((i) => i.k !== 'define' && i.k !== 'closure' && i.k !== 'fencil');
-  if (items.length === 0) fail('the file holds nothing: write a definition, a closure, a fencil or an expression', { file, start: { offset: 0, line: 1, column: 1 }, end: { offset: 0, line: 1, column: 1 } });
+  if (items.length === 0)
+    fail('the file holds nothing: write a definition, a closure, a fencil or an expression', {
+      file,
+      start: { offset: 0, line: 1, column: 1 },
+      end: { offset: 0, line: 1, column: 1 },
+    });
   if (exprs.length > 0 && items.length > 1) fail('a file holds either one bare expression, or definitions, closures and fencils', exprs[0]!.span);
   const fencils = items.filter((i) => i.k === 'fencil');
-  if (fencils.length > 0 && items.length > 1) fail('a fencil must be alone in its file (put its definitions inside it)', (items.find((i) => i.k !== 'fencil') ?? fencils[1])!.span);
+  if (fencils.length > 0 && items.length > 1)
+    fail('a fencil must be alone in its file (put its definitions inside it)', (items.find((i) => i.k !== 'fencil') ?? fencils[1])!.span);
   return { items };
 }
 
@@ -66,7 +72,14 @@ function define(s: SExpr & { k: 'list' }): Define {
   const sig = s.items[1];
   if (s.items.length !== 3 || sig?.k !== 'list' || sig.items[0]?.k !== 'sym') fail('a definition is (define (NAME PARAM ...) BODY)', s.span);
   const name = sig.items[0] as SExpr & { k: 'sym' };
-  return { k: 'define', name: name.name, nameSpan: name.span, params: params({ k: 'list', items: sig.items.slice(1), span: sig.span }, s.span, 'a definition'), body: expr(s.items[2]!), span: s.span };
+  return {
+    k: 'define',
+    name: name.name,
+    nameSpan: name.span,
+    params: params({ k: 'list', items: sig.items.slice(1), span: sig.span }, s.span, 'a definition'),
+    body: expr(s.items[2]!),
+    span: s.span,
+  };
 }
 
 function closure(s: SExpr & { k: 'list' }): Closure {
@@ -124,7 +137,8 @@ function expr(s: SExpr): Expr {
         });
         return { k: 'let', bindings, body: expr(s.items[2]!), span: s.span };
       }
-      if (head.k === 'sym' && FORMS.has(head.name)) fail(`${head.name} is only allowed at the top level${head.name === 'define' || head.name === 'closure' ? ' or directly inside a fencil' : ''}`, s.span);
+      if (head.k === 'sym' && FORMS.has(head.name))
+        fail(`${head.name} is only allowed at the top level${head.name === 'define' || head.name === 'closure' ? ' or directly inside a fencil' : ''}`, s.span);
       return { k: 'call', fn: expr(head), args: rest.map(expr), span: s.span };
     }
   }
@@ -148,20 +162,28 @@ function checkNesting(text: string, file: string): void {
       if (depth === 0) outermost = { offset: i, line, column: i - lineStart + 1 };
       if (++depth > MAX_NESTING) {
         const start: Position = { offset: i, line, column: i - lineStart + 1 };
-        fail(`parentheses nested deeper than ${MAX_NESTING} levels`, { file, start, end: { ...start, offset: i + 1, column: start.column + 1 } }, ['split the computation into definitions (define (f x) ...) or let bindings']);
+        fail(`parentheses nested deeper than ${MAX_NESTING} levels`, { file, start, end: { ...start, offset: i + 1, column: start.column + 1 } }, [
+          'split the computation into definitions (define (f x) ...) or let bindings',
+        ]);
       }
     } else if (c === ')') {
       if (depth === 0) fail('this parenthesis closes nothing', at({ offset: i, line, column: i - lineStart + 1 }));
       depth--;
     }
   }
-  if (depth > 0 && outermost !== null) fail(`this parenthesis is never closed (${depth} ${depth === 1 ? 'is' : 'are'} open at the end of the file)`, at(outermost));
+  if (depth > 0 && outermost !== null)
+    fail(`this parenthesis is never closed (${depth} ${depth === 1 ? 'is' : 'are'} open at the end of the file)`, at(outermost));
 }
 
 function syntaxDiagnostic(e: PeggySyntaxError, text: string, file: string): Diagnostic {
   const start: Position = { offset: e.location.start.offset, line: e.location.start.line, column: e.location.start.column };
   // a message raised by `error(...)` in a grammar action, at the location it chose
-  if (e.expected === null) return diagnostic('error', 'syntax', e.message, { file, start, end: { offset: e.location.end.offset, line: e.location.end.line, column: e.location.end.column } });
+  if (e.expected === null)
+    return diagnostic('error', 'syntax', e.message, {
+      file,
+      start,
+      end: { offset: e.location.end.offset, line: e.location.end.line, column: e.location.end.column },
+    });
   const found = start.offset >= text.length ? null : (/[A-Za-z0-9_.'@-]+/y.exec(text.slice(start.offset))?.[0] ?? text.charAt(start.offset));
   const width = found?.length ?? 0;
   const span: Span = { file, start, end: { offset: start.offset + width, line: start.line, column: start.column + width } };

@@ -7,11 +7,22 @@ import { diagnostic, UserError } from '../../diagnostics/diagnostic.js';
 import { wireType } from './wire-schema.js';
 import { dtypeName, isIntegral } from './dtypes.js';
 import { exactFraction } from './fractions.js';
-import { MAX_KEPT_VALUES, type OnnxAttr, type OnnxDim, type OnnxFunction, type OnnxGraph, type OnnxModel, type OnnxNode, type OnnxTensor, type OnnxType, type OnnxValueInfo } from './model.js';
+import {
+  MAX_KEPT_VALUES,
+  type OnnxAttr,
+  type OnnxDim,
+  type OnnxFunction,
+  type OnnxGraph,
+  type OnnxModel,
+  type OnnxNode,
+  type OnnxTensor,
+  type OnnxType,
+  type OnnxValueInfo,
+} from './model.js';
 import { inlineFunctions } from './functions.js';
 import { checkGraph } from './graph-order.js';
 
-/* eslint-disable @typescript-eslint/no-explicit-any */
+// biome-ignore lint/suspicious/noExplicitAny: a decoded protobuf message, its fields checked where they are read
 type Msg = Record<string, any>;
 
 export function fail(message: string): never {
@@ -84,8 +95,16 @@ function readType(t: Msg, where: string): OnnxType | null {
     const shape = tensor['shape'] === undefined ? null : ((tensor['shape']['dim'] ?? []) as Msg[]).map(readDim);
     return { kind: 'tensor', dtype, shape };
   }
-  if (t['sequence_type'] !== undefined) return { kind: 'sequence', elem: t['sequence_type']['elem_type'] === undefined ? null : readType(t['sequence_type']['elem_type'], `${where}.sequence_type`) };
-  if (t['optional_type'] !== undefined) return { kind: 'optional', elem: t['optional_type']['elem_type'] === undefined ? null : readType(t['optional_type']['elem_type'], `${where}.optional_type`) };
+  if (t['sequence_type'] !== undefined)
+    return {
+      kind: 'sequence',
+      elem: t['sequence_type']['elem_type'] === undefined ? null : readType(t['sequence_type']['elem_type'], `${where}.sequence_type`),
+    };
+  if (t['optional_type'] !== undefined)
+    return {
+      kind: 'optional',
+      elem: t['optional_type']['elem_type'] === undefined ? null : readType(t['optional_type']['elem_type'], `${where}.optional_type`),
+    };
   if (t['map_type'] !== undefined) {
     const v = t['map_type']['value_type'];
     return { kind: 'map', key: dtypeName(t['map_type']['key_type'] ?? 0) ?? 'unknown', value: v === undefined ? null : readType(v, `${where}.map_type`) };
@@ -103,7 +122,8 @@ const ELEMENT_BYTES: Record<string, number> = { int8: 1, uint8: 1, bool: 1, int1
 
 export function readTensor(t: Msg, where: string): OnnxTensor {
   const dtype = dtypeName(t['data_type'] ?? 0);
-  if (dtype === null) fail(`${where}: tensor ${t['name'] ? `"${t['name']}" ` : ''}has ${t['data_type'] ? `unknown data_type ${t['data_type']}` : 'no data_type'}`);
+  if (dtype === null)
+    fail(`${where}: tensor ${t['name'] ? `"${t['name']}" ` : ''}has ${t['data_type'] ? `unknown data_type ${t['data_type']}` : 'no data_type'}`);
   const dims: number[] = t['dims'] ?? [];
   if (dims.some((d) => !Number.isSafeInteger(d) || d < 0)) fail(`${where}: tensor dims [${dims.join(', ')}] are not sizes`);
   const external = t['data_location'] === 1 || (t['external_data'] ?? []).length > 0;
@@ -111,7 +131,8 @@ export function readTensor(t: Msg, where: string): OnnxTensor {
   let values: number[] | null = null;
   if (!external && isIntegral(dtype) && count <= MAX_KEPT_VALUES) {
     values = tensorValues(t, dtype);
-    if (values.length !== count) fail(`${where}: tensor ${t['name'] ? `"${t['name']}" ` : ''}has ${values.length} values for dims [${dims.join(', ')}] (${count} elements)`);
+    if (values.length !== count)
+      fail(`${where}: tensor ${t['name'] ? `"${t['name']}" ` : ''}has ${values.length} values for dims [${dims.join(', ')}] (${count} elements)`);
   }
   const fractions = !external && (dtype === 'float32' || dtype === 'float64') && count <= MAX_FLOAT_VALUES ? floatFractions(t, dtype, count) : null;
   return { name: t['name'] ?? '', dtype, dims, values, ...(fractions !== null ? { fractions } : {}), external };
@@ -128,7 +149,7 @@ function floatFractions(t: Msg, dtype: string, count: number): (readonly [number
   const raw: Uint8Array | undefined = t['raw_data'];
   const float32 = dtype === 'float32';
   const size = float32 ? 4 : 8;
-  const listed: number[] = float32 ? t['float_data'] ?? [] : t['double_data'] ?? [];
+  const listed: number[] = float32 ? (t['float_data'] ?? []) : (t['double_data'] ?? []);
   const fromRaw = raw !== undefined && raw.length > 0;
   if ((fromRaw ? Math.floor(raw.length / size) : listed.length) !== count) return null;
   const view = fromRaw ? new DataView(raw.buffer, raw.byteOffset, raw.byteLength) : null;
@@ -152,14 +173,30 @@ function tensorValues(t: Msg, dtype: string): number[] {
     const out: number[] = [];
     for (let off = 0; off + size <= bytes.length; off += size) {
       switch (dtype) {
-        case 'int8': out.push(view.getInt8(off)); break;
-        case 'uint8': case 'bool': out.push(view.getUint8(off)); break;
-        case 'int16': out.push(view.getInt16(off, true)); break;
-        case 'uint16': out.push(view.getUint16(off, true)); break;
-        case 'int32': out.push(view.getInt32(off, true)); break;
-        case 'uint32': out.push(view.getUint32(off, true)); break;
-        case 'int64': out.push(Number(view.getBigInt64(off, true))); break;
-        default: out.push(Number(view.getBigUint64(off, true)));
+        case 'int8':
+          out.push(view.getInt8(off));
+          break;
+        case 'uint8':
+        case 'bool':
+          out.push(view.getUint8(off));
+          break;
+        case 'int16':
+          out.push(view.getInt16(off, true));
+          break;
+        case 'uint16':
+          out.push(view.getUint16(off, true));
+          break;
+        case 'int32':
+          out.push(view.getInt32(off, true));
+          break;
+        case 'uint32':
+          out.push(view.getUint32(off, true));
+          break;
+        case 'int64':
+          out.push(Number(view.getBigInt64(off, true)));
+          break;
+        default:
+          out.push(Number(view.getBigUint64(off, true)));
       }
     }
     return out;
@@ -184,7 +221,15 @@ function readNode(n: Msg, index: number, where: string): OnnxNode {
     if (attrs.has(a['name'])) fail(`${w}: node ${index} (${n['op_type']}) has attribute '${a['name']}' twice`);
     attrs.set(a['name'], readAttr(a, w));
   }
-  return { name: n['name'] ?? '', opType: n['op_type'], domain: normDomain(n['domain'] ?? ''), inputs: n['input'] ?? [], outputs: n['output'] ?? [], attrs, index };
+  return {
+    name: n['name'] ?? '',
+    opType: n['op_type'],
+    domain: normDomain(n['domain'] ?? ''),
+    inputs: n['input'] ?? [],
+    outputs: n['output'] ?? [],
+    attrs,
+    index,
+  };
 }
 
 const text = (b: Uint8Array): string => Buffer.from(b.buffer, b.byteOffset, b.byteLength).toString('utf8');
@@ -193,18 +238,32 @@ export function readAttr(a: Msg, where: string): OnnxAttr {
   if (a['ref_attr_name']) return { kind: 'ref', name: a['ref_attr_name'] };
   const type: number = a['type'] ?? inferAttrType(a);
   switch (type) {
-    case 1: return { kind: 'float', value: a['f'] ?? 0 };
-    case 2: return { kind: 'int', value: a['i'] ?? 0 };
-    case 3: return { kind: 'string', value: text(a['s'] ?? new Uint8Array()) };
-    case 4: if (a['t'] === undefined) fail(`${where}: a tensor attribute without a tensor`); return { kind: 'tensor', value: readTensor(a['t'], `${where}.t`) };
-    case 5: if (a['g'] === undefined) fail(`${where}: a graph attribute without a graph`); return { kind: 'graph', value: readGraph(a['g'], `${where}.g`) };
-    case 6: return { kind: 'floats', value: a['floats'] ?? [] };
-    case 7: return { kind: 'ints', value: a['ints'] ?? [] };
-    case 8: return { kind: 'strings', value: ((a['strings'] ?? []) as Uint8Array[]).map(text) };
-    case 9: return { kind: 'tensors', value: ((a['tensors'] ?? []) as Msg[]).map((t, i) => readTensor(t, `${where}.tensors[${i}]`)) };
-    case 10: return { kind: 'graphs', value: ((a['graphs'] ?? []) as Msg[]).map((g, i) => readGraph(g, `${where}.graphs[${i}]`)) };
-    case 13: return { kind: 'type', value: a['tp'] === undefined ? null : readType(a['tp'], `${where}.tp`) };
-    default: return { kind: 'other', type };
+    case 1:
+      return { kind: 'float', value: a['f'] ?? 0 };
+    case 2:
+      return { kind: 'int', value: a['i'] ?? 0 };
+    case 3:
+      return { kind: 'string', value: text(a['s'] ?? new Uint8Array()) };
+    case 4:
+      if (a['t'] === undefined) fail(`${where}: a tensor attribute without a tensor`);
+      return { kind: 'tensor', value: readTensor(a['t'], `${where}.t`) };
+    case 5:
+      if (a['g'] === undefined) fail(`${where}: a graph attribute without a graph`);
+      return { kind: 'graph', value: readGraph(a['g'], `${where}.g`) };
+    case 6:
+      return { kind: 'floats', value: a['floats'] ?? [] };
+    case 7:
+      return { kind: 'ints', value: a['ints'] ?? [] };
+    case 8:
+      return { kind: 'strings', value: ((a['strings'] ?? []) as Uint8Array[]).map(text) };
+    case 9:
+      return { kind: 'tensors', value: ((a['tensors'] ?? []) as Msg[]).map((t, i) => readTensor(t, `${where}.tensors[${i}]`)) };
+    case 10:
+      return { kind: 'graphs', value: ((a['graphs'] ?? []) as Msg[]).map((g, i) => readGraph(g, `${where}.graphs[${i}]`)) };
+    case 13:
+      return { kind: 'type', value: a['tp'] === undefined ? null : readType(a['tp'], `${where}.tp`) };
+    default:
+      return { kind: 'other', type };
   }
 }
 

@@ -2,10 +2,33 @@
 // (numpy-style, as in the conformance records: float32, int64, bool, ...).
 
 const NAMES: readonly (string | null)[] = [
-  null, 'float32', 'uint8', 'int8', 'uint16', 'int16', 'int32', 'int64', 'string', 'bool',
-  'float16', 'float64', 'uint32', 'uint64', 'complex64', 'complex128', 'bfloat16',
-  'float8e4m3fn', 'float8e4m3fnuz', 'float8e5m2', 'float8e5m2fnuz', 'uint4', 'int4',
-  'float4e2m1', 'float8e8m0', 'uint2', 'int2',
+  null,
+  'float32',
+  'uint8',
+  'int8',
+  'uint16',
+  'int16',
+  'int32',
+  'int64',
+  'string',
+  'bool',
+  'float16',
+  'float64',
+  'uint32',
+  'uint64',
+  'complex64',
+  'complex128',
+  'bfloat16',
+  'float8e4m3fn',
+  'float8e4m3fnuz',
+  'float8e5m2',
+  'float8e5m2fnuz',
+  'uint4',
+  'int4',
+  'float4e2m1',
+  'float8e8m0',
+  'uint2',
+  'int2',
 ];
 
 /** The name of data type number `n`, or null for UNDEFINED or a number this reader does not know. */

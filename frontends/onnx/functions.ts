@@ -20,18 +20,24 @@ export function inlineFunctions(graph: OnnxGraph, functions: readonly OnnxFuncti
       if (depth >= MAX_INLINE_DEPTH) fail(`${nodeLabel(n)}: model-local functions call each other more than ${MAX_INLINE_DEPTH} deep (recursion?)`);
       const prefix = `${n.name !== '' ? n.name : `call${fresh++}`}/${f.name}/`;
       const rename = new Map<string, string>([['', '']]);
-      f.inputs.forEach((x, i) => rename.set(x, n.inputs[i] ?? ''));
-      f.outputs.forEach((x, i) => rename.set(x, n.outputs[i] ?? `${prefix}${x}`));
+      f.inputs.forEach((x, i) => {
+        rename.set(x, n.inputs[i] ?? '');
+      });
+      f.outputs.forEach((x, i) => {
+        rename.set(x, n.outputs[i] ?? `${prefix}${x}`);
+      });
       const name = (x: string) => rename.get(x) ?? `${prefix}${x}`;
-      const body = f.nodes.map((b): OnnxNode => ({
-        name: `${prefix}${b.name !== '' ? b.name : b.index}`,
-        opType: b.opType,
-        domain: b.domain,
-        inputs: b.inputs.map(name),
-        outputs: b.outputs.map(name),
-        attrs: bindAttrs(b.attrs, n.attrs, f),
-        index: n.index,
-      }));
+      const body = f.nodes.map(
+        (b): OnnxNode => ({
+          name: `${prefix}${b.name !== '' ? b.name : b.index}`,
+          opType: b.opType,
+          domain: b.domain,
+          inputs: b.inputs.map(name),
+          outputs: b.outputs.map(name),
+          attrs: bindAttrs(b.attrs, n.attrs, f),
+          index: n.index,
+        }),
+      );
       return expand(body, depth + 1);
     });
   return { ...graph, nodes: expand(graph.nodes, 0) };

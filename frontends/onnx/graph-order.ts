@@ -18,7 +18,8 @@ export const KNOWN_OPSETS: ReadonlyMap<string, number> = new Map([
 export function checkGraph(graph: OnnxGraph, opsets: ReadonlyMap<string, number>): OnnxGraph {
   for (const [domain, version] of opsets) {
     const known = KNOWN_OPSETS.get(domain);
-    if (known !== undefined && version > known) fail(`opset_import: version ${version} of domain "${domain === '' ? 'ai.onnx' : domain}" is unknown (shapelog knows versions 1 to ${known})`);
+    if (known !== undefined && version > known)
+      fail(`opset_import: version ${version} of domain "${domain === '' ? 'ai.onnx' : domain}" is unknown (shapelog knows versions 1 to ${known})`);
   }
   return sortGraph(graph, opsets, () => false);
 }
@@ -40,7 +41,7 @@ function reads(n: OnnxNode): readonly string[] {
     const graphs = a.kind === 'graph' ? [a.value] : a.kind === 'graphs' ? a.value : [];
     for (const g of graphs) {
       const inner = givenNames(g);
-      for (const m of g.nodes) m.outputs.forEach((o) => inner.add(o));
+      for (const m of g.nodes) for (const o of m.outputs) inner.add(o);
       for (const m of g.nodes) for (const x of reads(m)) if (!inner.has(x)) out.push(x);
       for (const o of g.outputs) if (!inner.has(o.name)) out.push(o.name);
     }
@@ -59,12 +60,14 @@ function sortGraph(graph: OnnxGraph, opsets: ReadonlyMap<string, number>, outer:
     for (const o of n.outputs) {
       if (o === '') continue;
       const prev = producer.get(o);
-      if (prev !== undefined || known.has(o)) fail(`${nodeLabel(n)}: output '${o}' is already ${prev !== undefined ? `produced by ${nodeLabel(prev)}` : 'a graph input or initializer'}`);
+      if (prev !== undefined || known.has(o))
+        fail(`${nodeLabel(n)}: output '${o}' is already ${prev !== undefined ? `produced by ${nodeLabel(prev)}` : 'a graph input or initializer'}`);
       producer.set(o, n);
     }
   }
   for (const n of graph.nodes)
-    for (const x of reads(n)) if (!known.has(x) && !producer.has(x)) fail(`${nodeLabel(n)}: input '${x}' is not a graph input, an initializer or any node's output`);
+    for (const x of reads(n))
+      if (!known.has(x) && !producer.has(x)) fail(`${nodeLabel(n)}: input '${x}' is not a graph input, an initializer or any node's output`);
   // this graph's values produced so far (with `outer`, every value a node may read)
   const done = new Set(given);
   const available = (x: string) => done.has(x) || outer(x);
@@ -75,8 +78,14 @@ function sortGraph(graph: OnnxGraph, opsets: ReadonlyMap<string, number>, outer:
     let changed = false;
     const attrs = new Map(n.attrs);
     for (const [k, a] of n.attrs) {
-      if (a.kind === 'graph') { attrs.set(k, { kind: 'graph', value: sortGraph(a.value, opsets, scope) }); changed = true; }
-      if (a.kind === 'graphs') { attrs.set(k, { kind: 'graphs', value: a.value.map((g) => sortGraph(g, opsets, scope)) }); changed = true; }
+      if (a.kind === 'graph') {
+        attrs.set(k, { kind: 'graph', value: sortGraph(a.value, opsets, scope) });
+        changed = true;
+      }
+      if (a.kind === 'graphs') {
+        attrs.set(k, { kind: 'graphs', value: a.value.map((g) => sortGraph(g, opsets, scope)) });
+        changed = true;
+      }
     }
     return changed ? { ...n, attrs } : n;
   });
@@ -89,14 +98,19 @@ function inWrittenOrder(nodes: readonly OnnxNode[], done: Set<string>, available
   const produced = new Set<string>();
   for (const n of nodes) {
     if (!reads(n).every((x) => available(x) || produced.has(x))) return null;
-    n.outputs.forEach((o) => produced.add(o));
+    for (const o of n.outputs) produced.add(o);
   }
-  produced.forEach((x) => done.add(x));
+  for (const x of produced) done.add(x);
   return nodes;
 }
 
 /** Kahn's sort, round by round, each round in written order (adding outputs to `done`); a cycle is an error. */
-function topologicalOrder(nodes: readonly OnnxNode[], done: Set<string>, available: (name: string) => boolean, producer: ReadonlyMap<string, OnnxNode>): OnnxNode[] {
+function topologicalOrder(
+  nodes: readonly OnnxNode[],
+  done: Set<string>,
+  available: (name: string) => boolean,
+  producer: ReadonlyMap<string, OnnxNode>,
+): OnnxNode[] {
   const sorted: OnnxNode[] = [];
   let pending = [...nodes];
   while (pending.length > 0) {
@@ -104,11 +118,13 @@ function topologicalOrder(nodes: readonly OnnxNode[], done: Set<string>, availab
     if (ready.length === 0) {
       const n = pending[0]!;
       const waits = reads(n).filter((x) => !available(x));
-      fail(`the graph is not topologically sortable: ${nodeLabel(n)} waits for ${waits.map((x) => `'${x}' (from ${nodeLabel(producer.get(x)!)})`).join(', ')}, which depends on it in turn (a cycle)`);
+      fail(
+        `the graph is not topologically sortable: ${nodeLabel(n)} waits for ${waits.map((x) => `'${x}' (from ${nodeLabel(producer.get(x)!)})`).join(', ')}, which depends on it in turn (a cycle)`,
+      );
     }
     for (const n of ready) {
       sorted.push(n);
-      n.outputs.forEach((o) => done.add(o));
+      for (const o of n.outputs) done.add(o);
     }
     const r = new Set(ready);
     pending = pending.filter((n) => !r.has(n));

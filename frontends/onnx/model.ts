@@ -87,7 +87,7 @@ export interface OnnxModel {
 
 /** The name a node is known by in messages: `node 3 (Reshape "reshape_1")`. */
 export function nodeLabel(n: OnnxNode): string {
-  return `node ${n.index} (${n.domain === '' ? '' : n.domain + '.'}${n.opType}${n.name !== '' ? ` "${n.name}"` : ''})`;
+  return `node ${n.index} (${n.domain === '' ? '' : `${n.domain}.`}${n.opType}${n.name !== '' ? ` "${n.name}"` : ''})`;
 }
 
 /** Integer tensors up to this many elements keep their values. */

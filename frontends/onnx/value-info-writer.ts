@@ -26,7 +26,8 @@ function typeProto(v: ValueInfoEntry): Record<string, unknown> {
   return { tensor_type: { elem_type: dtypeNumber(v.dtype), ...shape } };
 }
 
-const writable = (entries: readonly ValueInfoEntry[]) => entries.filter((e) => dtypeNumber(e.dtype) !== null).map((e) => ({ name: e.name, type: typeProto(e) }));
+const writable = (entries: readonly ValueInfoEntry[]) =>
+  entries.filter((e) => dtypeNumber(e.dtype) !== null).map((e) => ({ name: e.name, type: typeProto(e) }));
 
 /** `model` with `entries` added to its main graph's value_info. */
 export function withValueInfo(model: Uint8Array, entries: readonly ValueInfoEntry[]): Uint8Array {
@@ -75,13 +76,19 @@ function wireFields(msg: Uint8Array): WireField[] {
 function concat(parts: readonly Uint8Array[]): Uint8Array {
   const out = new Uint8Array(parts.reduce((n, p) => n + p.length, 0));
   let at = 0;
-  for (const p of parts) (out.set(p, at), (at += p.length));
+  for (const p of parts) {
+    out.set(p, at);
+    at += p.length;
+  }
   return out;
 }
 
 /** `msg` with field `f`'s data replaced by `data` (its length prefix rewritten). */
 function replaceData(msg: Uint8Array, f: WireField, data: Uint8Array): Uint8Array {
-  const head = protobuf.Writer.create().uint32((f.field << 3) | LENGTH_DELIMITED).uint32(data.length).finish();
+  const head = protobuf.Writer.create()
+    .uint32((f.field << 3) | LENGTH_DELIMITED)
+    .uint32(data.length)
+    .finish();
   return concat([msg.subarray(0, f.start), head, data, msg.subarray(f.end)]);
 }
 

@@ -13,7 +13,6 @@
 // reflection, for the test that checks the two agree.
 import { shapelog } from './wire-static.js';
 
-
 /** What shapelog uses of a message type's coders (protobufjs's static code or reflection). */
 export interface WireType {
   decode(bytes: Uint8Array): object;
@@ -23,7 +22,19 @@ export interface WireType {
 }
 
 /** The names of the schema's top-level messages. */
-export type WireMessage = 'Model' | 'OpsetId' | 'StringPair' | 'Graph' | 'Node' | 'Attribute' | 'ValueInfo' | 'Tensor' | 'SparseTensor' | 'Shape' | 'Type' | 'Function';
+export type WireMessage =
+  | 'Model'
+  | 'OpsetId'
+  | 'StringPair'
+  | 'Graph'
+  | 'Node'
+  | 'Attribute'
+  | 'ValueInfo'
+  | 'Tensor'
+  | 'SparseTensor'
+  | 'Shape'
+  | 'Type'
+  | 'Function';
 
 /** The message type `name` (Model, Tensor, ...) of the schema. */
 export function wireType(name: WireMessage): WireType {

@@ -88,10 +88,25 @@ export type RExpr =
    * `let %x: T = value; body`, and also a graph binding `%0 = value; body` (style
    * 'binding'), so that printing gives back the form that was read.
    */
-  | { readonly kind: 'let'; readonly name: string; readonly type: RType | null; readonly value: RExpr; readonly body: RExpr; readonly style: 'let' | 'binding'; readonly span: Span }
+  | {
+      readonly kind: 'let';
+      readonly name: string;
+      readonly type: RType | null;
+      readonly value: RExpr;
+      readonly body: RExpr;
+      readonly style: 'let' | 'binding';
+      readonly span: Span;
+    }
   | { readonly kind: 'if'; readonly cond: RExpr; readonly then: RExpr; readonly else: RExpr; readonly span: Span }
   /** `fn [A](%x: A) -> A { body }` */
-  | { readonly kind: 'fn'; readonly typeParams: readonly TypeParam[]; readonly params: readonly Param[]; readonly ret: RType | null; readonly body: RExpr; readonly span: Span }
+  | {
+      readonly kind: 'fn';
+      readonly typeParams: readonly TypeParam[];
+      readonly params: readonly Param[];
+      readonly ret: RType | null;
+      readonly body: RExpr;
+      readonly span: Span;
+    }
   | { readonly kind: 'match'; readonly scrutinee: RExpr; readonly clauses: readonly MatchClause[]; readonly complete: boolean; readonly span: Span };
 
 // ---------------------------------------------------------------- module

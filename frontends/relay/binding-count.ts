@@ -26,8 +26,11 @@ export function bindingLimitError(text: string, file: string, max: number): Diag
   if (count <= max) return null;
   const start = positionAt(text, firstPast);
   const end = { offset: start.offset + 1, line: start.line, column: start.column + 1 };
-  return diagnostic('error', 'limit', `the program has ${count.toLocaleString('en')} bindings, more than the limit of ${max.toLocaleString('en')}; this is binding ${(max + 1).toLocaleString('en')}`, { file, start, end }, [
-    `raise the limit with --max-bindings ${count} (typing takes about 2-4 KB of memory per binding; --max-memory sets the memory budget)`,
-  ]);
+  return diagnostic(
+    'error',
+    'limit',
+    `the program has ${count.toLocaleString('en')} bindings, more than the limit of ${max.toLocaleString('en')}; this is binding ${(max + 1).toLocaleString('en')}`,
+    { file, start, end },
+    [`raise the limit with --max-bindings ${count} (typing takes about 2-4 KB of memory per binding; --max-memory sets the memory budget)`],
+  );
 }
-

@@ -62,7 +62,16 @@ function children(n: Node): { readonly deeper: readonly Node[]; readonly same: r
       return { deeper: n.node.kind === 'sym' ? [{ tag: 'dimexpr', node: n.node.expr }] : none, same: none };
     case 'dimexpr': {
       const d = n.node;
-      return { deeper: d.kind === 'binop' ? [{ tag: 'dimexpr', node: d.left }, { tag: 'dimexpr', node: d.right }] : none, same: none };
+      return {
+        deeper:
+          d.kind === 'binop'
+            ? [
+                { tag: 'dimexpr', node: d.left },
+                { tag: 'dimexpr', node: d.right },
+              ]
+            : none,
+        same: none,
+      };
     }
     case 'pattern': {
       const p = n.node;
@@ -103,7 +112,9 @@ function checkNodes(stack: [Node, number, Span][], limit: number): void {
     const span = 'span' in n.node ? n.node.span : outer;
     if (depth > limit) {
       const message = `expression nested deeper than ${limit} levels (calls, projections, tuples and dim arithmetic all count)`;
-      throw new UserError([diagnostic('error', 'limit', message, span, ['a long computation can be written flat, as a sequence of bindings `%0 = ...; %1 = ...;`'])]);
+      throw new UserError([
+        diagnostic('error', 'limit', message, span, ['a long computation can be written flat, as a sequence of bindings `%0 = ...; %1 = ...;`']),
+      ]);
     }
     const { deeper, same } = children(n);
     for (const c of same) stack.push([c, depth, span]);

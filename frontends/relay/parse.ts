@@ -3,7 +3,7 @@
 // solver/language/parse.ts does for the rule language.
 import { describeExpected, quote } from '../../diagnostics/peggy-errors.js';
 import { parse as peggyParse, SyntaxError as PeggySyntaxError } from '../../grammar/generated/relay-parser.js';
-import type { PeggyExpectation, PeggyLocation } from '../../grammar/generated/relay-parser.js';
+import type { PeggyLocation } from '../../grammar/generated/relay-parser.js';
 import { diagnostic, UserError } from '../../diagnostics/diagnostic.js';
 import type { Diagnostic } from '../../diagnostics/diagnostic.js';
 import { type Position, positionAt } from '../../diagnostics/span.js';
@@ -41,9 +41,7 @@ function run(text: string, file: string, startRule: 'Module' | 'TypeOnly', tick?
     if (e instanceof PeggySyntaxError) throw new UserError([syntaxDiagnostic(e, text, file)]);
     if (e instanceof RangeError) {
       // Backstop for recursion the nesting check does not see (e.g. a long `fn () -> fn () -> ...` type).
-      const message = /call stack/i.test(e.message)
-        ? 'program nested too deeply to parse'
-        : `input too large to parse (${e.message})`;
+      const message = /call stack/i.test(e.message) ? 'program nested too deeply to parse' : `input too large to parse (${e.message})`;
       throw new UserError([diagnostic('error', 'syntax', message, null)]);
     }
     throw e;
@@ -100,7 +98,6 @@ function checkNesting(text: string, file: string): void {
   }
 }
 
-
 function syntaxDiagnostic(e: PeggySyntaxError, text: string, file: string): Diagnostic {
   const start = toPosition(e.location.start);
   if (e.expected === null) {
@@ -133,4 +130,3 @@ function foundToken(text: string, offset: number): string | null {
  * meant, so they are listed only when nothing else was expected.
  */
 const CONTINUATIONS = new Set(['operator', '"("', '"."', '"["', '"="']);
-

@@ -58,7 +58,10 @@ export function compareVersions(op: string, older: RuleLibrary, options: Version
   const found: { c: TypeofRequest; source: 'sweep' | 'random'; now: TypeofAnswer; before: TypeofAnswer }[] = [];
   const seen = new Set<string>();
   let cases = 0;
-  for (const [source, list] of [['sweep', sweep], ['random', random]] as const) {
+  for (const [source, list] of [
+    ['sweep', sweep],
+    ['random', random],
+  ] as const) {
     for (const c of list) {
       const key = JSON.stringify(c);
       options.onCase?.();
@@ -80,7 +83,15 @@ export function compareVersions(op: string, older: RuleLibrary, options: Version
     lines.add(line);
     const now = i < limit ? nowAnswer(small) : f.now;
     const was = i < limit ? before(small) : f.before;
-    changes.push({ line, found: JSON.stringify(f.c), shrunk: i < limit, source: f.source, now, before: was, kind: disagreementKind(now, was).replace('rules', 'now').replace('relay', 'before') });
+    changes.push({
+      line,
+      found: JSON.stringify(f.c),
+      shrunk: i < limit,
+      source: f.source,
+      now,
+      before: was,
+      kind: disagreementKind(now, was).replace('rules', 'now').replace('relay', 'before'),
+    });
   }
   return { op, cases, same: cases - found.length, changed: found.length, changes };
 }

@@ -48,7 +48,9 @@ export function printArg(a: Arg): string {
 export function tensorsOf(a: Arg): { t: Extract<Arg, { kind: 'tensor' }>; put: (t: Arg) => Arg }[] {
   if (a.kind === 'tensor') return [{ t: a, put: (t) => t }];
   if (a.kind === 'tuple') {
-    return a.fields.flatMap((f, i) => tensorsOf(f).map(({ t, put }) => ({ t, put: (x: Arg) => ({ kind: 'tuple' as const, fields: a.fields.map((g, j) => (j === i ? put(x) : g)) }) })));
+    return a.fields.flatMap((f, i) =>
+      tensorsOf(f).map(({ t, put }) => ({ t, put: (x: Arg) => ({ kind: 'tuple' as const, fields: a.fields.map((g, j) => (j === i ? put(x) : g)) }) })),
+    );
   }
   return [];
 }

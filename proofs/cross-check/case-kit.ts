@@ -27,9 +27,22 @@ export function tuple(fields: readonly string[]): string {
 export const SHAPES: readonly (readonly Shape[])[] = [
   [[]],
   [[1], [3], [5], [0]],
-  [[2, 3], [1, 5], ['n', 3]],
-  [[2, 3, 5], [1, 3, 1], ['n', 2, 3]],
-  [[1, 3, 5, 5], [2, 1, 3, 2], ['n', 3, 5, 5], [1, 2, 0, 3]],
+  [
+    [2, 3],
+    [1, 5],
+    ['n', 3],
+  ],
+  [
+    [2, 3, 5],
+    [1, 3, 1],
+    ['n', 2, 3],
+  ],
+  [
+    [1, 3, 5, 5],
+    [2, 1, 3, 2],
+    ['n', 3, 5, 5],
+    [1, 2, 0, 3],
+  ],
 ];
 
 export const shapesOfRank = (ranks: readonly number[]): Shape[] => ranks.flatMap((r) => SHAPES[r] ?? []);
@@ -43,7 +56,8 @@ export function combos(choices: Readonly<Record<string, readonly AttrJs[]>>): At
   return out;
 }
 
-export const call = (op: string, args: readonly string[], attrs: Attrs = {}): TypeofRequest => (Object.keys(attrs).length === 0 ? { op, args } : { op, attrs, args });
+export const call = (op: string, args: readonly string[], attrs: Attrs = {}): TypeofRequest =>
+  Object.keys(attrs).length === 0 ? { op, args } : { op, attrs, args };
 
 /** A sweep generator: the cases of one operator. */
 export type CaseGenerator = (op: OpInfo) => TypeofRequest[];

@@ -32,7 +32,33 @@ import { GENERATORS as LAYOUT_TRANSFORM } from './cases/layout-transform.js';
 
 export { tensor, tuple, combos, type Attrs, type Dim, type Shape } from './case-kit.js';
 
-const BY_RELATION: ReadonlyMap<string, CaseGenerator> = new Map([...Object.entries(ELEMWISE), ...Object.entries(NN), ...Object.entries(CONV), ...Object.entries(SHAPE), ...Object.entries(REDUCE), ...Object.entries(CREATION), ...Object.entries(INDEXING), ...Object.entries(IMAGE), ...Object.entries(NN_SPATIAL), ...Object.entries(NN_NORM), ...Object.entries(CONV_TRANSPOSE), ...Object.entries(DEFORMABLE_CONV), ...Object.entries(VISION), ...Object.entries(BITS), ...Object.entries(SCAN), ...Object.entries(META), ...Object.entries(QNN), ...Object.entries(COORDINATES), ...Object.entries(MATRIX), ...Object.entries(WINDOW), ...Object.entries(COLLAPSE), ...Object.entries(BITSERIAL), ...Object.entries(SPARSE), ...Object.entries(INDEX_TENSORS), ...Object.entries(LAYOUT_TRANSFORM)]);
+const BY_RELATION: ReadonlyMap<string, CaseGenerator> = new Map([
+  ...Object.entries(ELEMWISE),
+  ...Object.entries(NN),
+  ...Object.entries(CONV),
+  ...Object.entries(SHAPE),
+  ...Object.entries(REDUCE),
+  ...Object.entries(CREATION),
+  ...Object.entries(INDEXING),
+  ...Object.entries(IMAGE),
+  ...Object.entries(NN_SPATIAL),
+  ...Object.entries(NN_NORM),
+  ...Object.entries(CONV_TRANSPOSE),
+  ...Object.entries(DEFORMABLE_CONV),
+  ...Object.entries(VISION),
+  ...Object.entries(BITS),
+  ...Object.entries(SCAN),
+  ...Object.entries(META),
+  ...Object.entries(QNN),
+  ...Object.entries(COORDINATES),
+  ...Object.entries(MATRIX),
+  ...Object.entries(WINDOW),
+  ...Object.entries(COLLAPSE),
+  ...Object.entries(BITSERIAL),
+  ...Object.entries(SPARSE),
+  ...Object.entries(INDEX_TENSORS),
+  ...Object.entries(LAYOUT_TRANSFORM),
+]);
 
 /** The call cases of one catalogued operator, in a fixed order. */
 export function casesFor(opName: string): TypeofRequest[] {

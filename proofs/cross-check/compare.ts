@@ -30,7 +30,11 @@ export function answers(c: TypeofRequest): Answers {
 }
 
 /** One strategy's answer, an exception caught as a crash answer. */
-export function safeTypeof(c: TypeofRequest, strategy: 'rules' | 'relay', run: (c: TypeofRequest, strategy: 'rules' | 'relay') => TypeofAnswer = typeofCall): TypeofAnswer {
+export function safeTypeof(
+  c: TypeofRequest,
+  strategy: 'rules' | 'relay',
+  run: (c: TypeofRequest, strategy: 'rules' | 'relay') => TypeofAnswer = typeofCall,
+): TypeofAnswer {
   try {
     return run(c, strategy);
   } catch (e) {
@@ -49,7 +53,8 @@ export function classify(rules: TypeofAnswer, relay: TypeofAnswer): Verdict {
   if (isCrash(rules) || isCrash(relay)) return { kind: 'disagree', rules, relay };
   if ('error' in rules && 'error' in relay) return { kind: 'agree' };
   if ('type' in rules && 'type' in relay) {
-    const same = canon(rules.type) === canon(relay.type) && rules.args.length === relay.args.length && rules.args.every((a, i) => canon(a) === canon(relay.args[i]!));
+    const same =
+      canon(rules.type) === canon(relay.type) && rules.args.length === relay.args.length && rules.args.every((a, i) => canon(a) === canon(relay.args[i]!));
     if (same) return { kind: 'agree' };
   }
   return { kind: 'disagree', rules, relay };

@@ -66,7 +66,12 @@ function nudge(v: AttrJs, how: number): AttrJs | undefined {
 /** A list of ints (or of int pairs) with `step * i` added to its i-th entry (to both of a pair); undefined for anything else. */
 function spread(v: AttrJs, step: number): AttrJs | undefined {
   if (!Array.isArray(v) || v.length < 2) return undefined;
-  const bump = (x: AttrJs, by: number): AttrJs | undefined => (typeof x === 'number' && Number.isInteger(x) ? x + by : Array.isArray(x) && x.every((y) => typeof y === 'number') ? x.map((y) => (y as number) + by) : undefined);
+  const bump = (x: AttrJs, by: number): AttrJs | undefined =>
+    typeof x === 'number' && Number.isInteger(x)
+      ? x + by
+      : Array.isArray(x) && x.every((y) => typeof y === 'number')
+        ? x.map((y) => (y as number) + by)
+        : undefined;
   const out = v.map((x, i) => bump(x, step * i));
   return out.every((x) => x !== undefined) ? (out as AttrJs[]) : undefined;
 }
@@ -82,7 +87,10 @@ export function applyEdit(c: TypeofRequest, e: Edit): TypeofRequest {
         return map.get(v)!;
       };
       const f = (d: ArgDim): ArgDim => (typeof d === 'number' && d >= 2 ? prime(d) : d);
-      const out = withArgs(c, args.map((a) => mapDims(a, f)));
+      const out = withArgs(
+        c,
+        args.map((a) => mapDims(a, f)),
+      );
       if (!e.attrs || c.attrs === undefined) return out;
       const attrs: Record<string, AttrJs> = {};
       const fa = (v: AttrJs): AttrJs => (typeof v === 'number' && map.has(v) ? map.get(v)! : Array.isArray(v) ? v.map(fa) : v);
@@ -93,12 +101,18 @@ export function applyEdit(c: TypeofRequest, e: Edit): TypeofRequest {
       const values = [...new Set(tensors.flatMap(({ t }) => t.dims.filter((d): d is number => typeof d === 'number')))];
       if (values.length === 0) return c;
       const v = values[e.pick % values.length]!;
-      return withArgs(c, args.map((a) => mapDims(a, (d) => (d === v ? e.name : d))));
+      return withArgs(
+        c,
+        args.map((a) => mapDims(a, (d) => (d === v ? e.name : d))),
+      );
     }
     case 'unknown-arg': {
       if (args.length === 0) return c;
       const i = e.pick % args.length;
-      return withArgs(c, args.map((a, j) => (j === i ? { kind: 'unknown' } : a)));
+      return withArgs(
+        c,
+        args.map((a, j) => (j === i ? { kind: 'unknown' } : a)),
+      );
     }
     case 'unknown-dim':
     case 'bump-dim':

@@ -105,7 +105,10 @@ export function checkOp(op: string, options: CheckOptions = {}): OpCheck {
   let disagree = 0;
   const ref = { executed: 0, agree: 0, unsound: 0, crashed: 0, stricterExpected: 0, stricterUnexpected: 0, problems: [] as ReferenceProblem[] };
   const seen = new Set<string>();
-  for (const [source, list] of [['sweep', sweep], ['random', random]] as const) {
+  for (const [source, list] of [
+    ['sweep', sweep],
+    ['random', random],
+  ] as const) {
     for (const c of list) {
       const key = JSON.stringify(c);
       const a = answer(c);
@@ -143,6 +146,10 @@ export function checkOp(op: string, options: CheckOptions = {}): OpCheck {
     agree,
     disagree,
     counterexamples,
-    reference: withReference ? { available: true, ...ref } : (options.reference ?? true) ? { available: false, executed: 0, agree: 0, unsound: 0, crashed: 0, stricterExpected: 0, stricterUnexpected: 0, problems: [] } : null,
+    reference: withReference
+      ? { available: true, ...ref }
+      : (options.reference ?? true)
+        ? { available: false, executed: 0, agree: 0, unsound: 0, crashed: 0, stricterExpected: 0, stricterUnexpected: 0, problems: [] }
+        : null,
   };
 }

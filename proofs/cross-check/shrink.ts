@@ -20,7 +20,8 @@ export function caseSize(c: TypeofRequest): number {
         return 3 + (a.dtype === 'float32' ? 0 : 1) + a.dims.reduce<number>((s, d) => s + 2 + (typeof d === 'number' ? d : d === '_' ? 1 : 9), 0);
     }
   };
-  const attrSize = (v: AttrJs): number => (Array.isArray(v) ? 1 + v.reduce<number>((s, x) => s + attrSize(x), 0) : typeof v === 'number' ? 1 + Math.min(Math.abs(v), 50) : 1);
+  const attrSize = (v: AttrJs): number =>
+    Array.isArray(v) ? 1 + v.reduce<number>((s, x) => s + attrSize(x), 0) : typeof v === 'number' ? 1 + Math.min(Math.abs(v), 50) : 1;
   return c.args.map(parseArg).reduce((s, a) => s + argSize(a), 0) + Object.values(c.attrs ?? {}).reduce<number>((s, v) => s + 3 + attrSize(v), 0);
 }
 

@@ -26,7 +26,32 @@ import { MUTATIONS as shape } from './shape.js';
 import { MUTATIONS as vision } from './vision.js';
 import { MUTATIONS as rules } from './rules.js';
 
-export const FAMILIES: Readonly<Record<string, readonly Mutation[]>> = { elemwise, reduce, nn, conv, shape, creation, indexing, image, 'nn-spatial': nnSpatial, 'nn-norm': nnNorm, 'conv-transpose': convTranspose, 'deformable-conv': deformableConv, vision, bits, scan, meta, qnn, coordinates, 'matrix-window': matrixWindow, collapse, bitserial, sparse, 'index-tensors': indexTensors, 'layout-transform': layoutTransform };
+export const FAMILIES: Readonly<Record<string, readonly Mutation[]>> = {
+  elemwise,
+  reduce,
+  nn,
+  conv,
+  shape,
+  creation,
+  indexing,
+  image,
+  'nn-spatial': nnSpatial,
+  'nn-norm': nnNorm,
+  'conv-transpose': convTranspose,
+  'deformable-conv': deformableConv,
+  vision,
+  bits,
+  scan,
+  meta,
+  qnn,
+  coordinates,
+  'matrix-window': matrixWindow,
+  collapse,
+  bitserial,
+  sparse,
+  'index-tensors': indexTensors,
+  'layout-transform': layoutTransform,
+};
 
 /** Which side a mutation breaks: an imperative twin, or a rule file. */
 export type MutantSide = 'twins' | 'rules';

@@ -47,16 +47,17 @@ export const MUTATIONS: readonly Mutation[] = [
   {
     id: 'bitserial-conv2d-ignores-layout',
     file,
-    find: 'perm.forEach((pos, i) => (shape[pos] = canonical[i]!));\n  const built = tensorType(shape, getString(attrs, \'out_dtype\'));',
-    replace: 'canonical.forEach((d, i) => (shape[i] = d));\n  const built = tensorType(shape, getString(attrs, \'out_dtype\'));',
+    find: "    shape[pos] = canonical[i]!;\n  });\n  const built = tensorType(shape, getString(attrs, 'out_dtype'));",
+    replace:
+      "    shape[pos] = canonical[i]!;\n  });\n  for (const [i, d] of canonical.entries()) shape[i] = d;\n  const built = tensorType(shape, getString(attrs, 'out_dtype'));",
     ops: ['nn.bitserial_conv2d'],
     what: 'a wrong layout: the result always in NCHW order',
   },
   {
     id: 'bitserial-conv2d-weight-channels-unchecked',
     file,
-    find: "if (c !== null) checks.push([i, c,",
-    replace: "if (c !== null && false) checks.push([i, c,",
+    find: 'if (c !== null) checks.push([i, c,',
+    replace: 'if (c !== null && false) checks.push([i, c,',
     ops: ['nn.bitserial_conv2d'],
     what: "a dropped check: the weight's input channels never compared with the data's",
   },
@@ -64,7 +65,7 @@ export const MUTATIONS: readonly Mutation[] = [
     id: 'bitserial-dense-out-dtype-ignored',
     file,
     find: "const built = tensorType([...data.shape.slice(0, -1), intDim(units)], given === '' ? data.dtype : given);",
-    replace: "const built = tensorType([...data.shape.slice(0, -1), intDim(units)], data.dtype);",
+    replace: 'const built = tensorType([...data.shape.slice(0, -1), intDim(units)], data.dtype);',
     ops: ['nn.bitserial_dense'],
     what: 'a dropped attribute: out_dtype ignored',
   },
@@ -74,6 +75,6 @@ export const MUTATIONS: readonly Mutation[] = [
     find: 'const built = tensorType([...data.shape.slice(0, -1), intDim(units)],',
     replace: 'const built = tensorType([...data.shape.slice(0, -1), data.shape[data.shape.length - 1]!],',
     ops: ['nn.bitserial_dense'],
-    what: "a wrong shape: the last dim kept instead of becoming units",
+    what: 'a wrong shape: the last dim kept instead of becoming units',
   },
 ];

@@ -26,6 +26,6 @@ export const MUTATIONS: readonly Mutation[] = [
     find: "return r.assign(out, tensorType(shape, data.dtype), 'the result') ?? 'done';",
     replace: "return r.assign(out, tensorType(data.shape, data.dtype), 'the result') ?? 'done';",
     ops: ['collapse_sum_to'],
-    what: 'a wrong shape: the result keeps data\'s shape instead of the target shape',
+    what: "a wrong shape: the result keeps data's shape instead of the target shape",
   },
 ];

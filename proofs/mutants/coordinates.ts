@@ -15,10 +15,10 @@ export const MUTATIONS: readonly Mutation[] = [
   {
     id: 'gather-nd-rank-bound-off-by-one',
     file: ND,
-    find: 'if (m + b > data.shape.length) return',
-    replace: 'if (m + b > data.shape.length + 1) return',
+    find: 'if (m + b > data.shape.length)\n    return',
+    replace: 'if (m + b > data.shape.length + 1)\n    return',
     ops: ['gather_nd'],
-    what: 'an off-by-one: coordinate vectors one longer than data\'s rank are accepted',
+    what: "an off-by-one: coordinate vectors one longer than data's rank are accepted",
   },
   {
     id: 'scatter-nd-trailing-dims-unchecked',
@@ -26,7 +26,7 @@ export const MUTATIONS: readonly Mutation[] = [
     find: "ndSameDims(r, updates.shape.slice(k), data.shape.slice(m), 'updates and data in a trailing dim', pending);",
     replace: 'null;',
     ops: ['scatter_nd'],
-    what: 'a dropped check: updates whose trailing dims differ from data\'s are accepted',
+    what: "a dropped check: updates whose trailing dims differ from data's are accepted",
   },
   {
     id: 'reverse-sequence-seq-axis-as-batch',

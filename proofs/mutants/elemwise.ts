@@ -12,7 +12,7 @@ export const MUTATIONS: readonly Mutation[] = [
     find: "const e = r.assignDtype(lhs.dtype, rhs.dtype, 'the dtypes of lhs and rhs differ');\n    if (e) return e;",
     replace: "r.assignDtype(lhs.dtype, rhs.dtype, 'the dtypes of lhs and rhs differ');",
     ops: ['add', 'floor_mod', 'less_equal'],
-    what: 'a dropped check: operands of different dtypes are accepted (the result takes lhs\'s dtype)',
+    what: "a dropped check: operands of different dtypes are accepted (the result takes lhs's dtype)",
   },
   {
     id: 'compare-result-not-bool',
@@ -20,7 +20,7 @@ export const MUTATIONS: readonly Mutation[] = [
     find: 'export const broadcastCompareRel: RelationFn = broadcastRelation(true);',
     replace: 'export const broadcastCompareRel: RelationFn = broadcastRelation(false);',
     ops: ['equal', 'not_equal', 'greater_equal'],
-    what: 'a wrong dtype: comparisons return the operands\' dtype instead of bool',
+    what: "a wrong dtype: comparisons return the operands' dtype instead of bool",
   },
   {
     id: 'where-condition-shape-ignored',
@@ -82,7 +82,8 @@ export const MUTATIONS: readonly Mutation[] = [
     id: 'cast-like-wait-before-error',
     file: ELEMWISE,
     find: "  if (err !== undefined) return err;\n  if (ts.some((t) => t === 'wait')) return r.wait(`the types of ${names.join(' and ')} are not known yet`);",
-    replace: "  if (ts.some((t) => t === 'wait')) return r.wait(`the types of ${names.join(' and ')} are not known yet`);\n  if (err !== undefined) return err;",
+    replace:
+      "  if (ts.some((t) => t === 'wait')) return r.wait(`the types of ${names.join(' and ')} are not known yet`);\n  if (err !== undefined) return err;",
     ops: ['cast_like'],
     what: 'checks in the wrong order: an unknown data hides the error of a tuple dtype_like (waits instead of failing)',
   },
@@ -92,7 +93,7 @@ export const MUTATIONS: readonly Mutation[] = [
     find: "return r.assign(out, tensorType(data.shape, 'bool'), 'the result') ?? 'done';",
     replace: "return r.assign(out, data, 'the result') ?? 'done';",
     ops: ['isnan', 'isinf'],
-    what: 'a wrong dtype: isnan returns data\'s dtype instead of bool',
+    what: "a wrong dtype: isnan returns data's dtype instead of bool",
   },
   {
     id: 'clip-typed-as-a-test',

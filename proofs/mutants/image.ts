@@ -55,8 +55,8 @@ export const MUTATIONS: readonly Mutation[] = [
   {
     id: 'affine-grid-cols-unchecked',
     file,
-    find: 'for (const [d, want] of [[rows, 2], [cols, 3]] as const) {',
-    replace: 'for (const [d, want] of [[rows, 2]] as const) {',
+    find: '  for (const [d, want] of [\n    [rows, 2],\n    [cols, 3],\n  ] as const) {',
+    replace: '  for (const [d, want] of [[rows, 2]] as const) {',
     ops: ['image.affine_grid'],
     what: 'a dropped check: matrices of any width accepted',
   },

@@ -11,7 +11,7 @@ export const MUTATIONS: readonly Mutation[] = [
     find: "return r.assign(out, args[0]!, 'the result') ?? 'done';",
     replace: "return r.assign(out, args[1]!, 'the result') ?? 'done';",
     ops: ['strided_set'],
-    what: 'a swapped argument: the result takes v\'s type instead of data\'s',
+    what: "a swapped argument: the result takes v's type instead of data's",
   },
   {
     id: 'adv-index-rest-off-by-one',
@@ -24,8 +24,8 @@ export const MUTATIONS: readonly Mutation[] = [
   {
     id: 'adv-index-too-many-accepted',
     file: INDEX_TENSORS,
-    find: "if (data !== 'wait' && indices.length > data.shape.length) return",
-    replace: "if (data !== 'wait' && indices.length > data.shape.length + 1) return",
+    find: "if (data !== 'wait' && indices.length > data.shape.length)\n    return",
+    replace: "if (data !== 'wait' && indices.length > data.shape.length + 1)\n    return",
     ops: ['adv_index'],
     what: 'an off-by-one: one index more than data has axes accepted',
   },
@@ -35,6 +35,6 @@ export const MUTATIONS: readonly Mutation[] = [
     find: 'for (const t of known.slice(1)) {\n    const b = broadcastShapes(r, shape, t.shape);',
     replace: 'for (const t of known.slice(1, 1)) {\n    const b = broadcastShapes(r, shape, t.shape);',
     ops: ['adv_index'],
-    what: 'a dropped fold: the result takes the first index\'s shape instead of the broadcast of all',
+    what: "a dropped fold: the result takes the first index's shape instead of the broadcast of all",
   },
 ];

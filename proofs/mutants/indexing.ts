@@ -11,7 +11,7 @@ export const MUTATIONS: readonly Mutation[] = [
     find: "normAxis(r, getInt(attrs, 'axis'), indices.shape.length, 'axis', 1)",
     replace: "normAxis(r, getInt(attrs, 'axis'), indices.shape.length, 'axis', 0)",
     ops: ['one_hot'],
-    what: 'an off-by-one: the axis is normalised against the indices\' rank instead of the result\'s (rank + 1)',
+    what: "an off-by-one: the axis is normalised against the indices' rank instead of the result's (rank + 1)",
   },
   {
     id: 'topk-k-0-not-whole-axis',
@@ -27,7 +27,7 @@ export const MUTATIONS: readonly Mutation[] = [
     find: 'const indices = tensorType(oshape, dtype);',
     replace: 'const indices = tensorType(oshape, data.dtype);',
     ops: ['topk'],
-    what: 'a wrong dtype: the indices take the data\'s dtype instead of the dtype attribute',
+    what: "a wrong dtype: the indices take the data's dtype instead of the dtype attribute",
   },
   {
     id: 'gather-result-data-shape',
@@ -35,7 +35,7 @@ export const MUTATIONS: readonly Mutation[] = [
     find: 'const built = tensorType(indices.shape, data.dtype);',
     replace: 'const built = tensorType(data.shape, data.dtype);',
     ops: ['gather'],
-    what: 'a swapped argument: the result takes the data\'s shape instead of the indices\'',
+    what: "a swapped argument: the result takes the data's shape instead of the indices'",
   },
   {
     id: 'sequence-mask-batch-axis-swapped',
@@ -67,7 +67,7 @@ export const MUTATIONS: readonly Mutation[] = [
     find: "const ue = unifyHoleDim(r, valid.shape[0]!, batch, 'valid_length must have the batch size of data');\n    if (ue) return ue;\n",
     replace: '',
     ops: ['sequence_mask'],
-    what: 'a dropped inference: an unknown dim of valid_length (or of data\'s batch axis) is not taken from the other side',
+    what: "a dropped inference: an unknown dim of valid_length (or of data's batch axis) is not taken from the other side",
   },
   {
     id: 'scatter-last-dim-not-unified',

@@ -53,7 +53,8 @@ export { occurrences };
 function makeCopy(): string {
   const dir = mkdtempSync(join(tmpdir(), 'shapelog-mutants-'));
   // scripts/ too: without it (and without dist/), bin/shapelog.js would not see a development checkout and would refuse to run the sources
-  for (const sub of ['diagnostics', 'relations', 'solver', 'typing', 'proofs', 'frontends', 'grammar', 'cli', 'bin', 'scripts', 'api']) cpSync(join(root, sub), join(dir, sub), { recursive: true });
+  for (const sub of ['diagnostics', 'relations', 'solver', 'typing', 'proofs', 'frontends', 'grammar', 'cli', 'bin', 'scripts', 'api'])
+    cpSync(join(root, sub), join(dir, sub), { recursive: true });
   for (const f of ['package.json', 'tsconfig.json']) cpSync(join(root, f), join(dir, f));
   symlinkSync(join(root, 'node_modules'), join(dir, 'node_modules'), 'dir');
   return dir;
@@ -100,11 +101,16 @@ async function proveMutant(copy: string, m: Mutation, o: ProverRun): Promise<Non
   } catch {
     report = null;
   }
-  if (report === null || (p.status !== 0 && p.status !== 1)) return { outcome: 'invalid', detail: `prove exited ${p.status}: ${(p.stderr || p.stdout).trim().split('\n').slice(0, 2).join(' | ')}`, seconds };
+  if (report === null || (p.status !== 0 && p.status !== 1))
+    return { outcome: 'invalid', detail: `prove exited ${p.status}: ${(p.stderr || p.stdout).trim().split('\n').slice(0, 2).join(' | ')}`, seconds };
   const line = report.ops.flatMap((op) => op.counterexamples)[0]?.line;
   if (line !== undefined) return { outcome: 'detected', detail: line, seconds };
   const unknown = report.ops.reduce((s, op) => s + op.unknown, 0);
-  return { outcome: 'survived', detail: unknown > 0 ? `${unknown} combinations unknown (${report.ops.flatMap((op) => op.unknowns)[0]?.reason ?? ''})` : 'proved equal', seconds };
+  return {
+    outcome: 'survived',
+    detail: unknown > 0 ? `${unknown} combinations unknown (${report.ops.flatMap((op) => op.unknowns)[0]?.reason ?? ''})` : 'proved equal',
+    seconds,
+  };
 }
 
 async function runOne(copy: string, family: string, m: Mutation, random: number, prover: ProverRun | null = null): Promise<MutantResult> {
@@ -114,7 +120,10 @@ async function runOne(copy: string, family: string, m: Mutation, random: number,
   const original = readFileSync(join(root, m.file), 'utf8');
   const n = occurrences(original, m.find);
   if (n !== 1) return { ...base, outcome: 'invalid', detail: `the text to replace occurs ${n} times in ${m.file}`, seconds: 0 };
-  writeFileSync(path, original.replace(m.find, () => m.replace));
+  writeFileSync(
+    path,
+    original.replace(m.find, () => m.replace),
+  );
   try {
     const args = ['bin/shapelog.js', 'check', '--ops', m.ops.join(','), '--random', String(random), '--seed', '7', '--no-reference', '--json'];
     const p = await runNode(args, copy);
@@ -131,7 +140,13 @@ async function runOne(copy: string, family: string, m: Mutation, random: number,
       }
       return { ...base, outcome: 'detected', detail, seconds, ...withProver };
     }
-    return { ...base, ...withProver, outcome: 'invalid', detail: `the harness exited ${p.status}: ${(p.stderr || p.stdout).trim().split('\n').slice(0, 3).join(' | ')}`, seconds };
+    return {
+      ...base,
+      ...withProver,
+      outcome: 'invalid',
+      detail: `the harness exited ${p.status}: ${(p.stderr || p.stdout).trim().split('\n').slice(0, 3).join(' | ')}`,
+      seconds,
+    };
   } finally {
     writeFileSync(path, original);
   }
@@ -140,20 +155,21 @@ async function runOne(copy: string, family: string, m: Mutation, random: number,
 const isMain = process.argv[1] !== undefined && fileURLToPath(import.meta.url) === process.argv[1];
 if (isMain) {
   const USAGE = 'usage: npm run mutants [-- --family F,G] [--id ID,...] [--random N] [--jobs N] [--json] [--prover [--rank R] [--timeout S]]';
-  let parsed;
+  const OPTIONS = {
+    help: { type: 'boolean', short: 'h', default: false },
+    family: { type: 'string' },
+    id: { type: 'string' },
+    random: { type: 'string', default: '30' },
+    json: { type: 'boolean', default: false },
+    prover: { type: 'boolean', default: false },
+    rank: { type: 'string', default: '4' },
+    timeout: { type: 'string', default: '5' },
+    jobs: { type: 'string', default: String(availableParallelism()) },
+  } as const;
+  let parsed: ReturnType<typeof parseArgs<{ options: typeof OPTIONS }>>;
   try {
     parsed = parseArgs({
-      options: {
-        help: { type: 'boolean', short: 'h', default: false },
-        family: { type: 'string' },
-        id: { type: 'string' },
-        random: { type: 'string', default: '30' },
-        json: { type: 'boolean', default: false },
-        prover: { type: 'boolean', default: false },
-        rank: { type: 'string', default: '4' },
-        timeout: { type: 'string', default: '5' },
-        jobs: { type: 'string', default: String(availableParallelism()) },
-      },
+      options: OPTIONS,
     });
   } catch (e) {
     console.error(`${(e as Error).message}\n${USAGE}`);
@@ -161,7 +177,9 @@ if (isMain) {
   }
   const { values } = parsed;
   if (values.help) {
-    console.log(`${USAGE}\n\nTwin mutations (proofs/mutants/<family>.ts) and rule mutations (rules.ts) through the cross-check; exits 1 below 95% detected.\nFamilies: ${Object.keys(FAMILIES).join(', ')}, rules`);
+    console.log(
+      `${USAGE}\n\nTwin mutations (proofs/mutants/<family>.ts) and rule mutations (rules.ts) through the cross-check; exits 1 below 95% detected.\nFamilies: ${Object.keys(FAMILIES).join(', ')}, rules`,
+    );
     process.exit(0);
   }
   const jobs = Number(values.jobs);
@@ -179,7 +197,10 @@ if (isMain) {
     console.error(`--random must be a non-negative integer, got '${values.random}'`);
     process.exit(2);
   }
-  const chosen = allMutations().filter(({ family, mutation }) => (values.family === undefined || values.family.split(',').includes(family)) && (values.id === undefined || values.id.split(',').includes(mutation.id)));
+  const chosen = allMutations().filter(
+    ({ family, mutation }) =>
+      (values.family === undefined || values.family.split(',').includes(family)) && (values.id === undefined || values.id.split(',').includes(mutation.id)),
+  );
   if (chosen.length === 0) {
     console.error('no mutation matches');
     process.exit(2);
@@ -198,7 +219,10 @@ if (isMain) {
 /** Runs the chosen mutations. Twin mutations: one copy of the repository per job, each
  *  taking the next mutation; rule mutations: in this process, after them. Results keep
  *  the chosen order. */
-async function runAll(chosen: ReturnType<typeof allMutations>, o: { random: number; prover: ProverRun | null; jobs: number; quiet: boolean }): Promise<MutantResult[]> {
+async function runAll(
+  chosen: ReturnType<typeof allMutations>,
+  o: { random: number; prover: ProverRun | null; jobs: number; quiet: boolean },
+): Promise<MutantResult[]> {
   const { random, prover, jobs } = o;
   const results: (MutantResult | undefined)[] = new Array(chosen.length);
   let done = 0;
@@ -231,7 +255,7 @@ async function runAll(chosen: ReturnType<typeof allMutations>, o: { random: numb
     results[i] = { family, side, id: mutation.id, what: mutation.what, ops: mutation.ops, ...r, seconds: (Date.now() - started) / 1000 };
     progress(mutation.id);
   }
-  if (!o.quiet) process.stderr.write('\r'.padEnd(72) + '\r');
+  if (!o.quiet) process.stderr.write(`${'\r'.padEnd(72)}\r`);
   return results.filter((r): r is MutantResult => r !== undefined);
 }
 
@@ -245,9 +269,13 @@ function report(results: readonly MutantResult[], json: boolean, withProver: boo
   if (json) console.log(JSON.stringify({ mutations: results.length, valid, detected, rate, sides, results }, null, 2));
   else {
     const w = Math.max(...results.map((r) => r.id.length));
-    for (const r of results) console.log(`${r.outcome.padEnd(9)} ${r.family.padEnd(9)} ${r.id.padEnd(w)}  ${r.what}${r.outcome === 'detected' ? '' : `\n          ${r.detail}`}`);
-    console.log(`\n${detected} of ${valid} mutations detected (${(100 * rate).toFixed(1)}%; target >= 95%)${invalid.length > 0 ? `; ${invalid.length} invalid` : ''}`);
-    for (const [side, k] of Object.entries(sides)) if (k.valid > 0) console.log(`  ${side}: ${k.detected} of ${k.valid} detected (${(100 * k.rate).toFixed(1)}%)`);
+    for (const r of results)
+      console.log(`${r.outcome.padEnd(9)} ${r.family.padEnd(9)} ${r.id.padEnd(w)}  ${r.what}${r.outcome === 'detected' ? '' : `\n          ${r.detail}`}`);
+    console.log(
+      `\n${detected} of ${valid} mutations detected (${(100 * rate).toFixed(1)}%; target >= 95%)${invalid.length > 0 ? `; ${invalid.length} invalid` : ''}`,
+    );
+    for (const [side, k] of Object.entries(sides))
+      if (k.valid > 0) console.log(`  ${side}: ${k.detected} of ${k.valid} detected (${(100 * k.rate).toFixed(1)}%)`);
     const survivors = results.filter((r) => r.outcome === 'survived');
     if (survivors.length > 0) console.log(`survivors: ${survivors.map((r) => r.id).join(', ')}`);
     if (withProver) printComparison(results);
@@ -266,9 +294,14 @@ function killRate(results: readonly MutantResult[]): { detected: number; valid: 
 function printComparison(results: readonly MutantResult[]): void {
   const w = Math.max(...results.map((r) => r.id.length));
   console.log(`\n${'mutation'.padEnd(w)}  ${'sweep'.padEnd(9)}  ${'prover'.padEnd(9)}  prover detail`);
-  for (const r of results) console.log(`${r.id.padEnd(w)}  ${r.outcome.padEnd(9)}  ${(r.prover?.outcome ?? '-').padEnd(9)}  ${r.prover?.outcome === 'detected' ? '' : (r.prover?.detail ?? '')}`);
+  for (const r of results)
+    console.log(
+      `${r.id.padEnd(w)}  ${r.outcome.padEnd(9)}  ${(r.prover?.outcome ?? '-').padEnd(9)}  ${r.prover?.outcome === 'detected' ? '' : (r.prover?.detail ?? '')}`,
+    );
   const sweepOnly = results.filter((r) => r.outcome === 'detected' && r.prover?.outcome !== 'detected');
   const proverOnly = results.filter((r) => r.outcome !== 'detected' && r.prover?.outcome === 'detected');
   const both = results.filter((r) => r.outcome === 'detected' && r.prover?.outcome === 'detected').length;
-  console.log(`\nboth detect ${both}; the prover only: ${proverOnly.map((r) => r.id).join(', ') || 'none'}; the sweep only: ${sweepOnly.map((r) => r.id).join(', ') || 'none'}`);
+  console.log(
+    `\nboth detect ${both}; the prover only: ${proverOnly.map((r) => r.id).join(', ') || 'none'}; the sweep only: ${sweepOnly.map((r) => r.id).join(', ') || 'none'}`,
+  );
 }

@@ -20,7 +20,7 @@ export const MUTATIONS: readonly Mutation[] = [
     find: 'dimAdd(nv, dimConst(Math.min(-k1, 0)))',
     replace: 'dimAdd(nv, dimConst(Math.min(-k2, 0)))',
     ops: ['matrix_set_diag'],
-    what: 'a swapped attribute: the longest diagonal\'s column bound read from k2 instead of k1',
+    what: "a swapped attribute: the longest diagonal's column bound read from k2 instead of k1",
   },
   {
     id: 'matrix-set-diag-k-order-unchecked',
@@ -33,8 +33,8 @@ export const MUTATIONS: readonly Mutation[] = [
   {
     id: 'trilu-vector-accepted',
     file: MATRIX,
-    find: 'if (data !== \'wait\' && data.shape.length < 2) return',
-    replace: 'if (data !== \'wait\' && data.shape.length < 1) return',
+    find: "if (data !== 'wait' && data.shape.length < 2) return",
+    replace: "if (data !== 'wait' && data.shape.length < 1) return",
     ops: ['trilu'],
     what: 'an off-by-one: a 1-D data is accepted',
   },

@@ -10,7 +10,7 @@ export const MUTATIONS: readonly Mutation[] = [
     find: 'tensorType([intDim(data.shape.length)], dtype)',
     replace: 'tensorType(data.shape.length === 0 ? [] : [intDim(data.shape.length)], dtype)',
     ops: ['shape_of'],
-    what: 'TVM\'s relation copied: a rank-0 input gives a rank-0 shape instead of the empty vector its compute returns',
+    what: "TVM's relation copied: a rank-0 input gives a rank-0 shape instead of the empty vector its compute returns",
   },
   {
     id: 'ndarray-size-vector',
@@ -18,7 +18,7 @@ export const MUTATIONS: readonly Mutation[] = [
     find: "return r.assign(out, tensorType([], dtype), 'the result') ?? 'done';",
     replace: "return r.assign(out, tensorType([intDim(1)], dtype), 'the result') ?? 'done';",
     ops: ['ndarray_size'],
-    what: 'an older TVM\'s shape: the size as a (1,) vector instead of a scalar',
+    what: "an older TVM's shape: the size as a (1,) vector instead of a scalar",
   },
   {
     id: 'checkpoint-rejects-tuples',

@@ -47,8 +47,8 @@ export const MUTATIONS: readonly Mutation[] = [
   {
     id: 'batch-to-space-no-divisibility',
     file,
-    find: 'const e = pending.check(r.require(dMod(n, count), ',
-    replace: 'const e = pending.check(r.require(dMod(n, 1), ',
+    find: "r.require(dMod(n, count), '==', intDim(0), `the batch",
+    replace: "r.require(dMod(n, 1), '==', intDim(0), `the batch",
     ops: ['nn.batch_to_space_nd'],
     what: 'a dropped check: a batch not divisible by the blocks accepted',
   },

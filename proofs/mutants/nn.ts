@@ -79,8 +79,8 @@ export const MUTATIONS: readonly Mutation[] = [
   {
     id: 'space-to-depth-width-unchecked',
     file,
-    find: "[['height', h], ['width', w]]",
-    replace: "[['height', h], ['width', h]]",
+    find: "['height', h],\n    ['width', w],\n  ] as const",
+    replace: "['height', h],\n    ['width', h],\n  ] as const",
     ops: ['nn.space_to_depth'],
     what: 'a dropped check: the width is not checked for divisibility (the height twice)',
   },
@@ -95,8 +95,8 @@ export const MUTATIONS: readonly Mutation[] = [
   {
     id: 'resize2d-empty-height-only',
     file,
-    find: 'compareDims(dMul(h, w), intDim(0), \'==\') === true',
-    replace: 'compareDims(h, intDim(0), \'==\') === true',
+    find: "compareDims(dMul(h, w), intDim(0), '==') === true",
+    replace: "compareDims(h, intDim(0), '==') === true",
     ops: ['image.resize2d'],
     what: 'a partial check: an empty width is not noticed',
   },

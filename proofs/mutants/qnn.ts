@@ -16,7 +16,7 @@ export const MUTATIONS: readonly Mutation[] = [
   {
     id: 'qnn-channels-unchecked',
     file: QNN,
-    find: "const e = t.shape.length === 0 ? null : qnnChannels(r, t.shape[0]!, dim, name, pending);",
+    find: 'const e = t.shape.length === 0 ? null : qnnChannels(r, t.shape[0]!, dim, name, pending);',
     replace: 'const e = null;',
     ops: ['qnn.quantize', 'qnn.dequantize'],
     what: 'a dropped check: a per-axis scale of the wrong length is accepted',
@@ -27,7 +27,7 @@ export const MUTATIONS: readonly Mutation[] = [
     find: "const built = tensorType(data.shape, getString(attrs, 'out_dtype'));",
     replace: 'const built = tensorType(data.shape, data.dtype);',
     ops: ['qnn.quantize'],
-    what: 'a dropped attribute: the result keeps data\'s dtype instead of out_dtype',
+    what: "a dropped attribute: the result keeps data's dtype instead of out_dtype",
   },
   {
     id: 'dequantize-vector-1-per-axis',

@@ -11,7 +11,7 @@ export const MUTATIONS: readonly Mutation[] = [
     find: 'else if (keepdims) oshape.push(intDim(1));',
     replace: 'else if (keepdims) oshape.push(d);',
     ops: ['sum', 'argmax'],
-    what: 'a wrong formula: keepdims keeps the reduced dimension\'s size instead of 1',
+    what: "a wrong formula: keepdims keeps the reduced dimension's size instead of 1",
   },
   {
     id: 'argreduce-int64',
@@ -59,7 +59,7 @@ export const MUTATIONS: readonly Mutation[] = [
     find: "export const argReduceRel: RelationFn = reduceRelation({ dtype: 'int32', rank0Error: true,",
     replace: "export const argReduceRel: RelationFn = reduceRelation({ dtype: 'int32', rank0Error: false,",
     ops: ['argmax', 'argmin'],
-    what: 'a dropped check: argmax of a rank-0 tensor is accepted (TVM\'s relation rejects it)',
+    what: "a dropped check: argmax of a rank-0 tensor is accepted (TVM's relation rejects it)",
   },
   {
     id: 'variance-exclude-all-accepted',
@@ -80,8 +80,8 @@ export const MUTATIONS: readonly Mutation[] = [
   {
     id: 'mean-variance-rank0-accepted',
     file: REDUCE,
-    find: "export const meanVarianceRel: RelationFn = reduceRelation({ dtype: null, rank0Error: true,",
-    replace: "export const meanVarianceRel: RelationFn = reduceRelation({ dtype: null, rank0Error: false,",
+    find: 'export const meanVarianceRel: RelationFn = reduceRelation({ dtype: null, rank0Error: true,',
+    replace: 'export const meanVarianceRel: RelationFn = reduceRelation({ dtype: null, rank0Error: false,',
     ops: ['mean_variance'],
     what: 'a dropped check: a rank-0 input is accepted',
   },

@@ -19,7 +19,7 @@ export interface RuleMutantOutcome {
 export function runRuleMutation(root: string, m: Mutation, random: number): RuleMutantOutcome {
   const n = occurrences(readFileSync(join(root, m.file), 'utf8'), m.find);
   if (n !== 1) return { outcome: 'invalid', detail: `the text to replace occurs ${n} times in ${m.file}` };
-  let library;
+  let library: ReturnType<typeof plantedLibrary>;
   try {
     library = plantedLibrary(basename(m.file), m.find, m.replace);
   } catch (e) {

@@ -11,7 +11,7 @@ export const MUTATIONS: readonly Mutation[] = [
     find: "return r.assign(out, tensorType([dProduct(data.shape)], dtype), 'the result') ?? 'done';",
     replace: "return r.assign(out, tensorType(data.shape, dtype), 'the result') ?? 'done';",
     ops: ['cumsum', 'cumprod'],
-    what: 'a wrong shape: without an axis the result keeps data\'s shape instead of flattening it',
+    what: "a wrong shape: without an axis the result keeps data's shape instead of flattening it",
   },
   {
     id: 'scan-dtype-ignored',
@@ -33,9 +33,10 @@ export const MUTATIONS: readonly Mutation[] = [
     id: 'argsort-data-dtype',
     file: SCAN,
     find: "const e = checkAxis(r, data, getInt(attrs, 'axis'));\n  if (e) return e;\n  return r.assign(out, tensorType(data.shape, dtype), 'the result') ?? 'done';",
-    replace: "const e = checkAxis(r, data, getInt(attrs, 'axis'));\n  if (e) return e;\n  return r.assign(out, tensorType(data.shape, data.dtype), 'the result') ?? 'done';",
+    replace:
+      "const e = checkAxis(r, data, getInt(attrs, 'axis'));\n  if (e) return e;\n  return r.assign(out, tensorType(data.shape, data.dtype), 'the result') ?? 'done';",
     ops: ['argsort'],
-    what: 'a wrong dtype: argsort returns data\'s dtype instead of the indices\' dtype',
+    what: "a wrong dtype: argsort returns data's dtype instead of the indices' dtype",
   },
   {
     id: 'searchsorted-rank-check-dropped',
@@ -51,6 +52,6 @@ export const MUTATIONS: readonly Mutation[] = [
     find: 'const built = tensorType(values.shape, dtype);',
     replace: 'const built = tensorType(seq.shape, dtype);',
     ops: ['searchsorted'],
-    what: 'a swapped argument: the result takes sorted_sequence\'s shape instead of values\'',
+    what: "a swapped argument: the result takes sorted_sequence's shape instead of values'",
   },
 ];

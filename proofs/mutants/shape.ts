@@ -151,8 +151,8 @@ export const MUTATIONS: readonly Mutation[] = [
   {
     id: 'squeeze-none-size-variable-waits',
     file,
-    find: "if (d.kind === 'sym' && dimAsVariable(d.dim) !== null) return r.fail(",
-    replace: "if (d.kind === 'sym' && dimAsVariable(d.dim) === '') return r.fail(",
+    find: "if (d.kind === 'sym' && dimAsVariable(d.dim) !== null)\n        return r.fail(",
+    replace: "if (d.kind === 'sym' && dimAsVariable(d.dim) === '')\n        return r.fail(",
     ops: ['squeeze'],
     what: 'the error for a lone size variable with axis None dropped (the relation waits)',
   },

@@ -16,8 +16,8 @@ export const MUTATIONS: readonly Mutation[] = [
   {
     id: 'unravel-index-matrix-accepted',
     file: SPARSE,
-    find: '(n) => n <= 1, (s) => `indices must be a scalar or a vector',
-    replace: '(n) => n <= 2, (s) => `indices must be a scalar or a vector',
+    find: '(n) => n <= 1,\n        (s) => `indices must be a scalar or a vector',
+    replace: '(n) => n <= 2,\n        (s) => `indices must be a scalar or a vector',
     ops: ['unravel_index'],
     what: 'an off-by-one: indices of rank 2 accepted',
   },
@@ -27,7 +27,7 @@ export const MUTATIONS: readonly Mutation[] = [
     find: 'tensorType(outputShape.map(intDim), values.dtype)',
     replace: 'tensorType(outputShape.map(intDim), indices.dtype)',
     ops: ['sparse_to_dense'],
-    what: 'a wrong dtype: the result takes the indices\' dtype instead of the values\'',
+    what: "a wrong dtype: the result takes the indices' dtype instead of the values'",
   },
   {
     id: 'sparse-to-dense-count-unchecked',
@@ -51,6 +51,6 @@ export const MUTATIONS: readonly Mutation[] = [
     find: "if (indices === 'wait' || prev === 'wait' || !spDiffer(indices.shape[1]!, prev.shape[0]!)) return null;",
     replace: "if (indices === 'wait' || prev === 'wait' || !spDiffer(indices.shape[0]!, prev.shape[0]!)) return null;",
     ops: ['sparse_reshape'],
-    what: 'a swapped axis: prev_shape\'s length checked against the number of indices instead of the coordinate length',
+    what: "a swapped axis: prev_shape's length checked against the number of indices instead of the coordinate length",
   },
 ];

@@ -55,8 +55,8 @@ export const MUTATIONS: readonly Mutation[] = [
   {
     id: 'multibox-transform-loc-anchors-from-loc',
     file,
-    find: "const built = tupleType([tensorType([cls.shape[0]!, n!, intDim(6)], cls.dtype)",
-    replace: "const built = tupleType([tensorType([cls.shape[0]!, cls.shape[1]!, intDim(6)], cls.dtype)",
+    find: 'const built = tupleType([tensorType([cls.shape[0]!, n!, intDim(6)], cls.dtype)',
+    replace: 'const built = tupleType([tensorType([cls.shape[0]!, cls.shape[1]!, intDim(6)], cls.dtype)',
     ops: ['vision.multibox_transform_loc'],
     what: 'a swapped axis: the box count taken from the classes',
   },
@@ -71,8 +71,8 @@ export const MUTATIONS: readonly Mutation[] = [
   {
     id: 'proposal-anchor-channels-unchecked',
     file,
-    find: "if (cls !== null) checks.push([cls.shape[1]!, intDim(2 * anchors),",
-    replace: "if (cls !== null) checks.push([cls.shape[1]!, cls.shape[1]!,",
+    find: 'if (cls !== null) checks.push([cls.shape[1]!, intDim(2 * anchors),',
+    replace: 'if (cls !== null) checks.push([cls.shape[1]!, cls.shape[1]!,',
     ops: ['vision.proposal'],
     what: "a dropped check: cls_prob's channels never compared with 2 per anchor",
   },

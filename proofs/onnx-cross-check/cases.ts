@@ -73,7 +73,12 @@ function editable(r: NodeRecord): number[] {
 /** Every occurrence of `value` in the editable inputs' shapes made the size variable `name`. */
 function symbolic(r: NodeRecord, value: number, name: string): NodeRecord {
   let out = r;
-  for (const i of editable(r)) out = withShape(out, i, shapeOf(out.inputs[i]!)!.map((d) => (d === value ? name : d)));
+  for (const i of editable(r))
+    out = withShape(
+      out,
+      i,
+      shapeOf(out.inputs[i]!)!.map((d) => (d === value ? name : d)),
+    );
   return out;
 }
 
@@ -87,17 +92,40 @@ function declaredVersions(r: NodeRecord): number[] {
 export function sweepOf(seed: NodeRecord): OnnxCase[] {
   const name = seed.name ?? seed.op_type;
   const out: OnnxCase[] = [{ label: name, record: seed, sizes: new Map() }];
-  for (const v of declaredVersions(seed)) if (v !== seed.opset && normDomain(seed.domain) === '') out.push({ label: `${name} at opset ${v}`, record: { ...seed, opset: v }, sizes: new Map() });
+  for (const v of declaredVersions(seed))
+    if (v !== seed.opset && normDomain(seed.domain) === '') out.push({ label: `${name} at opset ${v}`, record: { ...seed, opset: v }, sizes: new Map() });
   const first = editable(seed)[0];
   if (first !== undefined) {
     const shape = shapeOf(seed.inputs[first]!)!;
     for (let axis = 0; axis < Math.min(shape.length, 3); axis++) {
-      if (shape[axis] !== 1) out.push({ label: `${name} with input ${first} dim ${axis} = 1`, record: withShape(seed, first, shape.map((d, a) => (a === axis ? 1 : d))), sizes: new Map() });
+      if (shape[axis] !== 1)
+        out.push({
+          label: `${name} with input ${first} dim ${axis} = 1`,
+          record: withShape(
+            seed,
+            first,
+            shape.map((d, a) => (a === axis ? 1 : d)),
+          ),
+          sizes: new Map(),
+        });
     }
-    out.push({ label: `${name} with input ${first} dim 0 = 0`, record: withShape(seed, first, shape.map((d, a) => (a === 0 ? 0 : d))), sizes: new Map() });
+    out.push({
+      label: `${name} with input ${first} dim 0 = 0`,
+      record: withShape(
+        seed,
+        first,
+        shape.map((d, a) => (a === 0 ? 0 : d)),
+      ),
+      sizes: new Map(),
+    });
     const values = [...new Set(shape.filter((d): d is number => typeof d === 'number' && d >= 2))].slice(0, 2);
     for (const v of values) out.push({ label: `${name} with every ${v} a size variable`, record: symbolic(seed, v, `s${v}`), sizes: new Map([[`s${v}`, v]]) });
-    if (values.length === 2) out.push({ label: `${name} with every dim of size >= 2 a size variable`, record: values.reduce((r, v) => symbolic(r, v, `s${v}`), seed), sizes: new Map(values.map((v) => [`s${v}`, v])) });
+    if (values.length === 2)
+      out.push({
+        label: `${name} with every dim of size >= 2 a size variable`,
+        record: values.reduce((r, v) => symbolic(r, v, `s${v}`), seed),
+        sizes: new Map(values.map((v) => [`s${v}`, v])),
+      });
   }
   return out;
 }
@@ -121,7 +149,15 @@ export function randomCase(seedsOfOp: readonly NodeRecord[], rand: () => number)
       const shape = shapeOf(seed.inputs[i]!)!;
       const axis = Math.floor(rand() * shape.length);
       const size = pick(SIZES);
-      return { label: `${name} with input ${i} dim ${axis} = ${size}`, record: withShape(seed, i, shape.map((d, a) => (a === axis ? size : d))), sizes: new Map() };
+      return {
+        label: `${name} with input ${i} dim ${axis} = ${size}`,
+        record: withShape(
+          seed,
+          i,
+          shape.map((d, a) => (a === axis ? size : d)),
+        ),
+        sizes: new Map(),
+      };
     }
     if (kind === 'symbolic' && inputs.length > 0) {
       const values = [...new Set(inputs.flatMap((i) => shapeOf(seed.inputs[i]!)!.filter((d): d is number => typeof d === 'number' && d >= 1)))];
@@ -141,7 +177,11 @@ export function randomCase(seedsOfOp: readonly NodeRecord[], rand: () => number)
       const [key, a] = pick(ints);
       const delta = rand() < 0.5 ? -1 : 1;
       const value = a.type === 'int' ? Number(a.value) + delta : (a.value as number[]).map((x, k) => (k === 0 ? x + delta : x));
-      return { label: `${name} with ${key} = ${JSON.stringify(value)}`, record: { ...seed, attributes: { ...seed.attributes, [key]: { type: a.type, value } } }, sizes: new Map() };
+      return {
+        label: `${name} with ${key} = ${JSON.stringify(value)}`,
+        record: { ...seed, attributes: { ...seed.attributes, [key]: { type: a.type, value } } },
+        sizes: new Map(),
+      };
     }
   }
   return { label: name, record: seed, sizes: new Map() };
@@ -150,7 +190,12 @@ export function randomCase(seedsOfOp: readonly NodeRecord[], rand: () => number)
 /** The record with its size variables replaced by their sizes. */
 export function concrete(c: OnnxCase): NodeRecord {
   if (c.sizes.size === 0) return c.record;
-  return { ...c.record, inputs: c.record.inputs.map((x) => ('absent' in x || x.shape === null ? x : { ...x, shape: x.shape.map((d) => (typeof d === 'string' && c.sizes.has(d) ? c.sizes.get(d)! : d)) })) };
+  return {
+    ...c.record,
+    inputs: c.record.inputs.map((x) =>
+      'absent' in x || x.shape === null ? x : { ...x, shape: x.shape.map((d) => (typeof d === 'string' && c.sizes.has(d) ? c.sizes.get(d)! : d)) },
+    ),
+  };
 }
 
 /** Smaller versions of a record: each editable concrete dim above 1 made 1, then halved. */
@@ -160,8 +205,21 @@ export function smallerRecords(r: NodeRecord): NodeRecord[] {
     const shape = shapeOf(r.inputs[i]!)!;
     shape.forEach((d, a) => {
       if (typeof d !== 'number' || d <= 1) return;
-      out.push(withShape(r, i, shape.map((x, b) => (b === a ? 1 : x))));
-      if (d > 2) out.push(withShape(r, i, shape.map((x, b) => (b === a ? Math.floor(d / 2) : x))));
+      out.push(
+        withShape(
+          r,
+          i,
+          shape.map((x, b) => (b === a ? 1 : x)),
+        ),
+      );
+      if (d > 2)
+        out.push(
+          withShape(
+            r,
+            i,
+            shape.map((x, b) => (b === a ? Math.floor(d / 2) : x)),
+          ),
+        );
     });
   }
   return out;

@@ -60,13 +60,18 @@ async function onnxAnswer(sides: Sides, record: NodeRecord, bytes: Uint8Array, n
   if (inf === null || (normDomain(record.domain) === '' && record.opset > inf.info.maxOpset)) return null;
   const a = await inf.ask(bytes, names);
   if ('error' in a) return a;
-  return { outputs: names.map((n, i) => (n === '' ? null : a.types[i] === null || a.types[i] === undefined ? null : { dtype: dtypeName(a.types[i]!.elem), shape: a.types[i]!.shape })) };
+  return {
+    outputs: names.map((n, i) =>
+      n === '' ? null : a.types[i] === null || a.types[i] === undefined ? null : { dtype: dtypeName(a.types[i]!.elem), shape: a.types[i]!.shape },
+    ),
+  };
 }
 
 /** Tensors larger than this are not executed (onnxruntime would allocate them). */
 const MAX_EXECUTED_ELEMENTS = 1_000_000;
 
-const elements = (shape: readonly (number | string | null)[] | null): number => (shape === null ? 0 : shape.reduce<number>((p, d) => p * (typeof d === 'number' ? d : 1), 1));
+const elements = (shape: readonly (number | string | null)[] | null): number =>
+  shape === null ? 0 : shape.reduce<number>((p, d) => p * (typeof d === 'number' ? d : 1), 1);
 
 function largestInput(r: NodeRecord): number {
   return Math.max(0, ...r.inputs.map((i) => ('absent' in i ? 0 : elements(i.shape))));
@@ -74,7 +79,9 @@ function largestInput(r: NodeRecord): number {
 
 /** Dtypes named by int attributes that choose an output's type (Cast's `to`, `dtype`, ...). */
 function attributeDtypes(r: NodeRecord): string[] {
-  return Object.entries(r.attributes).flatMap(([k, a]) => (a.type === 'int' && /^(to|dtype|output_dtype|saturate_dtype)$/.test(k) ? [dtypeName(Number(a.value)) ?? `dtype ${a.value}`] : []));
+  return Object.entries(r.attributes).flatMap(([k, a]) =>
+    a.type === 'int' && /^(to|dtype|output_dtype|saturate_dtype)$/.test(k) ? [dtypeName(Number(a.value)) ?? `dtype ${a.value}`] : [],
+  );
 }
 
 function outputDtypes(a: SideAnswer | null): string[] {
@@ -87,7 +94,8 @@ function largestOutput(a: SideAnswer | null): number {
 
 /** Runs one case on every side; null when the case cannot be written as a model. */
 export async function runCase(sides: Sides, c: OnnxCase): Promise<CaseOutcome | null> {
-  let model, concreteModel;
+  let model: ReturnType<typeof recordModel>;
+  let concreteModel: ReturnType<typeof recordModel>;
   const instance = concrete(c);
   try {
     model = recordModel(c.record);
@@ -103,9 +111,11 @@ export async function runCase(sides: Sides, c: OnnxCase): Promise<CaseOutcome | 
   const size = Math.max(largestInput(instance), largestOutput(rulesOnInstance), largestOutput(onnxOnInstance));
   const unhandled = [...outputDtypes(rulesOnInstance), ...outputDtypes(onnxOnInstance), ...attributeDtypes(instance)].find((d) => !runtimeHandles(d));
   const runtime: RuntimeAnswer =
-    size > MAX_EXECUTED_ELEMENTS ? { error: `not executed: a tensor of ${size} elements` }
-    : unhandled !== undefined ? { error: `not executed: onnxruntime-node cannot return ${unhandled} tensors` }
-    : await runOnRuntime(concreteModel.bytes, concreteModel.graph, concreteModel.names);
+    size > MAX_EXECUTED_ELEMENTS
+      ? { error: `not executed: a tensor of ${size} elements` }
+      : unhandled !== undefined
+        ? { error: `not executed: onnxruntime-node cannot return ${unhandled} tensors` }
+        : await runOnRuntime(concreteModel.bytes, concreteModel.graph, concreteModel.names);
   const executed = 'error' in runtime ? null : runtime.outputs;
   return {
     op: opKey(c.record),

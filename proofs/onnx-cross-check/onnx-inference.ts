@@ -121,7 +121,7 @@ class InferenceProcess {
     const id = this.next++;
     return new Promise((resolve) => {
       this.pending.set(id, resolve);
-      this.child.stdin.write(JSON.stringify({ id, model: Buffer.from(model).toString('base64'), names }) + '\n');
+      this.child.stdin.write(`${JSON.stringify({ id, model: Buffer.from(model).toString('base64'), names })}\n`);
     });
   }
 

@@ -66,8 +66,20 @@ export async function checkRealModel(m: BundledModel): Promise<RealModelCheck> {
   const typed = typeModel(model, { shapes: runShapes(m), values: runValues(m) });
   const names = typed.values.map((v) => v.name);
   const declaredOutputs = new Set(model.graph.outputs.map((o) => o.name));
-  const feeds: RuntimeFeed[] = Object.entries(m.run).map(([name, i]) => ({ name, type: i.dtype, dims: i.shape, ...(i.values !== undefined ? { values: i.values } : {}) }));
-  const run = await runModelOnRuntime(withGraphOutputs(bytes, names.filter((n) => !declaredOutputs.has(n))), feeds, names);
+  const feeds: RuntimeFeed[] = Object.entries(m.run).map(([name, i]) => ({
+    name,
+    type: i.dtype,
+    dims: i.shape,
+    ...(i.values !== undefined ? { values: i.values } : {}),
+  }));
+  const run = await runModelOnRuntime(
+    withGraphOutputs(
+      bytes,
+      names.filter((n) => !declaredOutputs.has(n)),
+    ),
+    feeds,
+    names,
+  );
   if ('error' in run) throw new Error(`${m.name}: ${run.error}`);
   const values = typed.values.map((v, i): ValueVerdict => {
     const executed = run.outputs[i] ?? null;

@@ -11,7 +11,20 @@ export interface RuntimeDeviation {
   readonly what: string;
 }
 
-const REDUCTIONS = ['ArgMax', 'ArgMin', 'ReduceL1', 'ReduceL2', 'ReduceLogSum', 'ReduceLogSumExp', 'ReduceMax', 'ReduceMean', 'ReduceMin', 'ReduceProd', 'ReduceSum', 'ReduceSumSquare'];
+const REDUCTIONS = [
+  'ArgMax',
+  'ArgMin',
+  'ReduceL1',
+  'ReduceL2',
+  'ReduceLogSum',
+  'ReduceLogSumExp',
+  'ReduceMax',
+  'ReduceMean',
+  'ReduceMin',
+  'ReduceProd',
+  'ReduceSum',
+  'ReduceSumSquare',
+];
 
 const shapeOf = (r: NodeRecord, i: number): readonly (number | string | null)[] | null => {
   const x = r.inputs[i];
@@ -40,7 +53,7 @@ export const RUNTIME_DEVIATIONS: readonly RuntimeDeviation[] = [
   {
     ops: ['AveragePool', 'MaxPool', 'LpPool'],
     applies: windowDoesNotFit,
-    what: 'when a window does not fit the padded input, onnxruntime divides truncating toward zero and gives 1 or 0 where the specification\'s floor gives 0 or a negative size (AveragePool (1, 1, 1, 1), kernel 2, stride 2: onnxruntime 1, the formula 0)',
+    what: "when a window does not fit the padded input, onnxruntime divides truncating toward zero and gives 1 or 0 where the specification's floor gives 0 or a negative size (AveragePool (1, 1, 1, 1), kernel 2, stride 2: onnxruntime 1, the formula 0)",
   },
 ];
 

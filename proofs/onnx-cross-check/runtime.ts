@@ -9,12 +9,24 @@ import { createRequire } from 'node:module';
 import { createInterface } from 'node:readline';
 import type { OnnxGraph, OnnxType } from '../../frontends/onnx/model.js';
 
-export type RuntimeAnswer = { readonly outputs: readonly ({ readonly dtype: string; readonly shape: readonly number[] } | null)[] } | { readonly error: string };
+export type RuntimeAnswer =
+  | { readonly outputs: readonly ({ readonly dtype: string; readonly shape: readonly number[] } | null)[] }
+  | { readonly error: string };
 
 // onnxruntime's tensor type names for the ONNX dtypes it can hand back
 const ORT_TYPES: Readonly<Record<string, string>> = {
-  float32: 'float32', float64: 'float64', float16: 'float16', int8: 'int8', uint8: 'uint8', int16: 'int16', uint16: 'uint16',
-  int32: 'int32', uint32: 'uint32', int64: 'int64', uint64: 'uint64', bool: 'bool',
+  float32: 'float32',
+  float64: 'float64',
+  float16: 'float16',
+  int8: 'int8',
+  uint8: 'uint8',
+  int16: 'int16',
+  uint16: 'uint16',
+  int32: 'int32',
+  uint32: 'uint32',
+  int64: 'int64',
+  uint64: 'uint64',
+  bool: 'bool',
 };
 
 /** Whether onnxruntime-node can hand back tensors of this dtype (it aborts the process on some others, e.g. float8). */
@@ -105,7 +117,10 @@ function start(): NonNullable<typeof child> {
   proc.stderr.resume();
   let resolveReady: (v: string) => void = () => {};
   let rejectReady: (e: Error) => void = () => {};
-  const ready = new Promise<string>((res, rej) => ((resolveReady = res), (rejectReady = rej)));
+  const ready = new Promise<string>((res, rej) => {
+    resolveReady = res;
+    rejectReady = rej;
+  });
   const c = { proc, next: null as ((line: string) => void) | null, ready };
   let first = true;
   createInterface({ input: proc.stdout }).on('line', (line) => {
@@ -143,7 +158,8 @@ export async function runOnRuntime(model: Uint8Array, graph: OnnxGraph, names: r
   const feeds: RuntimeFeed[] = [];
   for (const input of graph.inputs) {
     const t = input.type as Extract<OnnxType, { kind: 'tensor' }> | null;
-    if (t === null || t.kind !== 'tensor' || t.dtype === null || t.shape === null || t.shape.some((d) => typeof d !== 'number')) return { error: `input ${input.name} has no concrete type` };
+    if (t === null || t.kind !== 'tensor' || t.dtype === null || t.shape === null || t.shape.some((d) => typeof d !== 'number'))
+      return { error: `input ${input.name} has no concrete type` };
     const type = t.dtype === 'string' ? 'string' : ORT_TYPES[t.dtype];
     if (type === undefined) return { error: `onnxruntime-node has no ${t.dtype} tensors` };
     feeds.push({ name: input.name, type, dims: t.shape as number[] });
@@ -152,8 +168,11 @@ export async function runOnRuntime(model: Uint8Array, graph: OnnxGraph, names: r
 }
 
 /** One run in the child, cut off after `timeoutMs`. */
-async function request(req: { model: string; feeds: readonly RuntimeFeed[]; names: readonly string[]; whole?: boolean }, timeoutMs: number): Promise<RuntimeAnswer> {
-  let c;
+async function request(
+  req: { model: string; feeds: readonly RuntimeFeed[]; names: readonly string[]; whole?: boolean },
+  timeoutMs: number,
+): Promise<RuntimeAnswer> {
+  let c: ReturnType<typeof start>;
   try {
     c = start();
     await c.ready;
@@ -170,7 +189,7 @@ async function request(req: { model: string; feeds: readonly RuntimeFeed[]; name
       clearTimeout(timer);
       resolve(l);
     };
-    c.proc.stdin.write(JSON.stringify(req) + '\n');
+    c.proc.stdin.write(`${JSON.stringify(req)}\n`);
   });
   const msg = JSON.parse(line) as { error?: string; outputs?: ({ type: string; dims: number[] } | null)[] };
   if (msg.error !== undefined) return { error: msg.error };
@@ -191,7 +210,12 @@ export interface RuntimeFeed {
  * values `names` ('' = absent): with frontends/onnx/encode.ts's withGraphOutputs, every
  * intermediate value of the main graph.
  */
-export async function runModelOnRuntime(model: Uint8Array, feeds: readonly RuntimeFeed[], names: readonly string[], timeoutMs = 60_000): Promise<RuntimeAnswer> {
+export async function runModelOnRuntime(
+  model: Uint8Array,
+  feeds: readonly RuntimeFeed[],
+  names: readonly string[],
+  timeoutMs = 60_000,
+): Promise<RuntimeAnswer> {
   if (modulePath === null) return { error: 'onnxruntime is not loaded' };
   return request({ model: Buffer.from(model).toString('base64'), feeds, names, whole: true }, timeoutMs);
 }

@@ -10,7 +10,9 @@ import { type Arg, parseArg } from '../cross-check/arg-model.js';
 import type { AttrJs } from '../../relations/imperative/solve-one.js';
 import type { TypeofRequest } from '../../typing/typeof.js';
 
-export type Skeleton = { readonly kind: 'tensor'; readonly rank: number; readonly dtype: string } | { readonly kind: 'tuple'; readonly fields: readonly Skeleton[] };
+export type Skeleton =
+  | { readonly kind: 'tensor'; readonly rank: number; readonly dtype: string }
+  | { readonly kind: 'tuple'; readonly fields: readonly Skeleton[] };
 
 export interface Combo {
   readonly op: string;
@@ -88,7 +90,8 @@ export function instantiate(combo: Combo, dimText: (i: number) => string): Typeo
 
 /** Short text of a combination for tables and reasons: `{"axis":1} (4, 2)`. */
 export function comboText(combo: Combo): string {
-  const sk = (s: Skeleton): string => (s.kind === 'tensor' ? `${s.dtype === 'float32' ? '' : s.dtype + ' '}rank ${s.rank}` : `(${s.fields.map(sk).join(', ')})`);
+  const sk = (s: Skeleton): string =>
+    s.kind === 'tensor' ? `${s.dtype === 'float32' ? '' : `${s.dtype} `}rank ${s.rank}` : `(${s.fields.map(sk).join(', ')})`;
   const attrs = Object.keys(combo.attrs).length === 0 ? '' : `${JSON.stringify(combo.attrs)} `;
   return `${attrs}[${combo.args.map(sk).join(', ')}]`;
 }

@@ -10,7 +10,19 @@
 // left undecided — so the strategies behave exactly as without assumptions on
 // everything the facts do not settle. The prover asks z3 about each open question
 // (entailed, refuted, or split on) and runs again.
-import { type Dim, type DimAssumptions, type DimCompareOp, DimError, decideRange, dimAdd, dimConst, dimAsInteger, dimNeg, dimSub, dimToString } from '../../solver/terms/dims.js';
+import {
+  type Dim,
+  type DimAssumptions,
+  type DimCompareOp,
+  DimError,
+  decideRange,
+  dimAdd,
+  dimConst,
+  dimAsInteger,
+  dimNeg,
+  dimSub,
+  dimToString,
+} from '../../solver/terms/dims.js';
 
 /** `e op 0`. */
 export interface Condition {
@@ -58,7 +70,6 @@ export function negate(c: Condition): Condition {
       return { e: dimSub(dimNeg(c.e), dimConst(1)), op: '>=' };
   }
 }
-
 
 /** `c*v + k` with one size variable v: [v, c, k]; else null. */
 function linearInOne(d: Dim): [string, number, number] | null {

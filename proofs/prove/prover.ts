@@ -22,7 +22,25 @@
 // Verdicts: proved (with the number of leaves), counterexample (concrete sizes,
 // both answers, the reference executor's view), unknown (depth limit, time
 // budget, z3 gave up, or a symbolic run that no refinement made faithful).
-import { type Dim, type Atom, DimError, dimAdd, dimConst, dimEvaluate, dimFloorDiv, dimMax, dimMin, dimMod, dimMul, dimNeg, dimSub, dimToString, dimVar, dimVariables, withDimAssumptions } from '../../solver/terms/dims.js';
+import {
+  type Dim,
+  type Atom,
+  DimError,
+  dimAdd,
+  dimConst,
+  dimEvaluate,
+  dimFloorDiv,
+  dimMax,
+  dimMin,
+  dimMod,
+  dimMul,
+  dimNeg,
+  dimSub,
+  dimToString,
+  dimVar,
+  dimVariables,
+  withDimAssumptions,
+} from '../../solver/terms/dims.js';
 import { parseType } from '../../relations/imperative/type-text.js';
 import { type IType, TypeSolverState, dimValue } from '../../relations/imperative/types.js';
 import type { TypeofAnswer, TypeofRequest } from '../../typing/typeof.js';
@@ -119,7 +137,12 @@ function assume(p: Path, c: Condition): Path {
       const [v, rhs] = solved;
       const one = new Map([[v, rhs]]);
       const subst = new Map<string, Dim>([...[...p.subst].map(([k, x]) => [k, substitute(x, one)] as [string, Dim]), [v, rhs]]);
-      return { subst, facts: p.facts.map((f) => ({ e: substitute(f.e, one), op: f.op })), smt: [...p.smt, { e: dimSub(dimVar(v), rhs), op: '==' }], depth: p.depth };
+      return {
+        subst,
+        facts: p.facts.map((f) => ({ e: substitute(f.e, one), op: f.op })),
+        smt: [...p.smt, { e: dimSub(dimVar(v), rhs), op: '==' }],
+        depth: p.depth,
+      };
     }
   }
   return { ...p, facts: [...p.facts, cond], smt: [...p.smt, cond] };
@@ -392,7 +415,8 @@ async function leaf(s: Search, p: Path, a: Answers): Promise<ComboVerdict> {
     if (m === null) continue;
     const sizes = fullSizes(s, p, m);
     const concrete = s.answers(concreteCall(s, sizes));
-    if (classify(concrete.rules, concrete.relay).kind === 'disagree') return { kind: 'counterexample', branches: 1, counterexample: counterexample(s, p, sizes, concrete) };
+    if (classify(concrete.rules, concrete.relay).kind === 'disagree')
+      return { kind: 'counterexample', branches: 1, counterexample: counterexample(s, p, sizes, concrete) };
     const faithful = (['rules', 'relay'] as const).every((side) => {
       const expected = evaluateAnswer(a[side], sizes);
       return expected !== null && canonAnswer(expected) === canonAnswer(concrete[side]);
@@ -407,7 +431,8 @@ async function leaf(s: Search, p: Path, a: Answers): Promise<ComboVerdict> {
 async function confirm(s: Search, p: Path, a: Answers, m: Record<string, number>, why: string): Promise<ComboVerdict> {
   const sizes = fullSizes(s, p, m);
   const concrete = s.answers(concreteCall(s, sizes));
-  if (classify(concrete.rules, concrete.relay).kind === 'disagree') return { kind: 'counterexample', branches: 1, counterexample: counterexample(s, p, sizes, concrete) };
+  if (classify(concrete.rules, concrete.relay).kind === 'disagree')
+    return { kind: 'counterexample', branches: 1, counterexample: counterexample(s, p, sizes, concrete) };
   void a;
   return refine(s, p, sizes, `symbolic answers differ (${why}) but concrete ones agree`);
 }
@@ -417,7 +442,8 @@ async function refine(s: Search, p: Path, sizes: Record<string, number>, why: st
   const live = s.names.filter((n) => !p.subst.has(n));
   const candidates: Condition[] = [];
   for (const v of live) for (const k of sizes[v]! <= 1 ? [sizes[v]!, 1 - sizes[v]!] : [1, 0]) candidates.push({ e: dimSub(dimVar(v), dimConst(k)), op: '==' });
-  for (const [i, v] of live.entries()) for (const w of live.slice(i + 1)) if (sizes[v] === sizes[w]) candidates.push({ e: dimSub(dimVar(v), dimVar(w)), op: '==' });
+  for (const [i, v] of live.entries())
+    for (const w of live.slice(i + 1)) if (sizes[v] === sizes[w]) candidates.push({ e: dimSub(dimVar(v), dimVar(w)), op: '==' });
   for (const c of candidates) {
     if ((await entails(p.smt, c, { timeoutMs: s.options.smtMs })) !== 'no') continue;
     if ((await entails(p.smt, negate(c), { timeoutMs: s.options.smtMs })) !== 'no') continue;

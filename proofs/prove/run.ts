@@ -66,7 +66,10 @@ export async function proveOp(op: string, o: RunOptions): Promise<OpProof> {
       v = cached.verdict;
       shared.add(cached.op);
     } else {
-      v = Date.now() > deadline ? { kind: 'unknown' as const, branches: 0, reason: 'time budget' } : await proveCombo(combo, { maxDepth: o.maxDepth ?? 12, smtMs: o.smtMs ?? 2000, deadline, ...(o.answers ? { answers: o.answers } : {}) });
+      v =
+        Date.now() > deadline
+          ? { kind: 'unknown' as const, branches: 0, reason: 'time budget' }
+          : await proveCombo(combo, { maxDepth: o.maxDepth ?? 12, smtMs: o.smtMs ?? 2000, deadline, ...(o.answers ? { answers: o.answers } : {}) });
       if (key !== null && v.kind !== 'counterexample' && !(v.kind === 'unknown' && v.reason === 'time budget')) o.cache!.set(key, { op, verdict: v });
     }
     if (v.kind === 'proved') {
@@ -76,5 +79,15 @@ export async function proveOp(op: string, o: RunOptions): Promise<OpProof> {
     else unknowns.push({ combo: comboText(combo), reason: v.reason });
     o.onCombo?.();
   }
-  return { op, combos: combos.length, proved, counterexamples, unknown: unknowns.length, unknowns, branches, seconds: (Date.now() - started) / 1000, shared: [...shared] };
+  return {
+    op,
+    combos: combos.length,
+    proved,
+    counterexamples,
+    unknown: unknowns.length,
+    unknowns,
+    branches,
+    seconds: (Date.now() - started) / 1000,
+    shared: [...shared],
+  };
 }

@@ -100,11 +100,16 @@ export interface SmtOptions {
 export const smtStats = { calls: 0, millis: 0 };
 
 /** Whether all `conds` (and `extra`, z3 terms built by the callback) can hold together. */
-async function check(conds: readonly Condition[], options: SmtOptions, extra?: (enc: Encoder) => BoolExpr[], names: readonly string[] = []): Promise<{ answer: SatAnswer; model?: Record<string, number> }> {
+async function check(
+  conds: readonly Condition[],
+  options: SmtOptions,
+  extra?: (enc: Encoder) => BoolExpr[],
+  names: readonly string[] = [],
+): Promise<{ answer: SatAnswer; model?: Record<string, number> }> {
   const { ctx } = await context();
   const started = Date.now();
   smtStats.calls++;
-  if (process.env["SHAPELOG_SMT_TRACE"]) process.stderr.write(`z3: ${conds.map(conditionKey).join(" & ")}\n`);
+  if (process.env['SHAPELOG_SMT_TRACE']) process.stderr.write(`z3: ${conds.map(conditionKey).join(' & ')}\n`);
   const enc = new Encoder(ctx);
   for (const n of names) enc.variable(n);
   const goals = conds.map((c) => enc.condition(c));
@@ -148,7 +153,13 @@ const PRIMES = [2, 3, 5, 7, 11, 13, 17, 19, 23, 29, 31, 37, 41, 43, 47, 53, 59, 
 function candidatePoints(names: readonly string[]): Record<string, number>[] {
   const points: Record<string, number>[] = [];
   const make = (f: (i: number) => number) => Object.fromEntries(names.map((n, i) => [n, f(i)]));
-  points.push(make((i) => PRIMES[i % PRIMES.length]!), make(() => 1), make(() => 2), make(() => 0), make((i) => 101 + i));
+  points.push(
+    make((i) => PRIMES[i % PRIMES.length]!),
+    make(() => 1),
+    make(() => 2),
+    make(() => 0),
+    make((i) => 101 + i),
+  );
   let seed = 12345;
   const next = (m: number) => {
     seed = (seed * 1103515245 + 12345) % 2147483648;
@@ -190,7 +201,11 @@ function repair(env: Record<string, number>, conds: readonly Condition[]): void 
 }
 
 /** A candidate point satisfying every condition (and `accept`), or null. */
-function witness(conds: readonly Condition[], names: readonly string[], accept: (env: Record<string, number>) => boolean = () => true): Record<string, number> | null {
+function witness(
+  conds: readonly Condition[],
+  names: readonly string[],
+  accept: (env: Record<string, number>) => boolean = () => true,
+): Record<string, number> | null {
   const all = [...new Set([...names, ...conditionVariables(conds)])];
   for (const env of candidatePoints(all)) {
     repair(env, conds);
@@ -234,7 +249,11 @@ export async function entails(conds: readonly Condition[], goal: Condition, opti
  * when unsatisfiable/unknown. `bound`: every variable <= bound; `distinctFrom`:
  * variables >= this and pairwise distinct (a "generic" point, away from 0 and 1).
  */
-export async function model(conds: readonly Condition[], names: readonly string[], options: SmtOptions & { readonly bound?: number; readonly generic?: number }): Promise<Record<string, number> | null> {
+export async function model(
+  conds: readonly Condition[],
+  names: readonly string[],
+  options: SmtOptions & { readonly bound?: number; readonly generic?: number },
+): Promise<Record<string, number> | null> {
   const extra = (enc: Encoder): BoolExpr[] => {
     const out: BoolExpr[] = [];
     const vs = names.map((n) => enc.variable(n));
@@ -246,7 +265,13 @@ export async function model(conds: readonly Condition[], names: readonly string[
     return out;
   };
   const distinct = (env: Record<string, number>) => new Set(names.map((n) => env[n])).size === names.length;
-  const quick = witness(conds, names, (env) => names.every((n) => (options.bound === undefined || env[n]! <= options.bound) && (options.generic === undefined || env[n]! >= options.generic)) && (options.generic === undefined || distinct(env)));
+  const quick = witness(
+    conds,
+    names,
+    (env) =>
+      names.every((n) => (options.bound === undefined || env[n]! <= options.bound) && (options.generic === undefined || env[n]! >= options.generic)) &&
+      (options.generic === undefined || distinct(env)),
+  );
   if (quick !== null) return quick;
   const r = await remember(`model ${keyOf(conds)} | ${names.join(',')} | ${options.bound} ${options.generic}`, () => check(conds, options, extra, names));
   return r.answer === 'sat' ? r.model! : null;
@@ -263,7 +288,13 @@ export async function samplePoint(conds: readonly Condition[], names: readonly s
 }
 
 /** A model of `conds` in which `a != b` (two dims), or null when they are equal under `conds` ('unknown' when z3 gives up). */
-export async function differ(conds: readonly Condition[], a: Dim, b: Dim, names: readonly string[], options: SmtOptions & { readonly bound?: number }): Promise<Record<string, number> | null | 'unknown'> {
+export async function differ(
+  conds: readonly Condition[],
+  a: Dim,
+  b: Dim,
+  names: readonly string[],
+  options: SmtOptions & { readonly bound?: number },
+): Promise<Record<string, number> | null | 'unknown'> {
   const extra = (enc: Encoder): BoolExpr[] => {
     const out = [enc.dim(a).neq(enc.dim(b))];
     if (options.bound !== undefined) for (const n of names) out.push(enc.variable(n).le(options.bound));

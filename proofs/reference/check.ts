@@ -18,7 +18,7 @@
 //   skipped      not executable (a symbolic or unknown dim, in a type or an
 //                attribute, a dim above MAX_DIM, an attribute error, or no
 //                executor for the operator).
-import { type AttrMap } from '../../relations/imperative/relation.js';
+import type { AttrMap } from '../../relations/imperative/relation.js';
 import { checkAttrs, lookupOp } from '../../relations/catalogue.js';
 import { attrs as attrList, type AttrJs } from '../../relations/imperative/solve-one.js';
 import { parseType } from '../../relations/imperative/type-text.js';
@@ -26,7 +26,7 @@ import { type IType, printType, TypeSolverState } from '../../relations/imperati
 import type { TypeofAnswer, TypeofRequest } from '../../typing/typeof.js';
 import type { AttrValue } from '../../relations/attr-value.js';
 import { executorFor, stricterFor } from './registry.js';
-import { ExecError, NDArray, randomTensor, rng, typeText, type Value } from './tensor.js';
+import { ExecError, randomTensor, rng, typeText, type Value } from './tensor.js';
 
 /** Calls with a dimension above this are not executed. */
 export const MAX_DIM = 8;
@@ -65,7 +65,9 @@ function concrete(t: IType): Concrete | string {
 }
 
 function materialise(c: Concrete, next: () => number): Value {
-  return Array.isArray(c) ? (c as readonly Concrete[]).map((f) => materialise(f, next)) : randomTensor((c as { shape: number[] }).shape, (c as { dtype: string }).dtype, next);
+  return Array.isArray(c)
+    ? (c as readonly Concrete[]).map((f) => materialise(f, next))
+    : randomTensor((c as { shape: number[] }).shape, (c as { dtype: string }).dtype, next);
 }
 
 /** A checked attribute value as a plain JS value. */
@@ -96,7 +98,16 @@ function canon(text: string): string {
 }
 
 /** The executor on one call with the given argument types; its result type text, or its refusal. */
-export function execute(op: string, attrValues: AttrMap, argTypes: readonly string[], seed = 1): { ok: true; type: string; value: Value; inputs: Value[]; attrs: Record<string, AttrJs> } | { ok: false; refusal: string } | { crash: string } | { skipped: string } {
+export function execute(
+  op: string,
+  attrValues: AttrMap,
+  argTypes: readonly string[],
+  seed = 1,
+):
+  | { ok: true; type: string; value: Value; inputs: Value[]; attrs: Record<string, AttrJs> }
+  | { ok: false; refusal: string }
+  | { crash: string }
+  | { skipped: string } {
   const exec = executorFor(op);
   if (exec === undefined) return { skipped: 'no executor' };
   const state = new TypeSolverState();
@@ -146,10 +157,9 @@ export function referenceCheck(c: TypeofRequest, relation: TypeofAnswer): Refere
   }
   if ('error' in relation) {
     const stricter = stricterFor(c.op);
-    const covered = stricter !== undefined && stricter.covers(run.inputs, run.attrs, run.value);
-    return { kind: 'stricter', relation, executed: run.type, expected: covered ? stricter.reason : null };
+    const covered = stricter?.covers(run.inputs, run.attrs, run.value) === true;
+    return { kind: 'stricter', relation, executed: run.type, expected: covered ? stricter!.reason : null };
   }
   if (canon(run.type) === canon(relation.type)) return { kind: 'agree', executed: run.type };
   return { kind: 'unsound', relation, executed: run.type };
 }
-

@@ -32,7 +32,21 @@ export interface Stricter {
 }
 
 /** The scalar dtypes the relations type; others (int4, float32x4, ...) some executors still build. */
-export const SCALAR_DTYPES: ReadonlySet<string> = new Set(['bool', 'int8', 'int16', 'int32', 'int64', 'uint8', 'uint16', 'uint32', 'uint64', 'float16', 'float32', 'float64', 'bfloat16']);
+export const SCALAR_DTYPES: ReadonlySet<string> = new Set([
+  'bool',
+  'int8',
+  'int16',
+  'int32',
+  'int64',
+  'uint8',
+  'uint16',
+  'uint32',
+  'uint64',
+  'float16',
+  'float32',
+  'float64',
+  'bfloat16',
+]);
 
 /** A call with an input dtype or a `dtype` attribute outside SCALAR_DTYPES (a `covers` predicate). */
 export const dtypeOutsideTable = (args: readonly Value[], attrs: Attrs): boolean =>

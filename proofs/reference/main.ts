@@ -24,9 +24,14 @@ export interface ReferenceReport {
 
 export function referenceSweep(ops: readonly string[], keep = 3): ReferenceReport[] {
   return ops.map((op) => {
-    let agree = 0, unsound = 0, se = 0, su = 0, skipped = 0;
+    let agree = 0,
+      unsound = 0,
+      se = 0,
+      su = 0,
+      skipped = 0;
     const problems: { line: string; verdict: ReferenceVerdict }[] = [];
-    if (executorFor(op) === undefined) return { op, executed: 0, agree, unsound, stricterExpected: 0, stricterUnexpected: 0, skipped: casesFor(op).length, problems };
+    if (executorFor(op) === undefined)
+      return { op, executed: 0, agree, unsound, stricterExpected: 0, stricterUnexpected: 0, skipped: casesFor(op).length, problems };
     for (const c of casesFor(op)) {
       const v = referenceCheck(c, typeofCall(c, 'rules'));
       if (v.kind === 'agree') agree++;
@@ -46,7 +51,13 @@ const isMain = process.argv[1] !== undefined && import.meta.url.endsWith(process
 if (isMain) {
   const { values } = parseArgs({ options: { ops: { type: 'string' }, json: { type: 'boolean', default: false } } });
   const known = opNames();
-  const ops = values.ops === undefined ? known : values.ops.split(',').map((s) => s.trim()).filter((s) => s !== '');
+  const ops =
+    values.ops === undefined
+      ? known
+      : values.ops
+          .split(',')
+          .map((s) => s.trim())
+          .filter((s) => s !== '');
   const unknown = ops.filter((o) => !known.includes(o));
   if (unknown.length > 0) {
     console.error(`unknown operator(s): ${unknown.join(', ')}`);
@@ -58,7 +69,9 @@ if (isMain) {
     const w = Math.max(...reports.map((r) => r.op.length), 2);
     console.log(`${'op'.padEnd(w)}  executed   agree  unsound  stricter(expected)  stricter(unexpected)  skipped`);
     for (const r of reports) {
-      console.log(`${r.op.padEnd(w)}  ${String(r.executed).padStart(8)}  ${String(r.agree).padStart(6)}  ${String(r.unsound).padStart(7)}  ${String(r.stricterExpected).padStart(18)}  ${String(r.stricterUnexpected).padStart(20)}  ${String(r.skipped).padStart(7)}${executorFor(r.op) === undefined ? '  (no executor)' : ''}`);
+      console.log(
+        `${r.op.padEnd(w)}  ${String(r.executed).padStart(8)}  ${String(r.agree).padStart(6)}  ${String(r.unsound).padStart(7)}  ${String(r.stricterExpected).padStart(18)}  ${String(r.stricterUnexpected).padStart(20)}  ${String(r.skipped).padStart(7)}${executorFor(r.op) === undefined ? '  (no executor)' : ''}`,
+      );
     }
     for (const r of reports) for (const p of r.problems) console.log(`\n${r.op}: ${p.verdict.kind}\n  ${p.line}\n  ${JSON.stringify(p.verdict)}`);
   }

@@ -25,7 +25,32 @@ import * as shape from './ops/shape.js';
 import * as vision from './ops/vision.js';
 import * as matrixWindow from './ops/matrix-window.js';
 
-const FAMILIES = [elemwise, reduce, nn, conv, shape, creation, indexing, image, nnSpatial, nnNorm, convTranspose, deformableConv, vision, bits, scan, meta, qnn, coordinates, matrixWindow, collapse, bitserial, sparse, indexTensors, layoutTransform];
+const FAMILIES = [
+  elemwise,
+  reduce,
+  nn,
+  conv,
+  shape,
+  creation,
+  indexing,
+  image,
+  nnSpatial,
+  nnNorm,
+  convTranspose,
+  deformableConv,
+  vision,
+  bits,
+  scan,
+  meta,
+  qnn,
+  coordinates,
+  matrixWindow,
+  collapse,
+  bitserial,
+  sparse,
+  indexTensors,
+  layoutTransform,
+];
 
 const EXECUTORS: ReadonlyMap<string, Executor> = new Map(FAMILIES.flatMap((f) => Object.entries(f.EXECUTORS)));
 const STRICTER: ReadonlyMap<string, Stricter> = new Map(FAMILIES.flatMap((f) => Object.entries(f.STRICTER)));

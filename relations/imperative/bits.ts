@@ -26,8 +26,19 @@ import { printType, tensorType } from './types.js';
 
 /** The bit width of each dtype of the table (relations/bits.rules, bits_width). */
 const BIT_WIDTH: ReadonlyMap<string, number> = new Map([
-  ['bool', 1], ['int8', 8], ['uint8', 8], ['int16', 16], ['uint16', 16], ['float16', 16], ['bfloat16', 16],
-  ['int32', 32], ['uint32', 32], ['float32', 32], ['int64', 64], ['uint64', 64], ['float64', 64],
+  ['bool', 1],
+  ['int8', 8],
+  ['uint8', 8],
+  ['int16', 16],
+  ['uint16', 16],
+  ['float16', 16],
+  ['bfloat16', 16],
+  ['int32', 32],
+  ['uint32', 32],
+  ['float32', 32],
+  ['int64', 64],
+  ['uint64', 64],
+  ['float64', 64],
 ]);
 
 const INT_DTYPES: ReadonlySet<string> = new Set(['int8', 'int16', 'int32', 'int64', 'uint8', 'uint16', 'uint32', 'uint64']);

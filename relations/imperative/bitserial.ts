@@ -56,7 +56,10 @@ export const bitPackRel: RelationFn = (args, out, attrs, r) => {
   const width = WORD_BITS[packType]!;
   const packed = data.shape[packAxis]!;
   const pending = new Pending();
-  const e = pending.check(r.require(dMod(packed, width), '==', intDim(0), `the packed dim ${printDim(packed)} is not divisible by the word width ${width} of ${packType}`), 'the packed dim is not known yet');
+  const e = pending.check(
+    r.require(dMod(packed, width), '==', intDim(0), `the packed dim ${printDim(packed)} is not divisible by the word width ${width} of ${packType}`),
+    'the packed dim is not known yet',
+  );
   if (e) return e;
   if (packed.kind === 'hole') return r.wait('the packed dim is not known yet');
   const shape: IDim[] = data.shape.map((d, i) => (i === packAxis ? dDiv(d, width) : d));
@@ -120,15 +123,23 @@ export const bitserialConv2DRel: RelationFn = (args, out, attrs, r) => {
   const [kh, kw] = pairOf(attrs, 'kernel_size');
   const [sh, sw] = pairOf(attrs, 'strides');
   const [ph, pw] = padTotals(attrs);
-  for (const [x, p, k] of [[h, ph, kh], [w, pw, kw]] as const) {
+  for (const [x, p, k] of [
+    [h, ph, kh],
+    [w, pw, kw],
+  ] as const) {
     const padded = dAdd(x, p);
-    const e = pending.check(r.require(padded, '>=', intDim(k), `the padded input size ${printDim(padded)} is smaller than the kernel size ${k}`), 'the spatial dims are not known yet');
+    const e = pending.check(
+      r.require(padded, '>=', intDim(k), `the padded input size ${printDim(padded)} is smaller than the kernel size ${k}`),
+      'the spatial dims are not known yet',
+    );
     if (e) return e;
   }
   if (h.kind === 'hole' || w.kind === 'hole') return r.wait('H and W are not known yet');
   const canonical = [n, intDim(getInt(attrs, 'channels')), dAdd(dDiv(dAdd(h, ph - kh), sh), 1), dAdd(dDiv(dAdd(w, pw - kw), sw), 1)];
   const shape: IDim[] = new Array<IDim>(4);
-  perm.forEach((pos, i) => (shape[pos] = canonical[i]!));
+  perm.forEach((pos, i) => {
+    shape[pos] = canonical[i]!;
+  });
   const built = tensorType(shape, getString(attrs, 'out_dtype'));
   const e = r.assign(out, built, 'the result');
   if (e) return e;
@@ -147,7 +158,12 @@ export const bitserialDenseRel: RelationFn = (args, out, attrs, r) => {
     if (weight.shape.length !== 2) return r.fail(`the weight must be the unpacked (units, k) matrix, got ${printType(weight)}`);
     const [wu, wk] = weight.shape as [IDim, IDim];
     const checks: [IDim, IDim, string][] = [[wu, intDim(units), `the weight has ${printDim(wu)} rows, units = ${units}`]];
-    if (data !== null) checks.push([wk, data.shape[data.shape.length - 1]!, `the weight has ${printDim(wk)} columns, the data's last dim is ${printDim(data.shape[data.shape.length - 1]!)}`]);
+    if (data !== null)
+      checks.push([
+        wk,
+        data.shape[data.shape.length - 1]!,
+        `the weight has ${printDim(wk)} columns, the data's last dim is ${printDim(data.shape[data.shape.length - 1]!)}`,
+      ]);
     const e = requireEqual(r, pending, checks);
     if (e) return e;
   }

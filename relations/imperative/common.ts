@@ -316,6 +316,5 @@ export function intDims(values: readonly number[]): IDim[] {
   return values.map(intDim);
 }
 
-
 /** The integer dtypes of the rules' int_dtype table (relations/lib.rules): int8-int64, uint8-uint64. */
 export const TABLE_INT_DTYPES: ReadonlySet<string> = new Set(['int8', 'int16', 'int32', 'int64', 'uint8', 'uint16', 'uint32', 'uint64']);

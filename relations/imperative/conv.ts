@@ -60,7 +60,25 @@
 
 import type { IDim, TensorType } from './types.js';
 import type { AttrMap, RelError, RelationFn, Reporter } from './relation.js';
-import { Pending, dAdd, dDiv, dMod, dMul, dSub, expectRank, expectTensor, finish, getInt, getIntOrNull, getInts, getIntsOrNull, getString, intDims, isInt, permutationOf } from './common.js';
+import {
+  Pending,
+  dAdd,
+  dDiv,
+  dMod,
+  dMul,
+  dSub,
+  expectRank,
+  expectTensor,
+  finish,
+  getInt,
+  getIntOrNull,
+  getInts,
+  getIntsOrNull,
+  getString,
+  intDims,
+  isInt,
+  permutationOf,
+} from './common.js';
 import { layoutView, splitFactor, type LayoutView } from '../layout.js';
 import { isError } from './relation.js';
 import { ANY, intDim, printDim, printType, tensorType } from './types.js';
@@ -106,7 +124,11 @@ function layoutOf(r: Reporter, attrs: AttrMap, name: string, canonical: string, 
 /** The canonical dims of a shape in the view's layout (ForwardShape): a split axis is outer * factor; each sub-axis is unified with its factor. */
 function unpack(r: Reporter, view: LayoutView, shape: readonly IDim[], what: string): IDim[] | RelError {
   for (const sub of view.subs) {
-    const e = r.assignDim(shape[sub.at]!, intDim(sub.factor), `the ${what}'s sub-axis ${sub.factor}${view.axes[sub.at]!.primal.toLowerCase()} (axis ${sub.at}) must have extent ${sub.factor}`);
+    const e = r.assignDim(
+      shape[sub.at]!,
+      intDim(sub.factor),
+      `the ${what}'s sub-axis ${sub.factor}${view.axes[sub.at]!.primal.toLowerCase()} (axis ${sub.at}) must have extent ${sub.factor}`,
+    );
     if (e) return e;
   }
   return view.primalAt.map((at, c) => {
@@ -120,7 +142,15 @@ function pack(r: Reporter, pending: Pending, view: LayoutView, dims: readonly ID
   for (const [c, d] of dims.entries()) {
     const f = splitFactor(view, c);
     if (f === null || f === 1) continue;
-    const e = pending.check(r.require(dMod(d, f), '==', intDim(0), `the ${what}'s dimension ${printDim(d)} (axis ${c} in canonical order) is not divisible by the factor ${f} of ${layout}`), `the ${what}'s dimensions are not known yet`);
+    const e = pending.check(
+      r.require(
+        dMod(d, f),
+        '==',
+        intDim(0),
+        `the ${what}'s dimension ${printDim(d)} (axis ${c} in canonical order) is not divisible by the factor ${f} of ${layout}`,
+      ),
+      `the ${what}'s dimensions are not known yet`,
+    );
     if (e) return e;
   }
   return view.axes.map((a, at) => {
@@ -134,7 +164,9 @@ function pack(r: Reporter, pending: Pending, view: LayoutView, dims: readonly ID
 /** `canonical` dims placed into a layout given by its index list. */
 function place(dims: readonly IDim[], idx: readonly number[]): IDim[] {
   const out: IDim[] = new Array<IDim>(dims.length);
-  idx.forEach((pos, j) => (out[pos] = dims[j]!));
+  idx.forEach((pos, j) => {
+    out[pos] = dims[j]!;
+  });
   return out;
 }
 
@@ -187,12 +219,18 @@ function convRel(nd: number): RelationFn {
       }
       let expected: IDim[];
       if (depthwise) {
-        const e = pending.check(r.require(dMod(channels, C!), '==', intDim(0), `channels = ${channels} must be a multiple of the input channels ${printDim(C!)} (depthwise)`), 'input channels unknown');
+        const e = pending.check(
+          r.require(dMod(channels, C!), '==', intDim(0), `channels = ${channels} must be a multiple of the input channels ${printDim(C!)} (depthwise)`),
+          'input channels unknown',
+        );
         if (e) return e;
         expected = [C!, dDiv(channels, C!), ...intDims(kernelSize)];
       } else {
         if (groups > 1) {
-          const e = pending.check(r.require(dMod(C!, groups), '==', intDim(0), `the input channels ${printDim(C!)} must be divisible by groups = ${groups}`), 'the input channels are not known yet');
+          const e = pending.check(
+            r.require(dMod(C!, groups), '==', intDim(0), `the input channels ${printDim(C!)} must be divisible by groups = ${groups}`),
+            'the input channels are not known yet',
+          );
           if (e) return e;
           if (channels % groups !== 0) return r.fail(`channels = ${channels} must be divisible by groups = ${groups}`);
         }
@@ -222,16 +260,26 @@ function convRel(nd: number): RelationFn {
         const e = r.assignDim(I!, C!, `the weight's input channels (axis I of ${getString(attrs, 'kernel_layout')}) must be the data's channels`);
         if (e) return e;
       } else if (C!.kind !== 'any' && I!.kind !== 'any') {
-        const e1 = pending.check(r.require(dMod(C!, groups), '==', intDim(0), `the input channels ${printDim(C!)} must be divisible by groups = ${groups}`), 'the input channels are not known yet');
+        const e1 = pending.check(
+          r.require(dMod(C!, groups), '==', intDim(0), `the input channels ${printDim(C!)} must be divisible by groups = ${groups}`),
+          'the input channels are not known yet',
+        );
         if (e1) return e1;
         if (C!.kind === 'hole') pending.note('the input channels are not known yet');
         else {
-          const e2 = r.assignDim(I!, dDiv(C!, groups), `the weight's input channels (axis I of ${getString(attrs, 'kernel_layout')}) must be the data's channels ${printDim(C!)} divided by groups = ${groups}`);
+          const e2 = r.assignDim(
+            I!,
+            dDiv(C!, groups),
+            `the weight's input channels (axis I of ${getString(attrs, 'kernel_layout')}) must be the data's channels ${printDim(C!)} divided by groups = ${groups}`,
+          );
           if (e2) return e2;
         }
       }
       if (groups > 1) {
-        const e3 = pending.check(r.require(dMod(O!, groups), '==', intDim(0), `the weight's output channels ${printDim(O!)} must be divisible by groups = ${groups}`), "the weight's output channels are not known yet");
+        const e3 = pending.check(
+          r.require(dMod(O!, groups), '==', intDim(0), `the weight's output channels ${printDim(O!)} must be divisible by groups = ${groups}`),
+          "the weight's output channels are not known yet",
+        );
         if (e3) return e3;
       }
       cout = O!;
@@ -256,7 +304,14 @@ function convRel(nd: number): RelationFn {
       spatial.push(dAdd(dDiv(dSub(padded, dk), strides[i]!), 1));
     }
 
-    const oShape = pack(r, pending, oView, [N!, cout, ...spatial], 'result', `out_layout "${getString(attrs, 'out_layout') || getString(attrs, 'data_layout')}"`);
+    const oShape = pack(
+      r,
+      pending,
+      oView,
+      [N!, cout, ...spatial],
+      'result',
+      `out_layout "${getString(attrs, 'out_layout') || getString(attrs, 'data_layout')}"`,
+    );
     if (isError(oShape)) return oShape;
     const built = tensorType(oShape, getString(attrs, 'out_dtype') || data.dtype);
     const e = r.assign(out, built, 'the result');
@@ -310,7 +365,12 @@ export function convTransposeRel(nd: number): RelationFn {
     const wDims = weight === null ? null : kIdx.map((i) => weight.shape[i]!);
     const pending = new Pending();
     const divisible = (d: IDim, what: string): RelError | null =>
-      groups === 1 ? null : pending.check(r.require(dMod(d, groups), '==', intDim(0), `${what} ${printDim(d)} must be divisible by groups = ${groups}`), `${what} is not known yet`);
+      groups === 1
+        ? null
+        : pending.check(
+            r.require(dMod(d, groups), '==', intDim(0), `${what} ${printDim(d)} must be divisible by groups = ${groups}`),
+            `${what} is not known yet`,
+          );
 
     let cout: IDim;
     let ks: IDim[];
@@ -334,7 +394,10 @@ export function convTransposeRel(nd: number): RelationFn {
       }
       cout = dMul(O!, groups);
       if (channels !== null) {
-        const e = pending.check(r.require(cout, '==', intDim(channels), `channels = ${channels} but the weight gives ${printDim(O!)} x ${groups} groups output channels`), "the weight's output channels are not known yet");
+        const e = pending.check(
+          r.require(cout, '==', intDim(channels), `channels = ${channels} but the weight gives ${printDim(O!)} x ${groups} groups output channels`),
+          "the weight's output channels are not known yet",
+        );
         if (e) return e;
       }
       const e1 = r.assignDim(I!, C!, `the weight's input channels (axis I of ${getString(attrs, 'kernel_layout')}) must be the data's channels`);
@@ -352,13 +415,22 @@ export function convTransposeRel(nd: number): RelationFn {
         spatial.push(ANY);
         continue;
       }
-      const e1 = pending.check(r.require(x, '>=', intDim(1), `transposed convolution needs an input ${what} >= 1, got ${printDim(x)}`), `the input ${what} is not known yet`);
+      const e1 = pending.check(
+        r.require(x, '>=', intDim(1), `transposed convolution needs an input ${what} >= 1, got ${printDim(x)}`),
+        `the input ${what} is not known yet`,
+      );
       if (e1) return e1;
-      const e2 = pending.check(r.require(ks[i]!, '>=', intDim(1), `transposed convolution needs a kernel ${what} >= 1, got ${printDim(ks[i]!)}`), `the kernel ${what} is not known yet`);
+      const e2 = pending.check(
+        r.require(ks[i]!, '>=', intDim(1), `transposed convolution needs a kernel ${what} >= 1, got ${printDim(ks[i]!)}`),
+        `the kernel ${what} is not known yet`,
+      );
       if (e2) return e2;
       const dk = dAdd(dMul(dSub(ks[i]!, 1), dilation[i]!), 1);
       const o = dAdd(dSub(dAdd(dMul(dSub(x, 1), strides[i]!), dk), pads[i]!), outPad[i]!);
-      const e3 = pending.check(r.require(o, '>=', intDim(0), `the output ${what} ${printDim(o)} is negative (the padding is larger than the transposed output)`), `the input ${what} is not known yet`);
+      const e3 = pending.check(
+        r.require(o, '>=', intDim(0), `the output ${what} ${printDim(o)} is negative (the padding is larger than the transposed output)`),
+        `the input ${what} is not known yet`,
+      );
       if (e3) return e3;
       spatial.push(o);
     }

@@ -72,9 +72,11 @@ export const gatherNDRel: RelationFn = (args, out, attrs, r) => {
   const de = ndIntDtype(r, indices, 'indices');
   if (de) return de;
   const b = getInt(attrs, 'batch_dims');
-  if (indices !== 'wait' && b > indices.shape.length - 1) return r.fail(`batch_dims ${b} exceeds the ${indices.shape.length - 1} dims of indices after the first`);
+  if (indices !== 'wait' && b > indices.shape.length - 1)
+    return r.fail(`batch_dims ${b} exceeds the ${indices.shape.length - 1} dims of indices after the first`);
   if (data === 'wait' || indices === 'wait' || m === 'wait') return r.wait('the types of data and indices are not known yet');
-  if (m + b > data.shape.length) return r.fail(`indices ${printType(indices)} address ${m} dims after ${b} batch dims, more than data's rank ${data.shape.length}`);
+  if (m + b > data.shape.length)
+    return r.fail(`indices ${printType(indices)} address ${m} dims after ${b} batch dims, more than data's rank ${data.shape.length}`);
   const ee = ndEmptyAxis(r, indices, data.shape.slice(b, b + m));
   if (ee) return ee;
   const pending = new Pending();

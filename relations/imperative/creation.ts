@@ -37,7 +37,19 @@ import { intDim, printType, tensorType, tupleType } from './types.js';
 
 /** The dtypes the rules' dtype_name table knows (relations/lib.rules). */
 const SCALAR_DTYPES: ReadonlySet<string> = new Set([
-  'bool', 'int8', 'int16', 'int32', 'int64', 'uint8', 'uint16', 'uint32', 'uint64', 'float16', 'float32', 'float64', 'bfloat16',
+  'bool',
+  'int8',
+  'int16',
+  'int32',
+  'int64',
+  'uint8',
+  'uint16',
+  'uint32',
+  'uint64',
+  'float16',
+  'float32',
+  'float64',
+  'bfloat16',
 ]);
 
 function checkDtype(r: Reporter, dtype: string): RelError | null {

@@ -21,7 +21,10 @@ import { intDim, printDim, printType, tensorType } from './types.js';
 export const deformableConv2dRel: RelationFn = (args, out, attrs, r) => {
   const channels = getIntOrNull(attrs, 'channels');
   if (channels === null) return r.fail('nn.deformable_conv2d needs channels');
-  for (const [i, name] of [[1, 'offset'], [2, 'weight']] as const) {
+  for (const [i, name] of [
+    [1, 'offset'],
+    [2, 'weight'],
+  ] as const) {
     const t = args[i]!;
     if (t.kind !== 'tensor' && t.kind !== 'hole') return r.fail(`${name} must be a tensor, got ${printType(t)}`);
   }
@@ -33,15 +36,25 @@ export const deformableConv2dRel: RelationFn = (args, out, attrs, r) => {
   const dg = getInt(attrs, 'deformable_groups');
   if (channels % groups !== 0) return r.fail(`channels = ${channels} must be divisible by groups = ${groups}`);
   const pending = new Pending();
-  for (const [g, name] of [[groups, 'groups'], [dg, 'deformable_groups']] as const) {
-    const e = pending.check(r.require(dMod(c, g), '==', intDim(0), `the input channels ${printDim(c)} must be divisible by ${name} = ${g}`), 'the input channels are not known yet');
+  for (const [g, name] of [
+    [groups, 'groups'],
+    [dg, 'deformable_groups'],
+  ] as const) {
+    const e = pending.check(
+      r.require(dMod(c, g), '==', intDim(0), `the input channels ${printDim(c)} must be divisible by ${name} = ${g}`),
+      'the input channels are not known yet',
+    );
     if (e) return e;
   }
   const [kh, kw] = getInts(attrs, 'kernel_size', 2) as [number, number];
   const perGroup = dDiv(c, groups);
   if (perGroup.kind !== 'open') {
     const weight = args[2]!;
-    const e = r.assign(weight, tensorType([intDim(channels), perGroup, intDim(kh), intDim(kw)], weight.kind === 'tensor' ? weight.dtype : data.dtype), 'the weight');
+    const e = r.assign(
+      weight,
+      tensorType([intDim(channels), perGroup, intDim(kh), intDim(kw)], weight.kind === 'tensor' ? weight.dtype : data.dtype),
+      'the weight',
+    );
     if (e) return e;
   }
   const strides = getInts(attrs, 'strides', 2);
@@ -51,7 +64,10 @@ export const deformableConv2dRel: RelationFn = (args, out, attrs, r) => {
   for (const [i, x] of [h, w].entries()) {
     const padded = dAdd(x, pads[i]!);
     const dk = dAdd(dMul(dSub(intDim([kh, kw][i]!), 1), dilation[i]!), 1);
-    const e = pending.check(r.require(padded, '>=', dk, `the padded input ${printDim(padded)} is smaller than the dilated kernel ${printDim(dk)}`), 'the spatial sizes are not known yet');
+    const e = pending.check(
+      r.require(padded, '>=', dk, `the padded input ${printDim(padded)} is smaller than the dilated kernel ${printDim(dk)}`),
+      'the spatial sizes are not known yet',
+    );
     if (e) return e;
     sizes.push(dAdd(dDiv(dSub(padded, dk), strides[i]!), 1));
   }

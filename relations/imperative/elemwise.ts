@@ -29,7 +29,21 @@ import { isError } from './relation.js';
 import { printType, tensorType } from './types.js';
 
 /** The dtypes a cast may target (relations/lib.rules, dtype_name). */
-const EW_DTYPES: ReadonlySet<string> = new Set(['bool', 'int8', 'int16', 'int32', 'int64', 'uint8', 'uint16', 'uint32', 'uint64', 'float16', 'float32', 'float64', 'bfloat16']);
+const EW_DTYPES: ReadonlySet<string> = new Set([
+  'bool',
+  'int8',
+  'int16',
+  'int32',
+  'int64',
+  'uint8',
+  'uint16',
+  'uint32',
+  'uint64',
+  'float16',
+  'float32',
+  'float64',
+  'bfloat16',
+]);
 
 /** Every argument as a tensor, or the first error (errors win over waiting), or 'wait'. */
 function ewTensors(r: Reporter, args: readonly IType[], names: readonly string[]): TensorType[] | 'wait' | RelError {

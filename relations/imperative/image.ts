@@ -30,7 +30,23 @@
 
 import type { IDim, TensorType } from './types.js';
 import type { RelationFn, RelError, Reporter } from './relation.js';
-import { Pending, compareDims, dAdd, dDiv, dMul, dProduct, dSub, expectTensor, finish, getDims, getFloat, getInts, getString, permutationOf, tensorOrHole } from './common.js';
+import {
+  Pending,
+  compareDims,
+  dAdd,
+  dDiv,
+  dMul,
+  dProduct,
+  dSub,
+  expectTensor,
+  finish,
+  getDims,
+  getFloat,
+  getInts,
+  getString,
+  permutationOf,
+  tensorOrHole,
+} from './common.js';
 import { padTotals } from './conv.js';
 import { scaleFraction, scaledDim } from './nn.js';
 import { isError } from './relation.js';
@@ -46,7 +62,9 @@ function canonicalDims(data: TensorType, layout: string, canonical: string): { d
 /** Canonical dims back into the layout. */
 function inLayout(dims: readonly IDim[], perm: readonly number[]): IDim[] {
   const out: IDim[] = new Array<IDim>(dims.length);
-  perm.forEach((pos, i) => (out[pos] = dims[i]!));
+  perm.forEach((pos, i) => {
+    out[pos] = dims[i]!;
+  });
   return out;
 }
 
@@ -57,12 +75,23 @@ function resizeNdRel(canonical: string): RelationFn {
     const data = expectTensor(r, args[0]!, 'data');
     if (data === 'wait' || isError(data)) return data;
     if (data.shape.length !== nd + 2) return r.fail(`the data must have rank ${nd + 2}, got ${printType(data)}`);
-    const { dims: [n, c, ...xs], perm } = canonicalDims(data, getString(attrs, 'layout'), canonical);
+    const {
+      dims: [n, c, ...xs],
+      perm,
+    } = canonicalDims(data, getString(attrs, 'layout'), canonical);
     const size = getDims(attrs, 'size');
     const pending = new Pending();
     // nothing to sample from: an empty input can only give an empty result
     if (compareDims(dProduct(xs), intDim(0), '==') === true) {
-      const e = pending.check(r.require(dProduct([n!, c!, ...size]), '==', intDim(0), `cannot resize an empty input ${printType(data)} to size [${size.map((d) => printDim(d)).join(', ')}]`), 'the data size is not known yet');
+      const e = pending.check(
+        r.require(
+          dProduct([n!, c!, ...size]),
+          '==',
+          intDim(0),
+          `cannot resize an empty input ${printType(data)} to size [${size.map((d) => printDim(d)).join(', ')}]`,
+        ),
+        'the data size is not known yet',
+      );
       if (e) return e;
     }
     const built = tensorType(inLayout([n!, c!, ...size], perm), getString(attrs, 'out_dtype') || data.dtype);
@@ -85,7 +114,10 @@ export const upSampling3dRel: RelationFn = (args, out, attrs, r) => {
   const data = expectTensor(r, args[0]!, 'data');
   if (data === 'wait' || isError(data)) return data;
   if (data.shape.length !== 5) return r.fail(`the data must have rank 5, got ${printType(data)}`);
-  const { dims: [n, c, ...xs], perm } = canonicalDims(data, getString(attrs, 'layout'), 'NCDHW');
+  const {
+    dims: [n, c, ...xs],
+    perm,
+  } = canonicalDims(data, getString(attrs, 'layout'), 'NCDHW');
   if (xs.some((x) => x.kind === 'hole')) return r.wait('the spatial dims of the data are not known yet');
   const scaled = xs.map((x, i) => scaledDim(x, scales[i]!));
   if (scaled.some((x) => x === null)) return r.wait('round(n * scale) of a symbolic size with a non-integral scale has no exact expression');
@@ -98,8 +130,14 @@ export const affineGridRel: RelationFn = (args, out, attrs, r) => {
   if (data.shape.length !== 3) return r.fail(`the affine matrices must have shape (N, 2, 3), got ${printType(data)}`);
   const [n, rows, cols] = data.shape as [IDim, IDim, IDim];
   const pending = new Pending();
-  for (const [d, want] of [[rows, 2], [cols, 3]] as const) {
-    const e = pending.check(r.require(d, '==', intDim(want), `the affine matrices must have shape (N, 2, 3), got ${printType(data)}`), 'the matrix shape is not known yet');
+  for (const [d, want] of [
+    [rows, 2],
+    [cols, 3],
+  ] as const) {
+    const e = pending.check(
+      r.require(d, '==', intDim(want), `the affine matrices must have shape (N, 2, 3), got ${printType(data)}`),
+      'the matrix shape is not known yet',
+    );
     if (e) return e;
   }
   const [h, w] = getInts(attrs, 'target_shape');
@@ -116,12 +154,18 @@ export const gridSampleRel: RelationFn = (args, out, _attrs, r) => {
   if (isError(grid)) return grid;
   const pending = new Pending();
   if (grid !== null) {
-    const e = pending.check(r.require(grid.shape[1]!, '==', intDim(2), `the grid must hold 2 coordinates (x, y), got ${printType(grid)}`), 'the grid shape is not known yet');
+    const e = pending.check(
+      r.require(grid.shape[1]!, '==', intDim(2), `the grid must hold 2 coordinates (x, y), got ${printType(grid)}`),
+      'the grid shape is not known yet',
+    );
     if (e) return e;
   }
   if (data === null || grid === null) return r.wait('the data and the grid are not both known yet');
   const [n, c] = data.shape as [IDim, IDim];
-  const e = pending.check(r.require(grid.shape[0]!, '==', n, `the grid has batch ${printDim(grid.shape[0]!)}, the data ${printDim(n)}`), 'the batch sizes are not known yet');
+  const e = pending.check(
+    r.require(grid.shape[0]!, '==', n, `the grid has batch ${printDim(grid.shape[0]!)}, the data ${printDim(n)}`),
+    'the batch sizes are not known yet',
+  );
   if (e) return e;
   const built = tensorType([n, c, grid.shape[2]!, grid.shape[3]!], data.dtype);
   const e2 = r.assign(out, built, 'the result');
@@ -138,15 +182,24 @@ export const cropAndResizeRel: RelationFn = (args, out, attrs, r) => {
   if (isError(indices)) return indices;
   const pending = new Pending();
   if (boxes !== null) {
-    const e = pending.check(r.require(boxes.shape[1]!, '==', intDim(4), `boxes must hold 4 coordinates per box, got ${printType(boxes)}`), 'the box size is not known yet');
+    const e = pending.check(
+      r.require(boxes.shape[1]!, '==', intDim(4), `boxes must hold 4 coordinates per box, got ${printType(boxes)}`),
+      'the box size is not known yet',
+    );
     if (e) return e;
     if (indices !== null) {
-      const e2 = pending.check(r.require(indices.shape[0]!, '==', boxes.shape[0]!, `${printDim(indices.shape[0]!)} box indices for ${printDim(boxes.shape[0]!)} boxes`), 'the number of boxes is not known yet');
+      const e2 = pending.check(
+        r.require(indices.shape[0]!, '==', boxes.shape[0]!, `${printDim(indices.shape[0]!)} box indices for ${printDim(boxes.shape[0]!)} boxes`),
+        'the number of boxes is not known yet',
+      );
       if (e2) return e2;
     }
   }
   if (data === null || boxes === null) return r.wait('the data and the boxes are not both known yet');
-  const { dims: [, c], perm } = canonicalDims(data, getString(attrs, 'layout'), 'NCHW');
+  const {
+    dims: [, c],
+    perm,
+  } = canonicalDims(data, getString(attrs, 'layout'), 'NCHW');
   const [ch, cw] = getInts(attrs, 'crop_size').map(intDim) as [IDim, IDim];
   const built = tensorType(inLayout([boxes.shape[0]!, c!, ch, cw], perm), getString(attrs, 'out_dtype') || data.dtype);
   const e = r.assign(out, built, 'the result');
@@ -158,7 +211,10 @@ export const cropAndResizeRel: RelationFn = (args, out, attrs, r) => {
 function windowOut(r: Reporter, pending: Pending, x: IDim, padTotal: number, k: IDim, dilation: number, stride: number, axis: string): IDim | RelError {
   const padded = dAdd(x, padTotal);
   const dk = dAdd(dMul(dSub(k, 1), dilation), 1);
-  const e = pending.check(r.require(padded, '>=', dk, `the padded ${axis} ${printDim(padded)} is smaller than the dilated window ${printDim(dk)}`), `the ${axis} is not known yet`);
+  const e = pending.check(
+    r.require(padded, '>=', dk, `the padded ${axis} ${printDim(padded)} is smaller than the dilated window ${printDim(dk)}`),
+    `the ${axis} is not known yet`,
+  );
   if (e) return e;
   return dAdd(dDiv(dSub(padded, dk), stride), 1);
 }
@@ -169,7 +225,10 @@ export const dilation2dRel: RelationFn = (args, out, attrs, r) => {
   const weight = tensorOrHole(r, args[1]!, 'the weight', 3);
   if (isError(weight)) return weight;
   if (data === null || weight === null) return r.wait('the data and the weight are not both known yet');
-  const { dims: [n, c, h, w], perm } = canonicalDims(data, getString(attrs, 'data_layout'), 'NCHW');
+  const {
+    dims: [n, c, h, w],
+    perm,
+  } = canonicalDims(data, getString(attrs, 'data_layout'), 'NCHW');
   const [i, kh, kw] = canonicalDims(weight, getString(attrs, 'kernel_layout'), 'IHW').dims as [IDim, IDim, IDim];
   const pending = new Pending();
   const e = pending.check(r.require(i, '==', c!, `the weight has ${printDim(i)} channels, the data ${printDim(c!)}`), 'the channel counts are not known yet');

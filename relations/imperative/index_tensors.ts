@@ -39,7 +39,8 @@ export const advIndexRel: RelationFn = (args, out, _attrs, r) => {
   if (err !== undefined) return err;
   const data = ts[0] as TensorType | 'wait';
   const indices = ts.slice(1) as (TensorType | 'wait')[];
-  if (data !== 'wait' && indices.length > data.shape.length) return r.fail(`${indices.length} index tensors for data of rank ${data.shape.length}: too many indices`);
+  if (data !== 'wait' && indices.length > data.shape.length)
+    return r.fail(`${indices.length} index tensors for data of rank ${data.shape.length}: too many indices`);
   for (const t of indices) {
     if (t !== 'wait' && typeof t.dtype === 'string' && !TABLE_INT_DTYPES.has(t.dtype)) return r.fail(`index tensors must have integer dtypes, not ${t.dtype}`);
   }
@@ -52,7 +53,7 @@ export const advIndexRel: RelationFn = (args, out, _attrs, r) => {
     }
   }
   if (data === 'wait' || indices.some((t) => t === 'wait' || typeof t.dtype !== 'string')) return r.wait('the types of data and the indices are not known yet');
-  let shape: IDim[] = [...(known[0]!.shape)];
+  let shape: IDim[] = [...known[0]!.shape];
   for (const t of known.slice(1)) {
     const b = broadcastShapes(r, shape, t.shape);
     if (isError(b)) return b;

@@ -46,7 +46,19 @@ import { intDim, printDim, printType, tensorType, tupleType } from './types.js';
 
 /** The dtypes the rules' dtype_name table knows (relations/lib.rules). */
 const SCALAR_DTYPES: ReadonlySet<string> = new Set([
-  'bool', 'int8', 'int16', 'int32', 'int64', 'uint8', 'uint16', 'uint32', 'uint64', 'float16', 'float32', 'float64', 'bfloat16',
+  'bool',
+  'int8',
+  'int16',
+  'int32',
+  'int64',
+  'uint8',
+  'uint16',
+  'uint32',
+  'uint64',
+  'float16',
+  'float32',
+  'float64',
+  'bfloat16',
 ]);
 
 /** The integer dtypes of the rules' int_dtype table (relations/lib.rules). */
@@ -163,7 +175,10 @@ export const sequenceMaskRel: RelationFn = (args, out, attrs, r) => {
     // TVM assigns valid_length := Tensor[(batch,), _]: an unknown dim on one side takes the other's
     const ue = unifyHoleDim(r, valid.shape[0]!, batch, 'valid_length must have the batch size of data');
     if (ue) return ue;
-    const e = pending.check(r.require(valid.shape[0]!, '==', batch, `valid_length must have shape (${printDim(batch)},), got ${printType(valid)}`), 'dims not known yet');
+    const e = pending.check(
+      r.require(valid.shape[0]!, '==', batch, `valid_length must have shape (${printDim(batch)},), got ${printType(valid)}`),
+      'dims not known yet',
+    );
     if (e) return e;
   }
   const e = r.assign(out, data, 'the result');
@@ -216,8 +231,10 @@ export const scatterElementsRel: RelationFn = (args, out, attrs, r) => {
     const a = normAxis(r, getInt(attrs, 'axis'), data.shape.length, 'axis');
     if (isError(a)) return a;
     axis = a;
-    if (indices !== null && indices.shape.length !== data.shape.length) return r.fail(`indices must have the rank of data ${printType(data)}, got ${printType(indices)}`);
-    if (updates !== null && updates.shape.length !== data.shape.length) return r.fail(`updates must have the rank of data ${printType(data)}, got ${printType(updates)}`);
+    if (indices !== null && indices.shape.length !== data.shape.length)
+      return r.fail(`indices must have the rank of data ${printType(data)}, got ${printType(indices)}`);
+    if (updates !== null && updates.shape.length !== data.shape.length)
+      return r.fail(`updates must have the rank of data ${printType(data)}, got ${printType(updates)}`);
     if (updates !== null) {
       const e = r.assignDtype(updates.dtype, data.dtype, 'updates must have the dtype of data');
       if (e) return e;
@@ -228,7 +245,8 @@ export const scatterElementsRel: RelationFn = (args, out, attrs, r) => {
     for (let d = 0; d < indices.shape.length; d++) {
       const x = updates.shape[d]!;
       const y = indices.shape[d]!;
-      if (compareDims(x, y, '!=') === true) return r.fail(`updates must have the shape of indices ${printType(indices)}, got ${printType(updates)} (dim ${d}: ${printDim(x)} vs ${printDim(y)})`);
+      if (compareDims(x, y, '!=') === true)
+        return r.fail(`updates must have the shape of indices ${printType(indices)}, got ${printType(updates)} (dim ${d}: ${printDim(x)} vs ${printDim(y)})`);
     }
     // one shape: an unknown dim on one side takes the other's
     for (let d = 0; d < indices.shape.length; d++) {
@@ -246,7 +264,10 @@ export const scatterElementsRel: RelationFn = (args, out, attrs, r) => {
   if (data === null || indices === null || updates === null) return r.wait('the types of data, indices and updates are not known yet');
   // the remaining equalities (symbolic ones) as residual assumptions
   for (let d = 0; d < indices.shape.length; d++) {
-    const e = pending.check(r.require(updates.shape[d]!, '==', indices.shape[d]!, `updates must have the shape of indices ${printType(indices)}, got ${printType(updates)}`), 'dims not known yet');
+    const e = pending.check(
+      r.require(updates.shape[d]!, '==', indices.shape[d]!, `updates must have the shape of indices ${printType(indices)}, got ${printType(updates)}`),
+      'dims not known yet',
+    );
     if (e) return e;
   }
   const built = tensorType(data.shape, data.dtype);

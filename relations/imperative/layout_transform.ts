@@ -41,7 +41,15 @@ export const layoutTransformRel: RelationFn = (args, out, attrs, r) => {
     if (a.factor === null) continue;
     const d = data.shape[j]!;
     if (d.kind === 'hole') continue;
-    const e = pending.check(r.require(d, '==', intDim(a.factor), `dim ${j} of the data is ${printDim(d)}, but it is the sub-axis of ${a.primal} with factor ${a.factor} in src_layout "${srcText}" (${printType(data)})`), 'a dim of the data is not known yet');
+    const e = pending.check(
+      r.require(
+        d,
+        '==',
+        intDim(a.factor),
+        `dim ${j} of the data is ${printDim(d)}, but it is the sub-axis of ${a.primal} with factor ${a.factor} in src_layout "${srcText}" (${printType(data)})`,
+      ),
+      'a dim of the data is not known yet',
+    );
     if (e) return e;
   }
   if (data.shape.some((d) => d.kind === 'hole')) return r.wait('a dim of the data is not known yet');
@@ -53,7 +61,15 @@ export const layoutTransformRel: RelationFn = (args, out, attrs, r) => {
   for (const a of dst.axes) {
     if (a.factor !== null) {
       const e = extent.get(a.primal)!;
-      const c = pending.check(r.require(dMod(e, a.factor), '==', intDim(0), `axis ${a.primal} of extent ${printDim(e)} is not divisible by the factor ${a.factor} of dst_layout "${dstText}"`), 'a dim of the data is not known yet');
+      const c = pending.check(
+        r.require(
+          dMod(e, a.factor),
+          '==',
+          intDim(0),
+          `axis ${a.primal} of extent ${printDim(e)} is not divisible by the factor ${a.factor} of dst_layout "${dstText}"`,
+        ),
+        'a dim of the data is not known yet',
+      );
       if (c) return c;
       shape.push(intDim(a.factor));
     } else shape.push(dDiv(extent.get(a.primal)!, factorOf(dst.axes, a.primal)));

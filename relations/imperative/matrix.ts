@@ -88,7 +88,8 @@ export const matrixSetDiagRel: RelationFn = (args, out, attrs, r) => {
   if (input !== 'wait' && diagonal !== 'wait' && typeof input.dtype === 'string' && typeof diagonal.dtype === 'string' && input.dtype !== diagonal.dtype) {
     return r.fail(`input has dtype ${input.dtype}, diagonal ${diagonal.dtype}: they must be equal`);
   }
-  if (input === 'wait' || diagonal === 'wait' || typeof diagonal.dtype !== 'string' || typeof input.dtype !== 'string') return r.wait('the types of input and diagonal are not known yet');
+  if (input === 'wait' || diagonal === 'wait' || typeof diagonal.dtype !== 'string' || typeof input.dtype !== 'string')
+    return r.wait('the types of input and diagonal are not known yet');
   return r.assign(out, tensorType(input.shape, input.dtype), 'the result') ?? 'done';
 };
 

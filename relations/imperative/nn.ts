@@ -81,7 +81,26 @@
 
 import type { IDim, TensorType } from './types.js';
 import type { AttrMap, RelationFn, RelError, Reporter } from './relation.js';
-import { Pending, broadcastDim, compareDims, dDiv, dMod, dMul, dProduct, expectRank, expectTensor, finish, getBool, getDims, getInt, getFloat, getIntOrNull, getInts, getString, normAxis, permutationOf } from './common.js';
+import {
+  Pending,
+  broadcastDim,
+  compareDims,
+  dDiv,
+  dMod,
+  dMul,
+  dProduct,
+  expectRank,
+  expectTensor,
+  finish,
+  getBool,
+  getDims,
+  getInt,
+  getFloat,
+  getIntOrNull,
+  getString,
+  normAxis,
+  permutationOf,
+} from './common.js';
 import { isError } from './relation.js';
 import { ANY, OPEN, intDim, printDim, printType, tensorType, tupleType } from './types.js';
 
@@ -162,7 +181,11 @@ export const denseRel: RelationFn = (args, out, attrs, r) => {
     n = intDim(units);
   } else {
     if (weightArg.kind !== 'tensor') return r.wait('the weight type is needed (or give units)');
-    const e2 = r.assignDim(weightArg.shape[1]!, k, `the reduction dimensions differ: weight ${printType(weightArg)} vs data ${printType(data)} (weight.shape[1] vs data.shape[-1])`);
+    const e2 = r.assignDim(
+      weightArg.shape[1]!,
+      k,
+      `the reduction dimensions differ: weight ${printType(weightArg)} vs data ${printType(data)} (weight.shape[1] vs data.shape[-1])`,
+    );
     if (e2) return e2;
     n = weightArg.shape[0]!;
   }
@@ -183,7 +206,11 @@ export const batchMatmulRel: RelationFn = (args, out, attrs, r) => {
   const tb = getBool(attrs, 'transpose_b');
   const [xb, xi, xk] = [a.shape[0]!, a.shape[ta ? 2 : 1]!, a.shape[ta ? 1 : 2]!];
   const [yb, yk, yj] = [b.shape[0]!, b.shape[tb ? 2 : 1]!, b.shape[tb ? 1 : 2]!];
-  const e = r.assignDim(xk, yk, `the reduction dimensions differ: tensor_a ${printType(a)} vs tensor_b ${printType(b)} (transpose_a = ${ta ? 'True' : 'False'}, transpose_b = ${tb ? 'True' : 'False'})`);
+  const e = r.assignDim(
+    xk,
+    yk,
+    `the reduction dimensions differ: tensor_a ${printType(a)} vs tensor_b ${printType(b)} (transpose_a = ${ta ? 'True' : 'False'}, transpose_b = ${tb ? 'True' : 'False'})`,
+  );
   if (e) return e;
   const pending = new Pending();
   const bd = broadcastDim(xb, yb);
@@ -222,7 +249,8 @@ export const matmulRel: RelationFn = (args, out, attrs, r) => {
     const e = expectRank(r, b, 2, 'tensor_b');
     if (e) return e;
     const bn = b.shape[tb ? 0 : 1]!;
-    if (units !== null && compareDims(bn, intDim(units), '!=') === true) return r.fail(`units = ${units} but tensor_b ${printType(b)} has ${printDim(bn)} units`);
+    if (units !== null && compareDims(bn, intDim(units), '!=') === true)
+      return r.fail(`units = ${units} but tensor_b ${printType(b)} has ${printDim(bn)} units`);
   }
   const a = expectTensor(r, args[0]!, 'tensor_a');
   if (a === 'wait' || isError(a)) return a;
@@ -240,7 +268,11 @@ export const matmulRel: RelationFn = (args, out, attrs, r) => {
   } else {
     if (b.kind !== 'tensor') return r.wait('the type of tensor_b is needed (or give units)');
     const bk = b.shape[tb ? 1 : 0]!;
-    const e = r.assignDim(bk, k, `the reduction dimensions differ: tensor_a ${printType(a)} vs tensor_b ${printType(b)} (transpose_a = ${ta ? 'True' : 'False'}, transpose_b = ${tb ? 'True' : 'False'})`);
+    const e = r.assignDim(
+      bk,
+      k,
+      `the reduction dimensions differ: tensor_a ${printType(a)} vs tensor_b ${printType(b)} (transpose_a = ${ta ? 'True' : 'False'}, transpose_b = ${tb ? 'True' : 'False'})`,
+    );
     if (e) return e;
     n = b.shape[tb ? 0 : 1]!;
   }
@@ -260,7 +292,10 @@ export const groupNormRel: RelationFn = (args, out, attrs, r) => {
   const c = data.shape[axis]!;
   const groups = getInt(attrs, 'num_groups');
   const pending = new Pending();
-  const e0 = pending.check(r.require(dMod(c, groups), '==', intDim(0), `${printDim(c)} channels (axis ${axis} of ${printType(data)}) are not divisible by num_groups = ${groups}`), 'the channel count is not known yet');
+  const e0 = pending.check(
+    r.require(dMod(c, groups), '==', intDim(0), `${printDim(c)} channels (axis ${axis} of ${printType(data)}) are not divisible by num_groups = ${groups}`),
+    'the channel count is not known yet',
+  );
   if (e0) return e0;
   const vec = tensorType([c], data.dtype);
   for (const [i, name] of ['gamma', 'beta'].entries()) {
@@ -314,7 +349,9 @@ function nchwDims(r: Reporter, data: TensorType, attrs: AttrMap): { dims: IDim[]
 /** (N, C, H, W) back into the layout. */
 function inLayout(dims: readonly IDim[], perm: readonly number[]): IDim[] {
   const out: IDim[] = new Array<IDim>(4);
-  perm.forEach((pos, i) => (out[pos] = dims[i]!));
+  perm.forEach((pos, i) => {
+    out[pos] = dims[i]!;
+  });
   return out;
 }
 
@@ -369,7 +406,10 @@ export const depthToSpaceRel: RelationFn = (args, out, attrs, r) => {
   const [n, c, h, w] = nchw.dims as [IDim, IDim, IDim, IDim];
   const b = getInt(attrs, 'block_size');
   const pending = new Pending();
-  const e = pending.check(r.require(dMod(c, b * b), '==', intDim(0), `${printDim(c)} channels are not divisible by block_size^2 = ${b * b} (${printType(data)})`), 'the channel count is not known yet');
+  const e = pending.check(
+    r.require(dMod(c, b * b), '==', intDim(0), `${printDim(c)} channels are not divisible by block_size^2 = ${b * b} (${printType(data)})`),
+    'the channel count is not known yet',
+  );
   if (e) return e;
   const built = tensorType(inLayout([n, dDiv(c, b * b), dMul(h, b), dMul(w, b)], nchw.perm), data.dtype);
   const e2 = r.assign(out, built, 'the result');
@@ -385,8 +425,14 @@ export const spaceToDepthRel: RelationFn = (args, out, attrs, r) => {
   const [n, c, h, w] = nchw.dims as [IDim, IDim, IDim, IDim];
   const b = getInt(attrs, 'block_size');
   const pending = new Pending();
-  for (const [what, d] of [['height', h], ['width', w]] as const) {
-    const e = pending.check(r.require(dMod(d, b), '==', intDim(0), `${what} ${printDim(d)} is not divisible by block_size = ${b} (${printType(data)})`), `the ${what} is not known yet`);
+  for (const [what, d] of [
+    ['height', h],
+    ['width', w],
+  ] as const) {
+    const e = pending.check(
+      r.require(dMod(d, b), '==', intDim(0), `${what} ${printDim(d)} is not divisible by block_size = ${b} (${printType(data)})`),
+      `the ${what} is not known yet`,
+    );
     if (e) return e;
   }
   const built = tensorType(inLayout([n, dMul(c, b * b), dDiv(h, b), dDiv(w, b)], nchw.perm), data.dtype);
@@ -405,7 +451,15 @@ export const resize2dRel: RelationFn = (args, out, attrs, r) => {
   const pending = new Pending();
   // nothing to sample from: an empty image can only give an empty result
   if (compareDims(dMul(h, w), intDim(0), '==') === true) {
-    const e = pending.check(r.require(dProduct([n, c, oh, ow]), '==', intDim(0), `cannot resize an empty ${printDim(h)} x ${printDim(w)} image to ${printDim(oh)} x ${printDim(ow)} (${printType(data)})`), 'the data size is not known yet');
+    const e = pending.check(
+      r.require(
+        dProduct([n, c, oh, ow]),
+        '==',
+        intDim(0),
+        `cannot resize an empty ${printDim(h)} x ${printDim(w)} image to ${printDim(oh)} x ${printDim(ow)} (${printType(data)})`,
+      ),
+      'the data size is not known yet',
+    );
     if (e) return e;
   }
   const built = tensorType(inLayout([n, c, oh, ow], nchw.perm), getString(attrs, 'out_dtype') || data.dtype);

@@ -48,21 +48,29 @@ function lossArg(r: Reporter, t: IType, name: string, check: (t: TensorType) => 
 }
 
 export const nllLossRel: RelationFn = (args, out, attrs, r) => {
-  const preds = lossArg(r, args[0]!, 'predictions', (t) => (t.shape.length < 2 ? 'must have rank >= 2 (N, C, ...)' : typeof t.dtype === 'string' && !FLOATS.has(t.dtype) ? 'must be of a float dtype' : null));
+  const preds = lossArg(r, args[0]!, 'predictions', (t) =>
+    t.shape.length < 2 ? 'must have rank >= 2 (N, C, ...)' : typeof t.dtype === 'string' && !FLOATS.has(t.dtype) ? 'must be of a float dtype' : null,
+  );
   if (isError(preds)) return preds;
   const targets = lossArg(r, args[1]!, 'targets', (t) => (typeof t.dtype === 'string' && !isIntDtype(t.dtype) ? 'must be of an int dtype' : null));
   if (isError(targets)) return targets;
   const weights = lossArg(r, args[2]!, 'weights', (t) => (t.shape.length !== 1 ? 'must have rank 1' : null));
   if (isError(weights)) return weights;
-  if (preds !== null && targets !== null && preds.shape.length !== targets.shape.length + 1) return r.fail(`predictions ${printType(preds)} must have one more axis than targets ${printType(targets)}`);
-  if (preds !== null && weights !== null && typeof preds.dtype === 'string' && typeof weights.dtype === 'string' && preds.dtype !== weights.dtype) return r.fail(`weights have dtype ${weights.dtype}, predictions ${preds.dtype}`);
+  if (preds !== null && targets !== null && preds.shape.length !== targets.shape.length + 1)
+    return r.fail(`predictions ${printType(preds)} must have one more axis than targets ${printType(targets)}`);
+  if (preds !== null && weights !== null && typeof preds.dtype === 'string' && typeof weights.dtype === 'string' && preds.dtype !== weights.dtype)
+    return r.fail(`weights have dtype ${weights.dtype}, predictions ${preds.dtype}`);
   // every pair of known arguments is compared before waiting for the third
   const pending = new Pending();
   const pairs: [IDim, IDim][] = [];
   if (preds !== null && weights !== null) pairs.push([weights.shape[0]!, preds.shape[1]!]);
-  if (preds !== null && targets !== null) pairs.push([targets.shape[0]!, preds.shape[0]!], ...targets.shape.slice(1).map((d, i): [IDim, IDim] => [d, preds.shape[i + 2]!]));
+  if (preds !== null && targets !== null)
+    pairs.push([targets.shape[0]!, preds.shape[0]!], ...targets.shape.slice(1).map((d, i): [IDim, IDim] => [d, preds.shape[i + 2]!]));
   for (const [a, b] of pairs) {
-    const e = pending.check(r.require(a, '==', b, `${printDim(a)} does not match predictions dim ${printDim(b)} (predictions ${printType(preds!)})`), 'some dims are not known yet');
+    const e = pending.check(
+      r.require(a, '==', b, `${printDim(a)} does not match predictions dim ${printDim(b)} (predictions ${printType(preds!)})`),
+      'some dims are not known yet',
+    );
     if (e) return e;
   }
   if (preds === null || targets === null || weights === null) return r.wait('the predictions, targets and weights are not all known yet');

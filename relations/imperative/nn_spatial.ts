@@ -50,7 +50,10 @@ export const dilateRel: RelationFn = (args, out, attrs, r) => {
   const oshape: IDim[] = [];
   for (const [i, d] of data.shape.entries()) {
     const o = dAdd(dMul(dSub(d, 1), strides[i]!), 1);
-    const e = pending.check(r.require(o, '>=', intDim(0), `axis ${i} of size ${printDim(d)} dilated by ${strides[i]} would have a negative size`), 'a dimension is not known yet');
+    const e = pending.check(
+      r.require(o, '>=', intDim(0), `axis ${i} of size ${printDim(d)} dilated by ${strides[i]} would have a negative size`),
+      'a dimension is not known yet',
+    );
     if (e) return e;
     oshape.push(o);
   }
@@ -70,7 +73,10 @@ export const mirrorPadRel: RelationFn = (args, out, attrs, r) => {
     const [before, after] = [pw[2 * i]!, pw[2 * i + 1]!];
     for (const p of [before, after]) {
       if (p === 0) continue;
-      const e = pending.check(r.require(d, '>=', intDim(p + margin), `mode ${getString(attrs, 'mode')} cannot mirror axis ${i} of ${printType(data)} by ${p}`), 'a padded dimension is not known yet');
+      const e = pending.check(
+        r.require(d, '>=', intDim(p + margin), `mode ${getString(attrs, 'mode')} cannot mirror axis ${i} of ${printType(data)} by ${p}`),
+        'a padded dimension is not known yet',
+      );
       if (e) return e;
     }
     oshape.push(dAdd(d, before + after));
@@ -80,7 +86,8 @@ export const mirrorPadRel: RelationFn = (args, out, attrs, r) => {
 
 /** The data of a block relation (SpaceToBatchND, BatchToSpaceND): a tensor of rank > M with one pair per block axis. */
 function blockData(r: Reporter, arg: IType, blocks: readonly number[], pairs: readonly number[], pairName: string): TensorType | 'wait' | RelError {
-  if (pairs.length !== 2 * blocks.length) return r.fail(`${pairName} must hold one pair per block axis: ${2 * blocks.length} ints for block_shape [${blocks.join(', ')}]`);
+  if (pairs.length !== 2 * blocks.length)
+    return r.fail(`${pairName} must hold one pair per block axis: ${2 * blocks.length} ints for block_shape [${blocks.join(', ')}]`);
   const data = expectTensor(r, arg, 'data');
   if (data === 'wait' || isError(data)) return data;
   if (data.shape.length <= blocks.length) return r.fail(`data ${printType(data)} has no ${blocks.length} spatial axes after the batch`);
@@ -94,10 +101,18 @@ export const spaceToBatchNdRel: RelationFn = (args, out, attrs, r) => {
   if (data === 'wait' || isError(data)) return data;
   const pending = new Pending();
   const [n, ...rest] = data.shape as [IDim, ...IDim[]];
-  const oshape: IDim[] = [dMul(n, blocks.reduce((a, b) => a * b, 1))];
+  const oshape: IDim[] = [
+    dMul(
+      n,
+      blocks.reduce((a, b) => a * b, 1),
+    ),
+  ];
   for (const [i, b] of blocks.entries()) {
     const padded = dAdd(rest[i]!, pads[2 * i]! + pads[2 * i + 1]!);
-    const e = pending.check(r.require(dMod(padded, b), '==', intDim(0), `spatial axis ${i} padded to ${printDim(padded)} is not divisible by its block size ${b}`), 'a spatial dimension is not known yet');
+    const e = pending.check(
+      r.require(dMod(padded, b), '==', intDim(0), `spatial axis ${i} padded to ${printDim(padded)} is not divisible by its block size ${b}`),
+      'a spatial dimension is not known yet',
+    );
     if (e) return e;
     oshape.push(dDiv(padded, b));
   }
@@ -113,12 +128,18 @@ export const batchToSpaceNdRel: RelationFn = (args, out, attrs, r) => {
   const pending = new Pending();
   const [n, ...rest] = data.shape as [IDim, ...IDim[]];
   const count = blocks.reduce((a, b) => a * b, 1);
-  const e = pending.check(r.require(dMod(n, count), '==', intDim(0), `the batch ${printDim(n)} is not divisible by the number of blocks ${count}`), 'the batch is not known yet');
+  const e = pending.check(
+    r.require(dMod(n, count), '==', intDim(0), `the batch ${printDim(n)} is not divisible by the number of blocks ${count}`),
+    'the batch is not known yet',
+  );
   if (e) return e;
   const oshape: IDim[] = [dDiv(n, count)];
   for (const [i, b] of blocks.entries()) {
     const o = dSub(dMul(rest[i]!, b), crops[2 * i]! + crops[2 * i + 1]!);
-    const e2 = pending.check(r.require(o, '>=', intDim(0), `spatial axis ${i} of size ${printDim(rest[i]!)} cannot lose ${crops[2 * i]! + crops[2 * i + 1]!} to crops`), 'a spatial dimension is not known yet');
+    const e2 = pending.check(
+      r.require(o, '>=', intDim(0), `spatial axis ${i} of size ${printDim(rest[i]!)} cannot lose ${crops[2 * i]! + crops[2 * i + 1]!} to crops`),
+      'a spatial dimension is not known yet',
+    );
     if (e2) return e2;
     oshape.push(o);
   }
@@ -156,7 +177,10 @@ export const correlationRel: RelationFn = (args, out, attrs, r) => {
   const sizes: IDim[] = [];
   for (const x of [a.shape[2]!, a.shape[3]!]) {
     const room = dSub(dAdd(x, 2 * p), 2 * border);
-    const e = pending.check(r.require(room, '>=', intDim(1), `the padded map ${printDim(dAdd(x, 2 * p))} is not larger than twice the border ${border}`), 'the map size is not known yet');
+    const e = pending.check(
+      r.require(room, '>=', intDim(1), `the padded map ${printDim(dAdd(x, 2 * p))} is not larger than twice the border ${border}`),
+      'the map size is not known yet',
+    );
     if (e) return e;
     sizes.push(dDiv(dAdd(room, s1 - 1), s1));
   }

@@ -53,7 +53,8 @@ function axesOf(r: Reporter, attrs: AttrMap, nd: number, data: TensorType, packe
   if (!packed && view.subs.length > 0) return r.fail(`layout "${layout}" is not supported (supported: the permutations of ${canon})`);
   const split = view.subs.find((s) => s.of >= 2);
   if (split !== undefined) return r.fail(`layout "${layout}" splits the spatial axis ${canon[split.of]} (pooling does not support it, as in TVM)`);
-  if (data.shape.length !== view.axes.length) return r.fail(`layout "${layout}" has ${view.axes.length} axes but data ${printType(data)} has rank ${data.shape.length}`);
+  if (data.shape.length !== view.axes.length)
+    return r.fail(`layout "${layout}" has ${view.axes.length} axes but data ${printType(data)} has rank ${data.shape.length}`);
   return view.primalAt;
 }
 

@@ -55,7 +55,10 @@ function qnnAxis(axis: number, rank: number): number {
 function qnnChannels(r: Reporter, size: IDim, dim: IDim, name: string, pending: Pending): RelError | null {
   const known = (d: IDim): boolean => d.kind !== 'hole' && d.kind !== 'any' && d.kind !== 'open';
   if ((size.kind === 'hole' && known(dim)) || (dim.kind === 'hole' && known(size))) return r.assignDim(size, dim, `${name} must have the size of data's axis`);
-  return pending.check(r.require(size, '==', dim, `${name} has ${printDim(size)} values for an axis of size ${printDim(dim)}`), 'the axis dim or the parameter size is not known yet');
+  return pending.check(
+    r.require(size, '==', dim, `${name} has ${printDim(size)} values for an axis of size ${printDim(dim)}`),
+    'the axis dim or the parameter size is not known yet',
+  );
 }
 
 function qnnRelation(kind: QnnKind): RelationFn {
@@ -70,7 +73,10 @@ function qnnRelation(kind: QnnKind): RelationFn {
       qnnDtypeError(r, scale, (d) => d === 'float32', `${scaleName} must be float32`) ??
       qnnDtypeError(r, zp, (d) => d === 'int32', `${zpName} must be int32`);
     if (dtypeErr) return dtypeErr;
-    for (const [t, name] of [[scale, scaleName], [zp, zpName]] as const) {
+    for (const [t, name] of [
+      [scale, scaleName],
+      [zp, zpName],
+    ] as const) {
       if (t !== 'wait' && t.shape.length > 1) return r.fail(`${name} must be a scalar or a vector, got ${printType(t)}`);
     }
     if (data === 'wait' || scale === 'wait' || zp === 'wait') return r.wait('the types of data, scale and zero point are not known yet');
@@ -80,7 +86,10 @@ function qnnRelation(kind: QnnKind): RelationFn {
       const axis = qnnAxis(getInt(attrs, 'axis'), rank);
       if (axis < 0 || axis >= Math.max(rank, 1)) return r.fail(`axis ${getInt(attrs, 'axis')} is out of range for a per-axis scale of data of rank ${rank}`);
       const dim = rank > 0 ? data.shape[axis]! : intDim(1);
-      for (const [t, name] of [[scale, scaleName], [zp, zpName]] as const) {
+      for (const [t, name] of [
+        [scale, scaleName],
+        [zp, zpName],
+      ] as const) {
         const e = t.shape.length === 0 ? null : qnnChannels(r, t.shape[0]!, dim, name, pending);
         if (e) return e;
       }

@@ -63,14 +63,15 @@ function reduceRelation(kind: RdKind): RelationFn {
     const data = expectTensor(r, args[0]!, 'data');
     if (data === 'wait' || isError(data)) return data;
     const ndim = data.shape.length;
-    if (ndim === 0 && kind.rank0Error) return r.fail('data must have rank >= 1 (TVM\'s relation rejects a rank-0 input)');
+    if (ndim === 0 && kind.rank0Error) return r.fail("data must have rank >= 1 (TVM's relation rejects a rank-0 input)");
     let reduced: number[];
     if (given === null || given.length === 0) reduced = data.shape.map((_, i) => i);
     else {
       const axes = normAxes(r, given, ndim, 'axis');
       if (isError(axes)) return axes;
       reduced = exclude ? data.shape.map((_, i) => i).filter((i) => !axes.includes(i)) : axes;
-      if (exclude && reduced.length === 0 && kind.excludeAllError) return r.fail(`exclude = True with axis [${given.join(', ')}] lists every axis of a rank-${ndim} tensor: nothing is left to reduce`);
+      if (exclude && reduced.length === 0 && kind.excludeAllError)
+        return r.fail(`exclude = True with axis [${given.join(', ')}] lists every axis of a rank-${ndim} tensor: nothing is left to reduce`);
     }
     const oshape: IDim[] = [];
     data.shape.forEach((d, i) => {

@@ -30,7 +30,35 @@ import { RELATIONS as TRANSFORM } from './transform.js';
 import { RELATIONS as VISION } from './vision.js';
 import { RELATIONS as WINDOW } from './window.js';
 
-const FAMILIES: readonly Readonly<Record<string, RelationFn>>[] = [BITS, BITSERIAL, BROADCAST, COLLAPSE, CONV, CONV_TRANSPOSE, COORDINATES, CREATION, DEFORMABLE_CONV, ELEMWISE, IMAGE, INDEXING, INDEX_TENSORS, LAYOUT_TRANSFORM, MATRIX, META, NN, NN_NORM, NN_SPATIAL, POOLING, QNN, REDUCE, SCAN, SPARSE, TRANSFORM, VISION, WINDOW];
+const FAMILIES: readonly Readonly<Record<string, RelationFn>>[] = [
+  BITS,
+  BITSERIAL,
+  BROADCAST,
+  COLLAPSE,
+  CONV,
+  CONV_TRANSPOSE,
+  COORDINATES,
+  CREATION,
+  DEFORMABLE_CONV,
+  ELEMWISE,
+  IMAGE,
+  INDEXING,
+  INDEX_TENSORS,
+  LAYOUT_TRANSFORM,
+  MATRIX,
+  META,
+  NN,
+  NN_NORM,
+  NN_SPATIAL,
+  POOLING,
+  QNN,
+  REDUCE,
+  SCAN,
+  SPARSE,
+  TRANSFORM,
+  VISION,
+  WINDOW,
+];
 
 const RELATIONS: ReadonlyMap<string, RelationFn> = (() => {
   const all = new Map<string, RelationFn>();

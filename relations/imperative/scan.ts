@@ -27,7 +27,21 @@ import { isError } from './relation.js';
 import { printDim, printType, tensorType } from './types.js';
 
 /** The dtypes of the rules' dtype_name table (relations/lib.rules). */
-const SCAN_DTYPES: ReadonlySet<string> = new Set(['bool', 'int8', 'int16', 'int32', 'int64', 'uint8', 'uint16', 'uint32', 'uint64', 'float16', 'float32', 'float64', 'bfloat16']);
+const SCAN_DTYPES: ReadonlySet<string> = new Set([
+  'bool',
+  'int8',
+  'int16',
+  'int32',
+  'int64',
+  'uint8',
+  'uint16',
+  'uint32',
+  'uint64',
+  'float16',
+  'float32',
+  'float64',
+  'bfloat16',
+]);
 const SCAN_INT_DTYPES: ReadonlySet<string> = new Set(['int8', 'int16', 'int32', 'int64', 'uint8', 'uint16', 'uint32', 'uint64']);
 
 function checkAxis(r: Reporter, data: TensorType, axis: number): RelError | null {
@@ -95,7 +109,10 @@ export const searchSortedRel: RelationFn = (args, out, attrs, r) => {
   if (seq.shape.length > 1) {
     for (let i = 0; i < rank - 1; i++) {
       const [x, y] = [seq.shape[i]!, values.shape[i]!];
-      const e = pending.check(r.require(x, '==', y, `sorted_sequence and values differ in leading dim ${i}: ${printDim(x)} vs ${printDim(y)}`), 'leading dims not known yet');
+      const e = pending.check(
+        r.require(x, '==', y, `sorted_sequence and values differ in leading dim ${i}: ${printDim(x)} vs ${printDim(y)}`),
+        'leading dims not known yet',
+      );
       if (e) return e;
     }
   }

@@ -19,9 +19,7 @@ import { isError } from './relation.js';
 import { parseType } from './type-text.js';
 import { type IType, TypeSolverState, printType } from './types.js';
 
-export type TypeofResult =
-  | { readonly type: string; readonly args: readonly string[]; readonly residuals: readonly string[] }
-  | { readonly error: string };
+export type TypeofResult = { readonly type: string; readonly args: readonly string[]; readonly residuals: readonly string[] } | { readonly error: string };
 
 export interface TypeofOptions {
   /** The result type, if known (default `_`). */

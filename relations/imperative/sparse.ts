@@ -53,8 +53,20 @@ export const unravelIndexRel: RelationFn = (args, out, _attrs, r) => {
   if (isError(ts)) return ts;
   const [indices, shape] = ts as [TensorType | 'wait', TensorType | 'wait'];
   const e = firstError(
-    () => spRank(r, indices, (n) => n <= 1, (s) => `indices must be a scalar or a vector, got shape ${s}`),
-    () => spRank(r, shape, (n) => n === 1, (s) => `shape must be a 1-D tensor, got shape ${s}`),
+    () =>
+      spRank(
+        r,
+        indices,
+        (n) => n <= 1,
+        (s) => `indices must be a scalar or a vector, got shape ${s}`,
+      ),
+    () =>
+      spRank(
+        r,
+        shape,
+        (n) => n === 1,
+        (s) => `shape must be a 1-D tensor, got shape ${s}`,
+      ),
     () => spIntDtype(r, indices, 'indices'),
     () => spIntDtype(r, shape, 'shape'),
   );
@@ -77,9 +89,27 @@ export const sparseToDenseRel: RelationFn = (args, out, attrs, r) => {
   const [indices, values, dflt] = ts as [TensorType | 'wait', TensorType | 'wait', TensorType | 'wait'];
   const outputShape = getInts(attrs, 'output_shape');
   const e = firstError(
-    () => spRank(r, indices, (n) => n <= 2, (s) => `sparse_indices must have rank <= 2, got shape ${s}`),
-    () => spRank(r, values, (n) => n <= 1, (s) => `sparse_values must have rank <= 1, got shape ${s}`),
-    () => spRank(r, dflt, (n) => n === 0, (s) => `default_value must be a scalar, got shape ${s}`),
+    () =>
+      spRank(
+        r,
+        indices,
+        (n) => n <= 2,
+        (s) => `sparse_indices must have rank <= 2, got shape ${s}`,
+      ),
+    () =>
+      spRank(
+        r,
+        values,
+        (n) => n <= 1,
+        (s) => `sparse_values must have rank <= 1, got shape ${s}`,
+      ),
+    () =>
+      spRank(
+        r,
+        dflt,
+        (n) => n === 0,
+        (s) => `default_value must be a scalar, got shape ${s}`,
+      ),
     () => spIntDtype(r, indices, 'sparse_indices'),
     () => {
       if (indices === 'wait') return null;
@@ -91,7 +121,9 @@ export const sparseToDenseRel: RelationFn = (args, out, attrs, r) => {
       if (indices === 'wait' || values === 'wait' || values.shape.length !== 1) return null;
       const { count } = spIndexForm(indices);
       if (!spDiffer(values.shape[0]!, count)) return null;
-      return r.fail(`sparse_values ${printShape(values.shape)} give ${printDim(values.shape[0]!)} values for ${printDim(count)} indices ${printShape(indices.shape)}`);
+      return r.fail(
+        `sparse_values ${printShape(values.shape)} give ${printDim(values.shape[0]!)} values for ${printDim(count)} indices ${printShape(indices.shape)}`,
+      );
     },
   );
   if (e) return e;
@@ -107,17 +139,38 @@ export const sparseReshapeRel: RelationFn = (args, out, _attrs, r) => {
   if (isError(ts)) return ts;
   const [indices, prev, next] = ts as [TensorType | 'wait', TensorType | 'wait', TensorType | 'wait'];
   const e = firstError(
-    () => spRank(r, indices, (n) => n === 2, (s) => `sparse_indices must be 2-D, got shape ${s}`),
-    () => spRank(r, prev, (n) => n === 1, (s) => `prev_shape must be 1-D, got shape ${s}`),
-    () => spRank(r, next, (n) => n === 1, (s) => `new_shape must be 1-D, got shape ${s}`),
+    () =>
+      spRank(
+        r,
+        indices,
+        (n) => n === 2,
+        (s) => `sparse_indices must be 2-D, got shape ${s}`,
+      ),
+    () =>
+      spRank(
+        r,
+        prev,
+        (n) => n === 1,
+        (s) => `prev_shape must be 1-D, got shape ${s}`,
+      ),
+    () =>
+      spRank(
+        r,
+        next,
+        (n) => n === 1,
+        (s) => `new_shape must be 1-D, got shape ${s}`,
+      ),
     () => {
       if (indices === 'wait' || prev === 'wait' || !spDiffer(indices.shape[1]!, prev.shape[0]!)) return null;
-      return r.fail(`sparse_indices ${printShape(indices.shape)} have coordinates of length ${printDim(indices.shape[1]!)}, prev_shape has ${printDim(prev.shape[0]!)} dims`);
+      return r.fail(
+        `sparse_indices ${printShape(indices.shape)} have coordinates of length ${printDim(indices.shape[1]!)}, prev_shape has ${printDim(prev.shape[0]!)} dims`,
+      );
     },
     ...[indices, prev, next].map((t, i) => () => spIntDtype(r, t, names[i]!)),
   );
   if (e) return e;
-  if ([indices, prev, next].some((t) => t === 'wait' || typeof t.dtype !== 'string')) return r.wait('the types of sparse_indices, prev_shape and new_shape are not known yet');
+  if ([indices, prev, next].some((t) => t === 'wait' || typeof t.dtype !== 'string'))
+    return r.wait('the types of sparse_indices, prev_shape and new_shape are not known yet');
   const [i, n] = [indices as TensorType, next as TensorType];
   const built = tupleType([tensorType([i.shape[0]!, n.shape[0]!], i.dtype), tensorType(n.shape, n.dtype)]);
   return r.assign(out, built, 'the result') ?? 'done';

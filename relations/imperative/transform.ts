@@ -142,7 +142,15 @@ import { type Dim, dimAsVariable, dimMax, dimMin } from '../../solver/terms/dims
  * TVM's InferNewShape: the output shape of `newshape` read left to right against
  * `ishape` (reshape; reverse_reshape passes both reversed). Checks the element counts.
  */
-function inferReshape(r: Reporter, data: TensorType, ishape: readonly IDim[], newshape: readonly number[], allowzero: boolean, ns: string, pending: Pending): IDim[] | RelError {
+function inferReshape(
+  r: Reporter,
+  data: TensorType,
+  ishape: readonly IDim[],
+  newshape: readonly number[],
+  allowzero: boolean,
+  ns: string,
+  pending: Pending,
+): IDim[] | RelError {
   const rank = ishape.length;
   const oshape: IDim[] = [];
   const usedIn = new Set<number>();
@@ -176,7 +184,8 @@ function inferReshape(r: Reporter, data: TensorType, ishape: readonly IDim[], ne
         oshape.push(ishape[src++]!);
       }
     } else if (v === -3) {
-      if (src + 1 >= rank) return r.fail(`newshape ${ns}: the -3 at position ${i} merges input dimensions ${src} and ${src + 1}, but data ${printType(data)} has rank ${rank}`);
+      if (src + 1 >= rank)
+        return r.fail(`newshape ${ns}: the -3 at position ${i} merges input dimensions ${src} and ${src + 1}, but data ${printType(data)} has rank ${rank}`);
       usedIn.add(src).add(src + 1);
       usedOut.add(oshape.length);
       oshape.push(dMul(ishape[src]!, ishape[src + 1]!));
@@ -240,7 +249,12 @@ function inferReshape(r: Reporter, data: TensorType, ishape: readonly IDim[], ne
     const inSize = dProduct(ishape);
     const outSize = dProduct(oshape);
     const e = pending.check(
-      r.require(outSize, '==', inSize, `newshape ${ns} gives ${shapeText(oshape)} with ${printDim(outSize)} elements, but data ${printType(data)} has ${printDim(inSize)}`),
+      r.require(
+        outSize,
+        '==',
+        inSize,
+        `newshape ${ns} gives ${shapeText(oshape)} with ${printDim(outSize)} elements, but data ${printType(data)} has ${printDim(inSize)}`,
+      ),
       'some input dimensions are not known yet',
     );
     if (e) return e;
@@ -317,7 +331,16 @@ export const transposeRel: RelationFn = (args, out, attrs, r) => {
     if (isError(n)) return n;
     axes = n;
   }
-  return r.assign(out, tensorType(axes.map((a) => data.shape[a]!), data.dtype), 'the result') ?? 'done';
+  return (
+    r.assign(
+      out,
+      tensorType(
+        axes.map((a) => data.shape[a]!),
+        data.dtype,
+      ),
+      'the result',
+    ) ?? 'done'
+  );
 };
 
 // ─── concatenate ─────────────────────────────────────────────────────────────
@@ -336,7 +359,8 @@ export const concatenateRel: RelationFn = (args, out, attrs, r) => {
   if (first0.kind === 'tensor') {
     for (const [i, f] of t.fields.entries()) {
       if (f.kind !== 'tensor') continue;
-      if (f.shape.length !== first0.shape.length) return r.fail(`all tensors must have the same rank: data.0 is ${printType(first0)}, data.${i} is ${printType(f)}`);
+      if (f.shape.length !== first0.shape.length)
+        return r.fail(`all tensors must have the same rank: data.0 is ${printType(first0)}, data.${i} is ${printType(f)}`);
       if (typeof f.dtype === 'string' && typeof first0.dtype === 'string' && f.dtype !== first0.dtype)
         return r.fail(`all tensors must have the same dtype: data.0 is ${printType(first0)}, data.${i} is ${printType(f)}`);
     }
@@ -387,12 +411,21 @@ export const splitRel: RelationFn = (args, out, attrs, r) => {
   if (isError(axis)) return axis;
   const d = data.shape[axis]!;
   const pending = new Pending();
-  const withAxis = (size: IDim): IType => tensorType(data.shape.map((x, i) => (i === axis ? size : x)), data.dtype);
+  const withAxis = (size: IDim): IType =>
+    tensorType(
+      data.shape.map((x, i) => (i === axis ? size : x)),
+      data.dtype,
+    );
   let fields: IType[];
   if (isIntAttr(attrs, 'indices_or_sections')) {
     const sections = getInt(attrs, 'indices_or_sections');
     const e = pending.check(
-      r.require(dMod(d, sections), '==', intDim(0), `indices_or_sections = ${sections}: dimension ${printDim(d)} of axis ${axis} of ${printType(data)} cannot be split into ${sections} equal sections`),
+      r.require(
+        dMod(d, sections),
+        '==',
+        intDim(0),
+        `indices_or_sections = ${sections}: dimension ${printDim(d)} of axis ${axis} of ${printType(data)} cannot be split into ${sections} equal sections`,
+      ),
       'the dimension to split is not known yet',
     );
     if (e) return e;
@@ -413,7 +446,12 @@ export const splitRel: RelationFn = (args, out, attrs, r) => {
       indices.length === 0
         ? null
         : pending.check(
-            r.require(d, '>', intDim(begin), `indices_or_sections = ${text}: the last index ${begin} must be less than dimension ${printDim(d)} of axis ${axis} of ${printType(data)}`),
+            r.require(
+              d,
+              '>',
+              intDim(begin),
+              `indices_or_sections = ${text}: the last index ${begin} must be less than dimension ${printDim(d)} of axis ${axis} of ${printType(data)}`,
+            ),
             'the dimension to split is not known yet',
           );
     if (e) return e;
@@ -451,7 +489,8 @@ export const squeezeRel: RelationFn = (args, out, attrs, r) => {
     // errors first, whatever the other dims are (as the rules): Any, and a lone size variable (never decidable against 1)
     for (const d of data.shape) {
       if (d.kind === 'any') return r.fail(`axis = None cannot squeeze ${printType(data)}: the dynamic dimension ? may or may not be 1; give the axes`);
-      if (d.kind === 'sym' && dimAsVariable(d.dim) !== null) return r.fail(`axis = None cannot squeeze ${printType(data)}: whether ${printDim(d)} is 1 cannot be decided; give the axes`);
+      if (d.kind === 'sym' && dimAsVariable(d.dim) !== null)
+        return r.fail(`axis = None cannot squeeze ${printType(data)}: whether ${printDim(d)} is 1 cannot be decided; give the axes`);
     }
     for (const d of data.shape) {
       if (d.kind === 'hole' || d.kind === 'open') return r.wait('axis = None: some dimensions are not known yet');
@@ -538,9 +577,11 @@ export const reshapeLikeRel: RelationFn = (args, out, attrs, r) => {
   const rb = getInt(attrs, 'rhs_begin');
   const re = getIntOrNull(attrs, 'rhs_end');
   const lrange = data === 'wait' ? null : likeRange(lb, le, data.shape.length);
-  if (data !== 'wait' && lrange === null) return r.fail(`lhs_begin = ${lb}, lhs_end = ${le ?? 'None'} do not give a range of the dims of data ${printType(data)}`);
+  if (data !== 'wait' && lrange === null)
+    return r.fail(`lhs_begin = ${lb}, lhs_end = ${le ?? 'None'} do not give a range of the dims of data ${printType(data)}`);
   const rrange = like === 'wait' ? null : likeRange(rb, re, like.shape.length);
-  if (like !== 'wait' && rrange === null) return r.fail(`rhs_begin = ${rb}, rhs_end = ${re ?? 'None'} do not give a range of the dims of shape_like ${printType(like)}`);
+  if (like !== 'wait' && rrange === null)
+    return r.fail(`rhs_begin = ${rb}, rhs_end = ${re ?? 'None'} do not give a range of the dims of shape_like ${printType(like)}`);
   if (data === 'wait' || like === 'wait' || lrange === null || rrange === null) return r.wait('the types of data and shape_like are not known yet');
   const oshape = [...data.shape.slice(0, lrange[0]), ...like.shape.slice(rrange[0], rrange[1]), ...data.shape.slice(lrange[1])];
   const pending = new Pending();
@@ -548,7 +589,12 @@ export const reshapeLikeRel: RelationFn = (args, out, attrs, r) => {
     const inSize = dProduct(data.shape);
     const outSize = dProduct(oshape);
     const e = pending.check(
-      r.require(outSize, '==', inSize, `cannot reshape data ${printType(data)} (${printDim(inSize)} elements) into ${shapeText(oshape)} (${printDim(outSize)} elements)`),
+      r.require(
+        outSize,
+        '==',
+        inSize,
+        `cannot reshape data ${printType(data)} (${printDim(inSize)} elements) into ${shapeText(oshape)} (${printDim(outSize)} elements)`,
+      ),
       'some dimensions are not known yet',
     );
     if (e) return e;
@@ -622,7 +668,7 @@ export const stridedSliceRel: RelationFn = (args, out, attrs, r) => {
   const axesGiven = getIntsOrNull(attrs, 'axes');
   const sizeMode = getString(attrs, 'slice_mode') === 'size';
   const list = (xs: readonly number[] | null) => (xs === null ? 'None' : `[${xs.join(', ')}]`);
-  if (strides !== null && strides.includes(0)) return r.fail(`strides ${list(strides)} contain a 0`);
+  if (strides?.includes(0)) return r.fail(`strides ${list(strides)} contain a 0`);
   if (axesGiven !== null) {
     const n = axesGiven.length;
     if (begin.length !== n || end.length !== n || (strides !== null && strides.length !== n))
@@ -707,26 +753,36 @@ export const padRel: RelationFn = (args, out, attrs, r) => {
   const pw = getInts(attrs, 'pad_width');
   const mode = getString(attrs, 'pad_mode');
   const ndim = data.shape.length;
-  if (pw.length !== 2 * ndim) return r.fail(`pad_width [${pw.join(', ')}] must hold a (before, after) pair per axis: ${2 * ndim} ints for data ${printType(data)}`);
+  if (pw.length !== 2 * ndim)
+    return r.fail(`pad_width [${pw.join(', ')}] must hold a (before, after) pair per axis: ${2 * ndim} ints for data ${printType(data)}`);
   const pending = new Pending();
   const oshape: IDim[] = [];
   for (const [i, d] of data.shape.entries()) {
     const before = pw[2 * i]!;
     const after = pw[2 * i + 1]!;
     if (mode === 'edge' && before + after > 0) {
-      const e = pending.check(r.require(d, '>=', intDim(1), `pad_mode "edge" cannot pad axis ${i} of data ${printType(data)}: it is empty`), 'a padded dimension is not known yet');
+      const e = pending.check(
+        r.require(d, '>=', intDim(1), `pad_mode "edge" cannot pad axis ${i} of data ${printType(data)}: it is empty`),
+        'a padded dimension is not known yet',
+      );
       if (e) return e;
     }
     if (mode === 'reflect') {
       for (const p of [before, after]) {
         if (p === 0) continue;
-        const e = pending.check(r.require(d, '>', intDim(p), `pad_mode "reflect" needs pads smaller than the dim: pad ${p} on axis ${i} of data ${printType(data)}`), 'a padded dimension is not known yet');
+        const e = pending.check(
+          r.require(d, '>', intDim(p), `pad_mode "reflect" needs pads smaller than the dim: pad ${p} on axis ${i} of data ${printType(data)}`),
+          'a padded dimension is not known yet',
+        );
         if (e) return e;
       }
     }
     const padded = dAdd(dAdd(d, before), after);
     if (before + after < 0) {
-      const e = pending.check(r.require(padded, '>=', intDim(0), `pad_width [${pw.join(', ')}] crops axis ${i} of data ${printType(data)} below size 0`), 'a cropped dimension is not known yet');
+      const e = pending.check(
+        r.require(padded, '>=', intDim(0), `pad_width [${pw.join(', ')}] crops axis ${i} of data ${printType(data)} below size 0`),
+        'a cropped dimension is not known yet',
+      );
       if (e) return e;
     }
     oshape.push(padded);

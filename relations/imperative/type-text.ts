@@ -24,7 +24,11 @@ export type ParseTypeResult = { readonly ok: true; readonly type: IType } | { re
 
 class ParseError extends Error {}
 
-type Token = { kind: 'int'; value: number; pos: number } | { kind: 'name'; value: string; pos: number } | { kind: 'punct'; value: string; pos: number } | { kind: 'end'; pos: number };
+type Token =
+  | { kind: 'int'; value: number; pos: number }
+  | { kind: 'name'; value: string; pos: number }
+  | { kind: 'punct'; value: string; pos: number }
+  | { kind: 'end'; pos: number };
 
 function tokenize(text: string): Token[] {
   const tokens: Token[] = [];

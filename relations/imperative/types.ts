@@ -525,13 +525,17 @@ export class TypeSolverState {
       case 'tuple': {
         const yf = (y as typeof x).fields;
         if (x.fields.length !== yf.length) throw new Clash(`a tuple of ${x.fields.length} vs a tuple of ${yf.length}`);
-        x.fields.forEach((f, i) => this.nested(`field ${i}`, () => this.unifyTypes(f, yf[i]!, origin)));
+        x.fields.forEach((f, i) => {
+          this.nested(`field ${i}`, () => this.unifyTypes(f, yf[i]!, origin));
+        });
         return;
       }
       case 'func': {
         const yfn = y as typeof x;
         if (x.params.length !== yfn.params.length) throw new Clash(`a function of ${x.params.length} parameters vs one of ${yfn.params.length}`);
-        x.params.forEach((p, i) => this.nested(`parameter ${i}`, () => this.unifyTypes(p, yfn.params[i]!, origin)));
+        x.params.forEach((p, i) => {
+          this.nested(`parameter ${i}`, () => this.unifyTypes(p, yfn.params[i]!, origin));
+        });
         this.nested('result', () => this.unifyTypes(x.ret, yfn.ret, origin));
         return;
       }
@@ -541,7 +545,9 @@ export class TypeSolverState {
       case 'call': {
         const yc = y as typeof x;
         if (x.name !== yc.name || x.args.length !== yc.args.length) throw new Clash(`${printType(this.resolve(x))} vs ${printType(this.resolve(yc))}`);
-        x.args.forEach((p, i) => this.nested(`argument ${i} of ${x.name}`, () => this.unifyTypes(p, yc.args[i]!, origin)));
+        x.args.forEach((p, i) => {
+          this.nested(`argument ${i} of ${x.name}`, () => this.unifyTypes(p, yc.args[i]!, origin));
+        });
         return;
       }
     }

@@ -46,7 +46,10 @@ export const yoloReorgRel: RelationFn = (args, out, attrs, r) => {
   const [n, c, h, w] = data.shape as [IDim, IDim, IDim, IDim];
   const s = getInt(attrs, 'stride');
   const pending = new Pending();
-  for (const [what, d] of [['height', h], ['width', w]] as const) {
+  for (const [what, d] of [
+    ['height', h],
+    ['width', w],
+  ] as const) {
     const e = pending.check(r.require(dMod(d, s), '==', intDim(0), `${what} ${printDim(d)} is not divisible by stride = ${s}`), `the ${what} is not known yet`);
     if (e) return e;
   }
@@ -64,7 +67,10 @@ export const roiRel: RelationFn = (args, out, attrs, r) => {
   if (isError(rois)) return rois;
   const pending = new Pending();
   if (rois !== null) {
-    const e = pending.check(r.require(rois.shape[1]!, '==', intDim(5), `rois must hold 5 values per region, got ${printType(rois)}`), 'the region size is not known yet');
+    const e = pending.check(
+      r.require(rois.shape[1]!, '==', intDim(5), `rois must hold 5 values per region, got ${printType(rois)}`),
+      'the region size is not known yet',
+    );
     if (e) return e;
   }
   if (data === null || rois === null) return r.wait('the data and the rois are not both known yet');
@@ -72,7 +78,9 @@ export const roiRel: RelationFn = (args, out, attrs, r) => {
   const [ph, pw] = getInts(attrs, 'pooled_size');
   const canonical = [rois.shape[0]!, data.shape[perm[1]!]!, intDim(ph!), intDim(pw!)];
   const shape: IDim[] = new Array<IDim>(4);
-  perm.forEach((pos, i) => (shape[pos] = canonical[i]!));
+  perm.forEach((pos, i) => {
+    shape[pos] = canonical[i]!;
+  });
   const built = tensorType(shape, data.dtype);
   const e = r.assign(out, built, 'the result');
   if (e) return e;
@@ -104,7 +112,8 @@ export const nonMaxSuppressionRel: RelationFn = (args, out, attrs, r) => {
       [k, '>=', intDim(getInt(attrs, 'score_index') + 1), `boxes of ${printDim(k)} values have no score at score_index`],
       [k, '>=', intDim(getInt(attrs, 'id_index') + 1), `boxes of ${printDim(k)} values have no class id at id_index`],
     );
-    if (counts !== null) checks.push([counts.shape[0]!, '==', data.shape[0]!, `${printDim(counts.shape[0]!)} valid counts for a batch of ${printDim(data.shape[0]!)}`]);
+    if (counts !== null)
+      checks.push([counts.shape[0]!, '==', data.shape[0]!, `${printDim(counts.shape[0]!)} valid counts for a batch of ${printDim(data.shape[0]!)}`]);
   }
   for (const [have, op, want, message] of checks) {
     const e = pending.check(r.require(have, op, want, message), 'the box sizes are not known yet');
@@ -129,7 +138,8 @@ export const multiboxTransformLocRel: RelationFn = (args, out, _attrs, r) => {
   const n = cls?.shape[2];
   const pairs: [IDim, IDim, string][] = [];
   if (n !== undefined && anchor !== null) pairs.push([anchor.shape[1]!, n, 'anchors in anchor vs cls_prob']);
-  if (n !== undefined && loc !== null) pairs.push([loc.shape[1]!, dMul(n, 4), 'offsets in loc_pred vs 4 per anchor'], [loc.shape[0]!, cls!.shape[0]!, 'the batch of loc_pred vs cls_prob']);
+  if (n !== undefined && loc !== null)
+    pairs.push([loc.shape[1]!, dMul(n, 4), 'offsets in loc_pred vs 4 per anchor'], [loc.shape[0]!, cls!.shape[0]!, 'the batch of loc_pred vs cls_prob']);
   if (anchor !== null) pairs.push([anchor.shape[0]!, intDim(1), 'anchor batch vs 1'], [anchor.shape[2]!, intDim(4), 'anchor coordinates vs 4']);
   for (const [a, want, what] of pairs) {
     const e = pending.check(r.require(a, '==', want, `${what}: ${printDim(a)} vs ${printDim(want)}`), 'the anchor counts are not known yet');
@@ -158,7 +168,8 @@ export const proposalRel: RelationFn = (args, out, attrs, r) => {
   if (cls !== null && bbox !== null) {
     for (const i of [0, 2, 3]) checks.push([bbox.shape[i]!, cls.shape[i]!, `bbox_pred ${printType(bbox)} and cls_prob ${printType(cls)} differ in dim ${i}`]);
   }
-  if (cls !== null && info !== null) checks.push([info.shape[0]!, cls.shape[0]!, `im_info has batch ${printDim(info.shape[0]!)}, cls_prob ${printDim(cls.shape[0]!)}`]);
+  if (cls !== null && info !== null)
+    checks.push([info.shape[0]!, cls.shape[0]!, `im_info has batch ${printDim(info.shape[0]!)}, cls_prob ${printDim(cls.shape[0]!)}`]);
   const pending = new Pending();
   for (const [have, want, message] of checks) {
     const e = pending.check(r.require(have, '==', want, message), 'the dims of the proposal inputs are not known yet');

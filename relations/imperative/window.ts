@@ -24,7 +24,8 @@ export const slidingWindowRel: RelationFn = (args, out, attrs, r) => {
   const axis = getInt(attrs, 'axis');
   const rank = data.shape.length;
   if (axis >= rank) return r.fail(`axis ${axis} is out of range for ${printType(data)}`);
-  if (windows.length !== rank - axis) return r.fail(`window_shape [${windows.join(', ')}] must have ${rank - axis} entries (the dims of data from axis ${axis} on)`);
+  if (windows.length !== rank - axis)
+    return r.fail(`window_shape [${windows.join(', ')}] must have ${rank - axis} entries (the dims of data from axis ${axis} on)`);
   const covered = data.shape.slice(axis);
   for (const [i, d] of covered.entries()) {
     const c = r.require(intDim(windows[i]!), '<=', d, `a window of ${windows[i]} is longer than its dim ${printDim(d)}`);

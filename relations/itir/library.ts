@@ -14,6 +14,7 @@ export function itirRuleSources(): LoadedSources {
   if (cached !== null) return cached;
   const sources = asLibrary(loadFiles([ITIR_RULES_FILE]));
   // the type system's own rules are part of shapelog: a missing or broken file is a bug, never "no rules"
-  if (sources.diagnostics.length > 0) throw new Error(`the iterator-IR rules do not load:\n${sources.diagnostics.map((d) => formatDiagnostic(d, sources.texts)).join('\n')}`);
+  if (sources.diagnostics.length > 0)
+    throw new Error(`the iterator-IR rules do not load:\n${sources.diagnostics.map((d) => formatDiagnostic(d, sources.texts)).join('\n')}`);
   return (cached = sources);
 }

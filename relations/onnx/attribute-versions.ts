@@ -34,7 +34,7 @@ export function versionsWithAttribute(domain: string, opType: string, name: stri
   versions.forEach(([since, attrs], i) => {
     if (!attrs.includes(name)) return;
     const prev = versions[i - 1];
-    if (prev !== undefined && prev[1].includes(name)) return; // continues the range before
+    if (prev?.[1].includes(name)) return; // continues the range before
     let j = i;
     while (j + 1 < versions.length && versions[j + 1]![1].includes(name)) j++;
     const next = versions[j + 1];
@@ -44,7 +44,10 @@ export function versionsWithAttribute(domain: string, opType: string, name: stri
 }
 
 /** A node (its domain, op_type and attributes) at opset `version`: a message when its operator version lacks one of them; else null. */
-export function attributeOutsideVersion(n: { readonly domain: string; readonly opType: string; readonly attrs: ReadonlyMap<string, unknown> }, version: number): string | null {
+export function attributeOutsideVersion(
+  n: { readonly domain: string; readonly opType: string; readonly attrs: ReadonlyMap<string, unknown> },
+  version: number,
+): string | null {
   const t = attributeTable();
   const versions = t.ops[`${n.domain}::${n.opType}`];
   const newest = t.newest[n.domain];

@@ -55,13 +55,17 @@ export function parseEinsum(equation: string): EinsumEquation | string {
     for (const l of output) {
       if (seen.has(l)) return `Einsum equation "${equation}": the output has '${l === 'ellipsis' ? ELLIPSIS : l}' twice`;
       seen.add(l);
-      if (l === 'ellipsis' ? !operands.some((o) => o.includes('ellipsis')) : !operands.some((o) => o.includes(l))) return `Einsum equation "${equation}": the output's '${l === 'ellipsis' ? ELLIPSIS : l}' is in no operand`;
+      if (l === 'ellipsis' ? !operands.some((o) => o.includes('ellipsis')) : !operands.some((o) => o.includes(l)))
+        return `Einsum equation "${equation}": the output's '${l === 'ellipsis' ? ELLIPSIS : l}' is in no operand`;
     }
     return { operands, output };
   }
   const count = new Map<string, number>();
   for (const o of operands) for (const l of o) if (l !== 'ellipsis') count.set(l, (count.get(l) ?? 0) + 1);
-  const once = [...count].filter(([, n]) => n === 1).map(([l]) => l).sort();
+  const once = [...count]
+    .filter(([, n]) => n === 1)
+    .map(([l]) => l)
+    .sort();
   return { operands, output: [...(operands.some((o) => o.includes('ellipsis')) ? ['ellipsis'] : []), ...once] };
 }
 

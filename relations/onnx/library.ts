@@ -67,7 +67,14 @@ function operatorsByOp(ops: readonly OpInfo[]): { byOp: Map<string, OnnxOperator
   for (const info of ops) {
     const parts = parseOnnxOpName(info.name);
     if (parts === null) {
-      diagnostics.push(diagnostic('error', 'declaration', `ONNX operator name "${info.name}" is not of the form "ai.onnx::OpType@since" (domain, op_type, first opset version)`, info.span ?? null));
+      diagnostics.push(
+        diagnostic(
+          'error',
+          'declaration',
+          `ONNX operator name "${info.name}" is not of the form "ai.onnx::OpType@since" (domain, op_type, first opset version)`,
+          info.span ?? null,
+        ),
+      );
       continue;
     }
     const key = `${parts.domain}\0${parts.opType}`;

@@ -63,7 +63,12 @@ export function runCampaign(o: CampaignOptions): CampaignResult {
     if (!v.ok) shrinking = true;
     return v.ok;
   });
-  const details = fc.check(property, { seed: o.seed, numRuns: Number.MAX_SAFE_INTEGER, interruptAfterTimeLimit: o.seconds * 1000, markInterruptAsFailure: false });
+  const details = fc.check(property, {
+    seed: o.seed,
+    numRuns: Number.MAX_SAFE_INTEGER,
+    interruptAfterTimeLimit: o.seconds * 1000,
+    markInterruptAsFailure: false,
+  });
   const seconds = (performance.now() - started) / 1000;
   if (!details.failed || details.counterexample === null) return { tried, clean, known, seconds, failure: null };
   const input = details.counterexample[0];
@@ -79,6 +84,6 @@ export function saveRegression(input: FuzzCase, verdict: { kind: string; message
   const hash = createHash('sha256').update(JSON.stringify(input)).digest('hex').slice(0, 10);
   const path = join(dir, `${input.kind}-${verdict.kind}-${hash}.json`);
   const saved: Regression = { input, found: { kind: verdict.kind, message: verdict.message, seed } };
-  writeFileSync(path, JSON.stringify(saved, null, 2) + '\n');
+  writeFileSync(path, `${JSON.stringify(saved, null, 2)}\n`);
   return path;
 }

@@ -42,9 +42,21 @@ const edgeInt = fc.oneof(
 function mutate(text: string, tokens: readonly string[]): fc.Arbitrary<string> {
   const pos = fc.nat({ max: Math.max(0, text.length) });
   const edit = fc.oneof(
-    fc.tuple(pos, fc.nat({ max: 12 })).map(([p, n]) => (s: string) => s.slice(0, p) + s.slice(p + n)),
-    fc.tuple(pos, fc.nat({ max: 40 })).map(([p, n]) => (s: string) => s.slice(0, p + n) + s.slice(p, p + n) + s.slice(p + n)),
-    fc.tuple(pos, fc.constantFrom(...tokens)).map(([p, tok]) => (s: string) => s.slice(0, p) + tok + s.slice(p)),
+    fc.tuple(pos, fc.nat({ max: 12 })).map(
+      ([p, n]) =>
+        (s: string) =>
+          s.slice(0, p) + s.slice(p + n),
+    ),
+    fc.tuple(pos, fc.nat({ max: 40 })).map(
+      ([p, n]) =>
+        (s: string) =>
+          s.slice(0, p + n) + s.slice(p, p + n) + s.slice(p + n),
+    ),
+    fc.tuple(pos, fc.constantFrom(...tokens)).map(
+      ([p, tok]) =>
+        (s: string) =>
+          s.slice(0, p) + tok + s.slice(p),
+    ),
     fc.tuple(pos, pos).map(([a, b]) => (s: string) => {
       const [i, j] = a < b ? [a, b] : [b, a];
       const mid = Math.floor((i + j) / 2);
@@ -56,7 +68,46 @@ function mutate(text: string, tokens: readonly string[]): fc.Arbitrary<string> {
 
 // ---------------------------------------------------------------- rules
 
-const RULE_TOKENS = ['(', ')', '[', ']', ',', '.', ':-', 'not ', '_', 'X', 'Y', '?1', '|', '=', '\\=', '==', '!=', '<', '+', '-', '*', '/', '%', '"s"', "'a b'", '1e400', '0', '-1', '9007199254740993', 'error("e {X}")', 'relation ', 'import "x.rules".', '; k: ', '[0:]', '[1]', '/*', '\n', '%c\n'];
+const RULE_TOKENS = [
+  '(',
+  ')',
+  '[',
+  ']',
+  ',',
+  '.',
+  ':-',
+  'not ',
+  '_',
+  'X',
+  'Y',
+  '?1',
+  '|',
+  '=',
+  '\\=',
+  '==',
+  '!=',
+  '<',
+  '+',
+  '-',
+  '*',
+  '/',
+  '%',
+  '"s"',
+  "'a b'",
+  '1e400',
+  '0',
+  '-1',
+  '9007199254740993',
+  'error("e {X}")',
+  'relation ',
+  'import "x.rules".',
+  '; k: ',
+  '[0:]',
+  '[1]',
+  '/*',
+  '\n',
+  '%c\n',
+];
 
 const ruleVar = fc.constantFrom('X', 'Y', 'Z');
 /** Predicates with fixed arities, so that most generated programs pass the static checks. */
@@ -65,13 +116,20 @@ const rulePred = fc.constantFrom(...Object.keys(ARITY));
 
 /** A ground value: small ints and edge values, atoms, lists, tensors, symbolic dims, holes. */
 function ruleValue(depth: number): fc.Arbitrary<string> {
-  const leaf = fc.oneof({ weight: 4, arbitrary: fc.integer({ min: -2, max: 6 }).map(String) }, { weight: 1, arbitrary: edgeInt }, { weight: 2, arbitrary: fc.constantFrom('a', 'b', 'float32', 'none', '"txt"', '?1', 'n', '2*n', '[]', '1.5') });
+  const leaf = fc.oneof(
+    { weight: 4, arbitrary: fc.integer({ min: -2, max: 6 }).map(String) },
+    { weight: 1, arbitrary: edgeInt },
+    { weight: 2, arbitrary: fc.constantFrom('a', 'b', 'float32', 'none', '"txt"', '?1', 'n', '2*n', '[]', '1.5') },
+  );
   if (depth <= 0) return leaf;
   const sub = ruleValue(depth - 1);
   return fc.oneof(
     { weight: 4, arbitrary: leaf },
     { weight: 1, arbitrary: fc.array(sub, { maxLength: 4 }).map((xs) => `[${xs.join(', ')}]`) },
-    { weight: 1, arbitrary: fc.tuple(fc.array(sub, { maxLength: 3 }), fc.constantFrom('float32', 'int32', '?2')).map(([xs, d]) => `tensor([${xs.join(', ')}], ${d})`) },
+    {
+      weight: 1,
+      arbitrary: fc.tuple(fc.array(sub, { maxLength: 3 }), fc.constantFrom('float32', 'int32', '?2')).map(([xs, d]) => `tensor([${xs.join(', ')}], ${d})`),
+    },
     { weight: 1, arbitrary: fc.tuple(sub, fc.constantFrom('+', '-', '*', '/', '%'), sub).map(([a, op, b]) => `${a} ${op} ${b}`) },
   );
 }
@@ -79,16 +137,30 @@ function ruleValue(depth: number): fc.Arbitrary<string> {
 /** An expression over bound variables: arithmetic, list functions, subscripts and slices. */
 const ruleExpr: fc.Arbitrary<string> = fc.oneof(
   { weight: 3, arbitrary: ruleVar },
-  { weight: 2, arbitrary: fc.tuple(ruleVar, fc.constantFrom('+', '-', '*', '/', '%'), fc.oneof(ruleVar, fc.integer({ min: -2, max: 5 }).map(String))).map(([a, op, b]) => `${a} ${op} ${b}`) },
+  {
+    weight: 2,
+    arbitrary: fc
+      .tuple(ruleVar, fc.constantFrom('+', '-', '*', '/', '%'), fc.oneof(ruleVar, fc.integer({ min: -2, max: 5 }).map(String)))
+      .map(([a, op, b]) => `${a} ${op} ${b}`),
+  },
   { weight: 1, arbitrary: fc.tuple(fc.constantFrom('len', 'reverse', 'prod', 'sum'), ruleVar).map(([f, x]) => `${f}(${x})`) },
   { weight: 1, arbitrary: fc.tuple(ruleVar, ruleVar).map(([a, b]) => `append(${a}, ${b})`) },
   { weight: 1, arbitrary: fc.tuple(ruleVar, fc.integer({ min: -1, max: 3 })).map(([x, i]) => `${x}[${i}]`) },
-  { weight: 1, arbitrary: fc.tuple(ruleVar, fc.option(fc.integer({ min: -1, max: 3 })), fc.option(fc.integer({ min: -1, max: 3 }))).map(([x, a, b]) => `${x}[${a ?? ''}:${b ?? ''}]`) },
+  {
+    weight: 1,
+    arbitrary: fc
+      .tuple(ruleVar, fc.option(fc.integer({ min: -1, max: 3 })), fc.option(fc.integer({ min: -1, max: 3 })))
+      .map(([x, a, b]) => `${x}[${a ?? ''}:${b ?? ''}]`),
+  },
   { weight: 1, arbitrary: ruleVar.map((x) => `-${x}`) },
 );
 
 /** A call whose arguments are variables (mostly) or values. */
-const ruleCall = rulePred.chain((p) => fc.array(fc.oneof({ weight: 3, arbitrary: ruleVar }, { weight: 1, arbitrary: ruleValue(1) }), { minLength: ARITY[p]!, maxLength: ARITY[p]! }).map((xs) => `${p}(${xs.join(', ')})`));
+const ruleCall = rulePred.chain((p) =>
+  fc
+    .array(fc.oneof({ weight: 3, arbitrary: ruleVar }, { weight: 1, arbitrary: ruleValue(1) }), { minLength: ARITY[p]!, maxLength: ARITY[p]! })
+    .map((xs) => `${p}(${xs.join(', ')})`),
+);
 
 const ruleLiteral = fc.oneof(
   { weight: 4, arbitrary: ruleCall },
@@ -106,10 +178,23 @@ function headFrom(p: string, picks: readonly number[], body: string): string {
 
 /** A fact, or a rule whose body starts with a call (so that most variables are bound). */
 const ruleStatement = fc.oneof(
-  { weight: 4, arbitrary: rulePred.chain((p) => fc.array(ruleValue(2), { minLength: ARITY[p]!, maxLength: ARITY[p]! }).map((xs) => `${p}(${xs.join(', ')}).`)) },
-  { weight: 4, arbitrary: fc.tuple(rulePred, fc.array(fc.nat(), { minLength: 2, maxLength: 2 }), ruleCall, fc.array(ruleLiteral, { maxLength: 2 })).map(([p, picks, first, rest]) => `${headFrom(p, picks, first)} :- ${[first, ...rest].join(', ')}.`) },
+  {
+    weight: 4,
+    arbitrary: rulePred.chain((p) => fc.array(ruleValue(2), { minLength: ARITY[p]!, maxLength: ARITY[p]! }).map((xs) => `${p}(${xs.join(', ')}).`)),
+  },
+  {
+    weight: 4,
+    arbitrary: fc
+      .tuple(rulePred, fc.array(fc.nat(), { minLength: 2, maxLength: 2 }), ruleCall, fc.array(ruleLiteral, { maxLength: 2 }))
+      .map(([p, picks, first, rest]) => `${headFrom(p, picks, first)} :- ${[first, ...rest].join(', ')}.`),
+  },
   { weight: 1, arbitrary: fc.tuple(ruleVar, ruleExpr, ruleCall).map(([v, e, c]) => `${v} = ${e} :- ${c}.`) },
-  { weight: 1, arbitrary: fc.tuple(ruleCall, fc.array(ruleLiteral, { maxLength: 1 })).map(([c, b]) => `error("bad${c.includes('X') ? ' {X}' : ''}") :- ${[c, ...b].join(', ')}.`) },
+  {
+    weight: 1,
+    arbitrary: fc
+      .tuple(ruleCall, fc.array(ruleLiteral, { maxLength: 1 }))
+      .map(([c, b]) => `error("bad${c.includes('X') ? ' {X}' : ''}") :- ${[c, ...b].join(', ')}.`),
+  },
 );
 
 /** A generated rule file and a goal, or a mutated bundled example. */
@@ -117,23 +202,67 @@ export function rulesCase(): fc.Arbitrary<FuzzCase> {
   const examples = exampleTexts('.rules');
   // every predicate gets a fact, so that calls to it are not undefined
   const base = 'p(1).\nq(1, 2).\nr(a, [2, 3]).\nedge(1, 2).\nedge(2, 3).\npath(X, Y) :- edge(X, Y).\n';
-  const generated = fc.array(ruleStatement, { minLength: 1, maxLength: 8 }).map((ss) => base + ss.join('\n') + '\n');
-  const text = fc.oneof({ weight: 6, arbitrary: generated }, { weight: 1, arbitrary: fc.constantFrom(...examples).chain((e) => mutate(e, RULE_TOKENS)) }, { weight: 1, arbitrary: generated.chain((g) => mutate(g, RULE_TOKENS)) });
-  const goal = fc.oneof({ weight: 4, arbitrary: ruleCall }, { weight: 2, arbitrary: fc.tuple(ruleCall, ruleLiteral).map(([c, l]) => `${c}, ${l}`) }, { weight: 1, arbitrary: ruleCall.chain((g) => mutate(g, RULE_TOKENS)) });
+  const generated = fc.array(ruleStatement, { minLength: 1, maxLength: 8 }).map((ss) => `${base + ss.join('\n')}\n`);
+  const text = fc.oneof(
+    { weight: 6, arbitrary: generated },
+    { weight: 1, arbitrary: fc.constantFrom(...examples).chain((e) => mutate(e, RULE_TOKENS)) },
+    { weight: 1, arbitrary: generated.chain((g) => mutate(g, RULE_TOKENS)) },
+  );
+  const goal = fc.oneof(
+    { weight: 4, arbitrary: ruleCall },
+    { weight: 2, arbitrary: fc.tuple(ruleCall, ruleLiteral).map(([c, l]) => `${c}, ${l}`) },
+    { weight: 1, arbitrary: ruleCall.chain((g) => mutate(g, RULE_TOKENS)) },
+  );
   return fc.tuple(text, goal).map(([t, g]): FuzzCase => ({ kind: 'rules', text: t, goal: g }));
 }
 
 // ---------------------------------------------------------------- Relay and typeof
 
 const DTYPES = ['float32', 'float16', 'int32', 'int64', 'bool', 'uint8', 'float64'];
-const RELAY_TOKENS = ['(', ')', '[', ']', '{', '}', ',', ';', '%0', '%x', '.0', '.1', '=', '_', '?', 'n', 'Tensor[(2, 3), float32]', 'add', 'nn.conv2d', 'axis=-1', '1f', 'True', 'let ', 'fn ', 'if (', 'match', '/*', '//', '\n', '@main', '-> ', '2147483648', '1e400'];
+const RELAY_TOKENS = [
+  '(',
+  ')',
+  '[',
+  ']',
+  '{',
+  '}',
+  ',',
+  ';',
+  '%0',
+  '%x',
+  '.0',
+  '.1',
+  '=',
+  '_',
+  '?',
+  'n',
+  'Tensor[(2, 3), float32]',
+  'add',
+  'nn.conv2d',
+  'axis=-1',
+  '1f',
+  'True',
+  'let ',
+  'fn ',
+  'if (',
+  'match',
+  '/*',
+  '//',
+  '\n',
+  '@main',
+  '-> ',
+  '2147483648',
+  '1e400',
+];
 
 const dimText = fc.oneof(
   { weight: 4, arbitrary: fc.constantFrom('1', '2', '3', '4', '8', '0', '16') },
   { weight: 1, arbitrary: fc.constantFrom('n', 'm', '?', '_', '2*n', 'n + 1', '2147483648', '9007199254740993') },
 );
 
-const tensorText = fc.tuple(fc.array(dimText, { maxLength: 5 }), fc.constantFrom(...DTYPES)).map(([ds, dt]) => `Tensor[(${ds.join(', ')}${ds.length === 1 ? ',' : ''}), ${dt}]`);
+const tensorText = fc
+  .tuple(fc.array(dimText, { maxLength: 5 }), fc.constantFrom(...DTYPES))
+  .map(([ds, dt]) => `Tensor[(${ds.join(', ')}${ds.length === 1 ? ',' : ''}), ${dt}]`);
 
 /** A Relay type as text: tensors mostly, sometimes `_`, a scalar dtype, or a tuple. */
 export const typeText: fc.Arbitrary<string> = fc.oneof(
@@ -192,13 +321,31 @@ const opCall = fc.constantFrom(...allOps()).chain((op) =>
 /** One typeof line: a well-formed call, a call with the wrong arity or field types, or a mutated line. */
 export function typeofCase(): fc.Arbitrary<FuzzCase> {
   const wellFormed = opCall.chain(({ op, arity, attrs }) =>
-    fc.tuple(fc.array(typeText, { minLength: Math.max(0, arity - 1), maxLength: arity + 1 }), fc.boolean()).map(([args, withAttrs]) => JSON.stringify(withAttrs ? { op, attrs, args } : { op, args })),
+    fc
+      .tuple(fc.array(typeText, { minLength: Math.max(0, arity - 1), maxLength: arity + 1 }), fc.boolean())
+      .map(([args, withAttrs]) => JSON.stringify(withAttrs ? { op, attrs, args } : { op, args })),
   );
   const oddShape = fc.oneof(
-    fc.constantFrom('{"op":"add","args":[1]}', '[null]', '{"op":"add","args":[null]}', '{"op":"nn.relu","attrs":{"x":{}},"args":["_"]}', '', '{}', '{"op":1,"args":[]}', '"add"', '{"op":"add","args":"_"}'),
-    fc.tuple(fc.constantFrom(...allOps().map((o) => o.name)), fc.array(fc.jsonValue({ maxDepth: 2 }), { maxLength: 3 })).map(([op, args]) => JSON.stringify({ op, args })),
+    fc.constantFrom(
+      '{"op":"add","args":[1]}',
+      '[null]',
+      '{"op":"add","args":[null]}',
+      '{"op":"nn.relu","attrs":{"x":{}},"args":["_"]}',
+      '',
+      '{}',
+      '{"op":1,"args":[]}',
+      '"add"',
+      '{"op":"add","args":"_"}',
+    ),
+    fc
+      .tuple(fc.constantFrom(...allOps().map((o) => o.name)), fc.array(fc.jsonValue({ maxDepth: 2 }), { maxLength: 3 }))
+      .map(([op, args]) => JSON.stringify({ op, args })),
   );
-  const line = fc.oneof({ weight: 6, arbitrary: wellFormed }, { weight: 1, arbitrary: oddShape }, { weight: 2, arbitrary: wellFormed.chain((l) => mutate(l, ['"', '[', ']', '{', '}', ',', ':', '_', '?', 'n', '-1', '1e400', 'null', '\\'])) });
+  const line = fc.oneof(
+    { weight: 6, arbitrary: wellFormed },
+    { weight: 1, arbitrary: oddShape },
+    { weight: 2, arbitrary: wellFormed.chain((l) => mutate(l, ['"', '[', ']', '{', '}', ',', ':', '_', '?', 'n', '-1', '1e400', 'null', '\\'])) },
+  );
   return line.map((l): FuzzCase => ({ kind: 'typeof', line: l }));
 }
 
@@ -234,7 +381,11 @@ const generatedRelay = fc
 /** A generated Relay program, or a mutated bundled example (examples/relay, examples/bad). */
 export function relayCase(): fc.Arbitrary<FuzzCase> {
   const examples = exampleTexts('.relay');
-  const text = fc.oneof({ weight: 6, arbitrary: generatedRelay }, { weight: 1, arbitrary: fc.constantFrom(...examples).chain((e) => mutate(e, RELAY_TOKENS)) }, { weight: 1, arbitrary: generatedRelay.chain((g) => mutate(g, RELAY_TOKENS)) });
+  const text = fc.oneof(
+    { weight: 6, arbitrary: generatedRelay },
+    { weight: 1, arbitrary: fc.constantFrom(...examples).chain((e) => mutate(e, RELAY_TOKENS)) },
+    { weight: 1, arbitrary: generatedRelay.chain((g) => mutate(g, RELAY_TOKENS)) },
+  );
   return text.map((t): FuzzCase => ({ kind: 'relay', text: t }));
 }
 

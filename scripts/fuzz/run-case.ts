@@ -59,7 +59,10 @@ function rulesCase(text: string, goal: string, limits: Partial<Limits>, millis: 
   const plain = new Map<StrategyName, RunResult | null>();
   const goals = new Map<StrategyName, RunResult | null>();
   for (const strategy of STRATEGIES) {
-    for (const [withGoal, into] of [[false, plain], [true, goals]] as const) {
+    for (const [withGoal, into] of [
+      [false, plain],
+      [true, goals],
+    ] as const) {
       const what = `query --strategy ${strategy}${withGoal ? ' --goal' : ''}`;
       const r = attempt(what, millis, () => {
         const r = runText(text, { file: 'fuzz.rules', strategy, limits, ...(withGoal ? { goal } : {}) });
@@ -81,13 +84,15 @@ function rulesCase(text: string, goal: string, limits: Partial<Limits>, millis: 
   if (finished(n) && finished(s)) {
     const a = JSON.stringify([...n.factsByPredicate()]);
     const b = JSON.stringify([...s.factsByPredicate()]);
-    if (a !== b) throw new Finding('mismatch', `query: naive and seminaive derive different facts:\n  naive:     ${a.slice(0, 400)}\n  seminaive: ${b.slice(0, 400)}`);
+    if (a !== b)
+      throw new Finding('mismatch', `query: naive and seminaive derive different facts:\n  naive:     ${a.slice(0, 400)}\n  seminaive: ${b.slice(0, 400)}`);
   }
   const answered = STRATEGIES.map((st) => [st, goals.get(st)] as const).filter((x): x is readonly [StrategyName, RunResult] => finished(x[1]));
   for (const [st, r] of answered.slice(1)) {
     const a = JSON.stringify(answered[0]![1].answers);
     const b = JSON.stringify(r.answers);
-    if (a !== b) throw new Finding('mismatch', `query --goal: ${answered[0]![0]} and ${st} give different answers:\n  ${a.slice(0, 400)}\n  ${b.slice(0, 400)}`);
+    if (a !== b)
+      throw new Finding('mismatch', `query --goal: ${answered[0]![0]} and ${st} give different answers:\n  ${a.slice(0, 400)}\n  ${b.slice(0, 400)}`);
   }
 }
 
@@ -109,7 +114,11 @@ function relayCase(text: string, limits: Partial<Limits>, millis: number): void 
   if (clean.length === 2) {
     const key = (r: InferResult) => JSON.stringify({ functions: inferJson(r).functions, bindings: inferJson(r).bindings });
     const [a, b] = [key(clean[0]!), key(clean[1]!)];
-    if (a !== b) throw new Finding('mismatch', `infer: rules and relay strategies type the program differently:\n  rules: ${a.slice(0, 600)}\n  relay: ${b.slice(0, 600)}`);
+    if (a !== b)
+      throw new Finding(
+        'mismatch',
+        `infer: rules and relay strategies type the program differently:\n  rules: ${a.slice(0, 600)}\n  relay: ${b.slice(0, 600)}`,
+      );
   }
 }
 
@@ -119,10 +128,13 @@ function relayCase(text: string, limits: Partial<Limits>, millis: number): void 
  * the rules of several operators (reshape_like, take, ...) wait for the dims and end
  * without a type or an error.
  */
-export const KNOWN_TUPLE_MISMATCH = 'known: a tuple given for a tensor argument while dims are unknown: the imperative twin rejects it, the rules end without a type';
+export const KNOWN_TUPLE_MISMATCH =
+  'known: a tuple given for a tensor argument while dims are unknown: the imperative twin rejects it, the rules end without a type';
 
 function knownTupleMismatch(rules: TypeofAnswer, relay: TypeofAnswer): boolean {
-  return 'type' in rules && rules.type === '_' && 'error' in relay && / must be a tensor, got \(/.test(relay.error) && rules.args.some((a) => a.startsWith('('));
+  return (
+    'type' in rules && rules.type === '_' && 'error' in relay && / must be a tensor, got \(/.test(relay.error) && rules.args.some((a) => a.startsWith('('))
+  );
 }
 
 function typeofCase(line: string, limits: Partial<Limits>, millis: number): void {
@@ -131,7 +143,8 @@ function typeofCase(line: string, limits: Partial<Limits>, millis: number): void
   if (rules === null || relay === null) throw new Finding('crash', 'typeof threw instead of answering the line');
   const v = classify(rules, relay);
   if (v.kind === 'disagree' && knownTupleMismatch(rules, relay)) throw new Finding('known', `typeof: ${KNOWN_TUPLE_MISMATCH}`);
-  if (v.kind === 'disagree') throw new Finding('mismatch', `typeof: rules and imperative disagree:\n  rules:      ${JSON.stringify(rules)}\n  imperative: ${JSON.stringify(relay)}`);
+  if (v.kind === 'disagree')
+    throw new Finding('mismatch', `typeof: rules and imperative disagree:\n  rules:      ${JSON.stringify(rules)}\n  imperative: ${JSON.stringify(relay)}`);
 }
 
 /** Runs the case and judges it. */

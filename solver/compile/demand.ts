@@ -3,14 +3,13 @@
 // (`$demand:bcast@bbf`) that holds the bound arguments of the calls made so far.
 // A copy's rules only fire for demanded arguments, so helpers that are unsafe bottom-up
 // (`bcast([], R, R).`) work, and a point query computes only what it needs.
-import { type Diagnostic } from '../../diagnostics/diagnostic.js';
+import type { Diagnostic } from '../../diagnostics/diagnostic.js';
 import { type AtomLit, isExpression, type Lit, type Rule, type Tmpl, varsOf } from './ir.js';
 import { callPattern } from './modes.js';
 import { schedule } from './schedule.js';
 import { Projections } from './projection.js';
 import { adornedName, demandName } from './relation-names.js';
 import { ruleId } from '../store/ids.js';
-
 
 export interface DemandInput {
   readonly rules: readonly Rule[];
@@ -38,8 +37,6 @@ export function transformForDemand(input: DemandInput): DemandOutput {
   const queue: [string, string][] = [];
 
   const push = (rule: Omit<Rule, 'id'>) => out.push({ ...rule, id: ruleId(out.length) });
-
-  const anonymous = (rule: Rule, t: Tmpl) => t.k === 'var' && rule.varNames[t.v] === '_';
 
   /** Rewrite a scheduled body: calls of demanded predicates become calls of their copies, each preceded by a demand rule. */
   const rewrite = (rule: Rule, entry: Lit[], body: readonly Lit[], boundOnEntry: ReadonlySet<number>): Lit[] => {
@@ -81,7 +78,10 @@ export function transformForDemand(input: DemandInput): DemandOutput {
   // Roots: every rule whose head is not a demanded predicate, evaluated bottom-up.
   // A first literal that drops parts of its facts is read through its projection.
   const perCall = input.perCall ?? new Set<string>();
-  const projections = new Projections((rule) => push(rule), (pred) => perCall.has(pred) && !input.demanded.has(pred));
+  const projections = new Projections(
+    (rule) => push(rule),
+    (pred) => perCall.has(pred) && !input.demanded.has(pred),
+  );
   for (const r of input.rules) {
     if (r.head.k === 'atom' && input.demanded.has(r.head.pred)) continue;
     const s = schedule(r, new Set(), null);
@@ -104,7 +104,13 @@ export function transformForDemand(input: DemandInput): DemandOutput {
       for (const a of boundHead) varsOf(a, entryVars);
       // a bound head argument that is an expression cannot be matched against demand
       if (boundHead.some(isExpression)) {
-        problems.push({ severity: 'error', code: 'unsafe', message: `a head argument computed by an expression cannot be called with that argument bound (pattern ${pattern})`, span: r.head.span, notes: [] });
+        problems.push({
+          severity: 'error',
+          code: 'unsafe',
+          message: `a head argument computed by an expression cannot be called with that argument bound (pattern ${pattern})`,
+          span: r.head.span,
+          notes: [],
+        });
         continue;
       }
       const s = schedule(r, entryVars, pattern);
@@ -124,7 +130,7 @@ export function transformForDemand(input: DemandInput): DemandOutput {
       // copy the predicate's own facts for demanded arguments: p@pat(X..) :- $demand(..), p(X..)
       const n = pattern.length;
       const varNames = Array.from({ length: n }, (_, i) => `A${i + 1}`);
-      const span = (byPred.get(pred)?.[0]?.span ?? { file: '<facts>', start: { offset: 0, line: 1, column: 1 }, end: { offset: 0, line: 1, column: 1 } });
+      const span = byPred.get(pred)?.[0]?.span ?? { file: '<facts>', start: { offset: 0, line: 1, column: 1 }, end: { offset: 0, line: 1, column: 1 } };
       const args: Tmpl[] = varNames.map((_, v) => ({ k: 'var', v, span }));
       push({
         head: { k: 'atom', pred: copy, args, span },

@@ -44,8 +44,7 @@ export function lower(store: TermStore, programs: readonly Program[]): Lowered {
     arityErrors: new Set(),
     diagnostics: [],
   };
-  const err = (code: string, message: string, span: Span | null, notes: string[] = []) =>
-    out.diagnostics.push(diagnostic('error', code, message, span, notes));
+  const err = (code: string, message: string, span: Span | null, notes: string[] = []) => out.diagnostics.push(diagnostic('error', code, message, span, notes));
 
   // The statements other than plain ground facts, in order: only these can have holes or
   // declare relations (a file of many facts passes over its facts once, here).
@@ -81,7 +80,10 @@ export function lower(store: TermStore, programs: readonly Program[]): Lowered {
     }
     const attrs = s.attrs.map((a) => {
       const unknown = unknownTypeName(a.type);
-      if (unknown !== null) err('attribute', `unknown attribute type '${unknown.name}'${didYouMean(unknown.name, TYPE_NAMES)}`, unknown.span, [`attribute types: ${TYPE_NAMES.join(', ')}, [T] and T?`]);
+      if (unknown !== null)
+        err('attribute', `unknown attribute type '${unknown.name}'${didYouMean(unknown.name, TYPE_NAMES)}`, unknown.span, [
+          `attribute types: ${TYPE_NAMES.join(', ')}, [T] and T?`,
+        ]);
       let def: TermId | null = null;
       if (a.default !== null) {
         const t = constTerm(a.default);
@@ -95,7 +97,12 @@ export function lower(store: TermStore, programs: readonly Program[]): Lowered {
     notePred(s.name, s.params.length + s.attrs.length, s.span);
   }
   const attrTypes = new Map<string, AttrType[]>();
-  for (const s of others) if (s.kind === 'relation' && !attrTypes.has(s.name)) attrTypes.set(s.name, s.attrs.map((a) => a.type));
+  for (const s of others)
+    if (s.kind === 'relation' && !attrTypes.has(s.name))
+      attrTypes.set(
+        s.name,
+        s.attrs.map((a) => a.type),
+      );
 
   const values: (number | string)[] = [];
   const kinds: ValueKind[] = [];
@@ -293,7 +300,9 @@ export function lower(store: TermStore, programs: readonly Program[]): Lowered {
       }
     for (const [name, c] of counts)
       if (c.n === 1)
-        out.diagnostics.push(diagnostic('warning', 'singleton', `variable ${name} occurs only once in this clause; write _${name} or _ if that is intended`, c.span));
+        out.diagnostics.push(
+          diagnostic('warning', 'singleton', `variable ${name} occurs only once in this clause; write _${name} or _ if that is intended`, c.span),
+        );
   }
 
   function lowerHead(h: Head, vars: VarTable, isFact: boolean): HeadIR | null {
@@ -382,7 +391,11 @@ export function lower(store: TermStore, programs: readonly Program[]): Lowered {
       const full = decl.params.length + decl.attrs.length;
       if (c.named.length > 0 || (args.length === decl.params.length && decl.attrs.length > 0)) {
         if (args.length !== decl.params.length) {
-          err('arity', `${c.pred} takes ${decl.params.length} argument${decl.params.length === 1 ? '' : 's'} (${decl.params.join(', ')}) before its attributes, got ${args.length}`, c.span);
+          err(
+            'arity',
+            `${c.pred} takes ${decl.params.length} argument${decl.params.length === 1 ? '' : 's'} (${decl.params.join(', ')}) before its attributes, got ${args.length}`,
+            c.span,
+          );
           return null;
         }
         const attrVals: (Tmpl | null)[] = decl.attrs.map(() => null);
@@ -390,7 +403,12 @@ export function lower(store: TermStore, programs: readonly Program[]): Lowered {
           const i = decl.attrs.findIndex((a) => a.name === n.name);
           if (i < 0) {
             const known = decl.attrs.map((a) => a.name);
-            err('attribute', `${c.pred} has no attribute '${n.name}'${didYouMean(n.name, known)}`, n.span, known.length ? [`its attributes: ${known.join(', ')}`] : []);
+            err(
+              'attribute',
+              `${c.pred} has no attribute '${n.name}'${didYouMean(n.name, known)}`,
+              n.span,
+              known.length ? [`its attributes: ${known.join(', ')}`] : [],
+            );
             return null;
           }
           if (attrVals[i] !== null) {
@@ -502,7 +520,14 @@ export function lower(store: TermStore, programs: readonly Program[]): Lowered {
   function fold(t: Tmpl): Tmpl {
     try {
       if (t.k === 'struct' && t.args.every((a) => a.k === 'const'))
-        return { k: 'const', id: store.compoundSym(t.sym, t.args.map((a) => (a as { id: TermId }).id)), span: t.span };
+        return {
+          k: 'const',
+          id: store.compoundSym(
+            t.sym,
+            t.args.map((a) => (a as { id: TermId }).id),
+          ),
+          span: t.span,
+        };
       if (t.k === 'cons' && t.head.k === 'const' && t.tail.k === 'const') return { k: 'const', id: store.cons(t.head.id, t.tail.id), span: t.span };
     } catch (e) {
       if (!(e instanceof TermDepthError)) throw e;
@@ -582,7 +607,7 @@ export function hasType(store: TermStore, t: TermId, type: AttrType): boolean {
       return (store.kind(t) === 3 && store.text(t) === 'none') || hasType(store, t, type.inner);
     case 'list': {
       const items = store.listItems(t);
-      return items !== null && items.every((x) => hasType(store, x, type.element));
+      return items?.every((x) => hasType(store, x, type.element)) ?? false;
     }
     case 'named':
       switch (type.name) {

@@ -143,13 +143,17 @@ export function linkNegations(plans: readonly Plan[]): void {
   const closure = (rel: string): string[] => {
     const seen = new Set<string>([rel]);
     const stack = [rel];
-    while (stack.length > 0) for (const r of deps.get(stack.pop()!) ?? []) if (!seen.has(r)) (seen.add(r), stack.push(r));
+    while (stack.length > 0)
+      for (const r of deps.get(stack.pop()!) ?? [])
+        if (!seen.has(r)) {
+          seen.add(r);
+          stack.push(r);
+        }
     return [...seen].filter((r) => !isDemandRelation(r) && !(isAdornedCopy(r) && r !== rel));
   };
   // the negated relation itself is checked precisely (pending head instances), its dependencies coarsely
   for (const p of plans)
-    for (const steps of [p.steps, ...p.variants])
-      for (const st of steps ?? []) if (st.k === 'neg') st.dependsOn = closure(st.rel).filter((r) => r !== st.rel);
+    for (const steps of [p.steps, ...p.variants]) for (const st of steps ?? []) if (st.k === 'neg') st.dependsOn = closure(st.rel).filter((r) => r !== st.rel);
 }
 
 /** Steps for a body in a given order; `scanOf` fixes the scan numbers (else they count up). */
@@ -198,7 +202,18 @@ function compileSteps(rule: Rule, body: readonly Lit[], scanOf: ReadonlyMap<Lit,
         const indexName = keyCols.join(',');
         if (l.neg) {
           const demandRel = demandOfCopy(l.pred);
-          steps.push({ k: 'neg', rel: l.pred, relId: relationId(l.pred), keyCols, keyTmpls, indexName, arity: l.args.length, demandRel, dependsOn: [], span: l.span });
+          steps.push({
+            k: 'neg',
+            rel: l.pred,
+            relId: relationId(l.pred),
+            keyCols,
+            keyTmpls,
+            indexName,
+            arity: l.args.length,
+            demandRel,
+            dependsOn: [],
+            span: l.span,
+          });
         } else {
           const before = new Set(bound);
           const pats = l.args.map((a, i) => (keyCols.includes(i) ? null : toPat(a)));
@@ -216,7 +231,18 @@ function compileSteps(rule: Rule, body: readonly Lit[], scanOf: ReadonlyMap<Lit,
           }
           const kept = [...binds].filter((v) => usedAfter[j]!.has(v));
           if (kept.length < binds.size) drops = true;
-          steps.push({ k: 'scan', rel: l.pred, relId: relationId(l.pred), keyCols, keyTmpls, indexName, pats, scanNo: no, project: drops ? kept : null, span: l.span });
+          steps.push({
+            k: 'scan',
+            rel: l.pred,
+            relId: relationId(l.pred),
+            keyCols,
+            keyTmpls,
+            indexName,
+            pats,
+            scanNo: no,
+            project: drops ? kept : null,
+            span: l.span,
+          });
           if (!reads.includes(l.pred)) reads.push(l.pred);
         }
         break;
@@ -266,8 +292,10 @@ function isPlainPat(p: Pat | null): boolean {
 function patBinds(p: Pat | null, out: Set<number>): Set<number> {
   if (p === null) return out;
   if (p.k === 'bind') out.add(p.v);
-  else if (p.k === 'cons') (patBinds(p.head, out), patBinds(p.tail, out));
-  else if (p.k === 'struct') for (const a of p.args) patBinds(a, out);
+  else if (p.k === 'cons') {
+    patBinds(p.head, out);
+    patBinds(p.tail, out);
+  } else if (p.k === 'struct') for (const a of p.args) patBinds(a, out);
   return out;
 }
 

@@ -23,7 +23,6 @@ import { stratify } from './stratify.js';
  */
 export type StrategyName = 'naive' | 'seminaive' | 'demand' | 'mutable';
 
-
 export const GOAL = '$goal';
 
 export interface CompiledProgram {
@@ -50,7 +49,13 @@ export type CompileOutcome = { readonly ok: true; readonly program: CompiledProg
  * `roots`: the files that were run (not imported). An unsafe predicate that nothing
  * calls is an error only when a root file defines it; null means every file is a root.
  */
-export function compileProgram(store: TermStore, files: readonly Program[], strategy: StrategyName, goal: readonly Literal[] | null, roots: ReadonlySet<string> | null = null): CompileOutcome {
+export function compileProgram(
+  store: TermStore,
+  files: readonly Program[],
+  strategy: StrategyName,
+  goal: readonly Literal[] | null,
+  roots: ReadonlySet<string> | null = null,
+): CompileOutcome {
   let goalVars: string[] | null = null;
   const programs = [...files];
   if (goal !== null && goal.length > 0) {
@@ -81,7 +86,13 @@ export function compileProgram(store: TermStore, files: readonly Program[], stra
   const known = new Set<string>([...lowered.defined, ...lowered.decls.keys(), ...lowered.facts.keys()]);
   for (const [pred, span] of lowered.calls) {
     if (known.has(pred) || lowered.arityErrors.has(pred)) continue;
-    const hint = pred === 'not' ? '; negation is written `not p(X)`, without parentheses around the call' : didYouMean(pred, [...known].filter((k) => k !== GOAL));
+    const hint =
+      pred === 'not'
+        ? '; negation is written `not p(X)`, without parentheses around the call'
+        : didYouMean(
+            pred,
+            [...known].filter((k) => k !== GOAL),
+          );
     errors.push(diagnostic('error', 'undefined', `undefined predicate ${pred}/${lowered.preds.get(pred)?.arity ?? 0}${hint}`, span));
   }
   if (errors.length > 0) return { ok: false, diagnostics: dedupe(errors) };
@@ -113,7 +124,12 @@ export function compileProgram(store: TermStore, files: readonly Program[], stra
   if (strategy === 'demand' && goal !== null) for (const r of lowered.rules) if (r.head.k === 'atom' && r.head.pred !== GOAL) goalDirected.add(r.head.pred);
 
   const attempt = (demanded: Set<string>) => {
-    const t = transformForDemand({ rules: lowered.rules, demanded, hasFacts: new Set(lowered.facts.keys()), perCall: perCallRelations(lowered.rules, new Set(lowered.decls.keys())) });
+    const t = transformForDemand({
+      rules: lowered.rules,
+      demanded,
+      hasFacts: new Set(lowered.facts.keys()),
+      perCall: perCallRelations(lowered.rules, new Set(lowered.decls.keys())),
+    });
     if (t.problems.length > 0) return { ok: false as const, diagnostics: dedupe(t.problems) };
     const st = stratify(t.rules, (p) => userPredOf(p) ?? p);
     if (!st.ok) return { ok: false as const, diagnostics: [st.problem] };
@@ -143,7 +159,11 @@ export function compileProgram(store: TermStore, files: readonly Program[], stra
   const plans = rules.map((r, i) => compilePlan(store, r, i, result.strata[i]!));
   linkNegations(plans);
   const facts = new Map<string, TermId[]>();
-  for (const [pred, list] of lowered.facts) facts.set(pred, list.map((x) => x.fact));
+  for (const [pred, list] of lowered.facts)
+    facts.set(
+      pred,
+      list.map((x) => x.fact),
+    );
   let factSpans: Map<TermId, Span> | null = null;
   return {
     ok: true,

@@ -32,7 +32,6 @@ import type { AtomLit, Lit, Rule, Tmpl } from './ir.js';
 import { headVars, litVars, varsOf } from './ir.js';
 import { partName, projectionName } from './relation-names.js';
 
-
 export class Projections {
   private readonly byShape = new Map<string, string>();
   private parts = 0;
@@ -64,7 +63,8 @@ export class Projections {
     const hole = varNames.length - 1;
     const firstWithout: AtomLit = { ...first, args: first.args.map((a) => (a.k === 'var' && drop.has(a.v) ? { k: 'var', v: hole, span: a.span } : a)) };
     const carried: number[] = [];
-    for (const a of first.args) for (const v of varsOf(a)) if (!drop.has(v) && !anon(v) && (inRest.has(v) || inHead.has(v)) && !carried.includes(v)) carried.push(v);
+    for (const a of first.args)
+      for (const v of varsOf(a)) if (!drop.has(v) && !anon(v) && (inRest.has(v) || inHead.has(v)) && !carried.includes(v)) carried.push(v);
     for (const v of inHead) if (!drop.has(v) && !anon(v) && inRest.has(v) && !carried.includes(v)) carried.push(v);
     const name = partName(this.parts++);
     const args: Tmpl[] = carried.map((v) => ({ k: 'var', v, span: rule.head.span }));
@@ -94,7 +94,14 @@ export class Projections {
     if (name === undefined) {
       name = projectionName(this.byShape.size);
       this.byShape.set(shape, name);
-      this.emit({ head: { k: 'atom', pred: name, args, span: first.span }, body: [first], varNames: rule.varNames, span: first.span, origin: rule.origin, role: 'projection' });
+      this.emit({
+        head: { k: 'atom', pred: name, args, span: first.span },
+        body: [first],
+        varNames: rule.varNames,
+        span: first.span,
+        origin: rule.origin,
+        role: 'projection',
+      });
     }
     return [{ k: 'atom', pred: name, args, neg: false, span: first.span }, ...rest];
   }

@@ -66,7 +66,12 @@ export function schedule(rule: Rule, boundOnEntry: ReadonlySet<number>, pattern:
       const names = missing.map((v) => rule.varNames[v]).filter((n) => n !== '_');
       return {
         ok: false,
-        problem: diagnostic('error', 'unsafe', `this literal cannot be evaluated ${mode}: ${names.length ? `${names.join(', ')} ${names.length === 1 ? 'is' : 'are'} never bound before it` : 'an expression needs bound values'}`, l.span),
+        problem: diagnostic(
+          'error',
+          'unsafe',
+          `this literal cannot be evaluated ${mode}: ${names.length ? `${names.join(', ')} ${names.length === 1 ? 'is' : 'are'} never bound before it` : 'an expression needs bound values'}`,
+          l.span,
+        ),
       };
     }
     const l = remaining.splice(picked, 1)[0]!;
@@ -79,9 +84,13 @@ export function schedule(rule: Rule, boundOnEntry: ReadonlySet<number>, pattern:
     const names = [...new Set(unbound.map((v) => (/^_\d+$/.test(rule.varNames[v]!) ? '_' : rule.varNames[v]!)))];
     return {
       ok: false,
-      problem: diagnostic('error', 'unsafe', `head variable${names.length > 1 ? 's' : ''} ${names.join(', ')} ${names.length > 1 ? 'are' : 'is'} not bound by the body ${mode}`, rule.head.span, [
-        'a rule evaluated bottom-up must bind every head variable in its body; a helper called only with some arguments bound is evaluated on demand',
-      ]),
+      problem: diagnostic(
+        'error',
+        'unsafe',
+        `head variable${names.length > 1 ? 's' : ''} ${names.join(', ')} ${names.length > 1 ? 'are' : 'is'} not bound by the body ${mode}`,
+        rule.head.span,
+        ['a rule evaluated bottom-up must bind every head variable in its body; a helper called only with some arguments bound is evaluated on demand'],
+      ),
     };
   }
   return { ok: true, body, bound };

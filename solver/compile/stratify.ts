@@ -26,9 +26,13 @@ export function stratify(rules: readonly Rule[], displayName: (pred: string) => 
       if (l.k === 'atom' && l.neg && comp.get(l.pred) === comp.get(r.head.pred))
         return {
           ok: false,
-          problem: diagnostic('error', 'stratification', `negation cannot be stratified: ${displayName(r.head.pred)} depends on not ${displayName(l.pred)}, which depends on ${displayName(r.head.pred)} again`, l.span, [
-            'a predicate cannot depend on the negation of itself through a cycle of rules',
-          ]),
+          problem: diagnostic(
+            'error',
+            'stratification',
+            `negation cannot be stratified: ${displayName(r.head.pred)} depends on not ${displayName(l.pred)}, which depends on ${displayName(r.head.pred)} again`,
+            l.span,
+            ['a predicate cannot depend on the negation of itself through a cycle of rules'],
+          ),
         };
   }
   // longest-path layering over components (components are numbered in reverse topological order by Tarjan)

@@ -10,7 +10,7 @@ import type { Database } from '../store/database.js';
 import type { FactMeta } from '../store/fact-meta.js';
 import type { Relation } from '../store/relation.js';
 import { NO_POSITIONS, type Positions } from '../store/log-index.js';
-import { Builder, FAIL, WAIT } from './build.js';
+import { type Builder, FAIL, WAIT } from './build.js';
 import { LimitError } from './limits.js';
 import { checkLimits, type LimitClock } from './limit-clock.js';
 import type { RoundBuffer, Wait } from './round.js';
@@ -465,7 +465,7 @@ export class Joiner {
       const inst = plan.head.args.map((t) => {
         try {
           const v = this.ctx.builder.build(t, this.vals);
-          return v > 0 ? v : 0;
+          return Math.max(v, 0);
         } catch {
           return 0;
         }

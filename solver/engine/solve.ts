@@ -106,7 +106,11 @@ export class Solver {
   /** Per relation read by a plan (by its id in the plan index): the timestamp of the last commit that added facts to it. */
   private readonly changedAt: Int32Array;
   /** The last commit's timestamp and, per relation it changed, the columns that changed (all, for new facts; those with newly bound holes, for rebuilt ones). */
-  private lastCommit: { at: number; columns: ReadonlyMap<string, number>; before: ReadonlyMap<string, number> } = { at: -1, columns: new Map(), before: new Map() };
+  private lastCommit: { at: number; columns: ReadonlyMap<string, number>; before: ReadonlyMap<string, number> } = {
+    at: -1,
+    columns: new Map(),
+    before: new Map(),
+  };
   /** Per plan (by index): the round that last put it on the list to run (to list each once). */
   private readonly pickedIn: Int32Array;
   private readonly plansByIndex: Plan[] = [];
@@ -312,7 +316,6 @@ export class Solver {
     }
   }
 
-
   /** Does a stratum below `s` read one of these relations? */
   private feedsLowerStratum(s: number, changed: ReadonlySet<string>): boolean {
     const below = this.index.readBelow[s]!;
@@ -381,7 +384,14 @@ export class Solver {
       const b = resolve(store, uf, u.b);
       const out = unify(store, uf, a, b);
       if (out.k === 'clash') {
-        this.clashes.push({ left: resolve(store, uf, out.left), right: resolve(store, uf, out.right), reason: out.reason, outer: [a, b], plan: u.plan, premises: u.premises });
+        this.clashes.push({
+          left: resolve(store, uf, out.left),
+          right: resolve(store, uf, out.right),
+          reason: out.reason,
+          outer: [a, b],
+          plan: u.plan,
+          premises: u.premises,
+        });
         continue;
       }
       uf = out.uf;
@@ -474,7 +484,15 @@ export class Solver {
       seen.add(text);
       const st = w.step >= 0 ? w.steps[w.step] : undefined;
       const condition = st?.k === 'compare' ? { left: b.build(st.a, vals), op: st.op, right: b.build(st.b, vals) } : undefined;
-      out.push({ plan: w.plan, steps: w.steps, step: w.step, text, alternative, premises: w.premises, ...(condition !== undefined && condition.left > 0 && condition.right > 0 ? { condition } : {}) });
+      out.push({
+        plan: w.plan,
+        steps: w.steps,
+        step: w.step,
+        text,
+        alternative,
+        premises: w.premises,
+        ...(condition !== undefined && condition.left > 0 && condition.right > 0 ? { condition } : {}),
+      });
     }
     for (const r of this.residualEqualities) {
       const text = `${termText(this.store, r.left)} = ${termText(this.store, r.right)} is assumed (cannot be decided)`;
@@ -535,7 +553,6 @@ function changedColumns(store: TermStore, before: TermId, after: TermId): number
   for (let c = 0; c < n; c++) if (store.arg(before, c) !== store.arg(after, c)) mask |= 1 << Math.min(c, 30);
   return mask;
 }
-
 
 /** A still-undecided wait as text, or null if it is decided under the final bindings. */
 function describeWait(store: TermStore, b: Builder, steps: readonly Step[], step: number, vals: Int32Array): string | null {

@@ -80,7 +80,9 @@ export type Statement =
 // ─── Operator declarations (read by relations/declarations.ts; the solver ignores them) ───
 
 /** A string, or the name of a `text NAME = "...".` declaration. */
-export type DeclText = { readonly kind: 'string'; readonly value: string; readonly span: Span } | { readonly kind: 'ref'; readonly name: string; readonly span: Span };
+export type DeclText =
+  | { readonly kind: 'string'; readonly value: string; readonly span: Span }
+  | { readonly kind: 'ref'; readonly name: string; readonly span: Span };
 
 /** `attr strides: ints|int = [1, 1], lengths [2], min 1, "stride"`; `default` null = required. */
 export interface AttrItem {

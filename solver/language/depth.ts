@@ -49,7 +49,10 @@ export function checkStatementDepth(statements: readonly Statement[], limit: num
     const s = statements[i]!;
     if (s instanceof GroundFact) continue; // flat: a call of plain values
     if (s.kind === 'relation') {
-      const bad = tooDeep(s.attrs.flatMap((a) => (a.default ? [a.default] : [])), limit);
+      const bad = tooDeep(
+        s.attrs.flatMap((a) => (a.default ? [a.default] : [])),
+        limit,
+      );
       if (bad) reject(bad, limit);
     } else if (s.kind === 'clause') {
       const bad = tooDeep(clauseTerms(s), limit);

@@ -25,7 +25,7 @@ const ARG = String.raw`[ \t]*(${TOKEN})[ \t]*`;
 const ARG_NC = String.raw`[ \t]*(?:${TOKEN})[ \t]*`;
 /** A name that begins a declaration statement (grammar: Relation, Import, OperatorDecl, AttrGroupDecl, TextDecl), right before `(`. */
 const KEYWORD = String.raw`(?!(?:relation|import|operator|attrs|text)\()`;
-const NAME = String.raw`[A-Za-z_][A-Za-z0-9_]*`;
+const NAME = '[A-Za-z_][A-Za-z0-9_]*';
 
 /**
  * A plain ground fact, sticky (it matches at `lastIndex` only). Captures: 1 the name,

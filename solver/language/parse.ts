@@ -2,7 +2,7 @@
 // turns every syntax error into a `UserError` with one `syntax` diagnostic.
 import { describeExpected, quote } from '../../diagnostics/peggy-errors.js';
 import { parse as peggyParse, SyntaxError as PeggySyntaxError } from '../../grammar/generated/rules-parser.js';
-import type { PeggyExpectation, PeggyLocation } from '../../grammar/generated/rules-parser.js';
+import type { PeggyLocation } from '../../grammar/generated/rules-parser.js';
 import type { AstTerm, Literal, Position, Program, Span, Statement } from './ast.js';
 import { positionAt } from '../../diagnostics/span.js';
 import { diagnostic, UserError } from '../../diagnostics/diagnostic.js';
@@ -151,9 +151,7 @@ function run(text: string, file: string, startRule: 'Program' | 'Goal' | 'Term',
     if (e instanceof PeggySyntaxError) throw new UserError([syntaxDiagnostic(e, text, file)]);
     if (e instanceof RangeError) {
       // Backstop for whatever the nesting check misses (e.g. brackets after a `%` that is an operator).
-      const message = /call stack/i.test(e.message)
-        ? 'terms nested too deeply to parse'
-        : `input too large to parse (${e.message})`;
+      const message = /call stack/i.test(e.message) ? 'terms nested too deeply to parse' : `input too large to parse (${e.message})`;
       throw new UserError([diagnostic('error', 'syntax', message, null)]);
     }
     throw e;
@@ -251,4 +249,3 @@ function foundToken(text: string, offset: number): string | null {
  * `p(a, b.` gives `expected ")", ",", or ";"`, not also `"(", "[", or operator`.
  */
 const CONTINUATIONS = new Set(['operator', '"("', '"["']);
-

@@ -73,7 +73,7 @@ function floorDivInt(a: number, b: number): number {
   const x = BigInt(a);
   const y = BigInt(b);
   let q = x / y; // truncates toward zero
-  if (x % y !== 0n && (x < 0n) !== (y < 0n)) q -= 1n;
+  if (x % y !== 0n && x < 0n !== y < 0n) q -= 1n;
   return checkedInt(Number(q), 'division');
 }
 
@@ -81,7 +81,7 @@ function floorDivInt(a: number, b: number): number {
 function floorModInt(a: number, b: number): number {
   if (b === 0) throw new DimError('modulo by zero');
   let r = a % b; // exact for safe integers; sign of a
-  if (r !== 0 && (r < 0) !== (b < 0)) r += b;
+  if (r !== 0 && r < 0 !== b < 0) r += b;
   return r === 0 ? 0 : r;
 }
 
@@ -941,7 +941,7 @@ export function dimEvaluate(d: Dim, env: Readonly<Record<string, number>>): numb
   const evalAtom = (a: Atom): number => {
     switch (a.kind) {
       case 'var': {
-        const v = Object.prototype.hasOwnProperty.call(env, a.name) ? env[a.name] : undefined;
+        const v = Object.hasOwn(env, a.name) ? env[a.name] : undefined;
         if (v === undefined) throw new DimError(`no value for size variable ${a.key}`);
         if (!Number.isSafeInteger(v) || v < 0) throw new DimError(`size variable ${a.key} = ${v} is not a non-negative integer`);
         return v;

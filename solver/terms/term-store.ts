@@ -7,6 +7,7 @@
 import type { Dim } from './dims.js';
 import { dimKey } from './dims.js';
 
+// biome-ignore lint/suspicious/noConstEnum: inlined as numbers by tsc and esbuild; never crosses a package boundary
 export const enum Kind {
   Int = 1,
   Float = 2,

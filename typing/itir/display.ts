@@ -147,7 +147,7 @@ function print(x: Shown, n: Notation): string {
     case 'tuple':
       return `(${x.elems.map(p).join(', ')})`;
     case 'partial':
-      return `(${x.elems.map((e) => (e === null ? n.dots : p(e)) + ', ').join('')}${n.dots})${n.sub(x.id)}`;
+      return `(${x.elems.map((e) => `${e === null ? n.dots : p(e)}, `).join('')}${n.dots})${n.sub(x.id)}`;
     case 'prefix':
       return `${p(x.prefix)}:${p(x.others)}`;
     case 'fun':
@@ -155,7 +155,7 @@ function print(x: Shown, n: Notation): string {
     case 'val':
       return withKind(x.kind, p(x.dtype) + size(x.size));
     case 'valtuple':
-      return `(${withKind(x.kind, 'T' + size(x.size))}, ${n.dots})${x.dtypes.k === 'var' ? n.sub(x.dtypes.id) : p(x.dtypes)}`;
+      return `(${withKind(x.kind, `T${size(x.size)}`)}, ${n.dots})${x.dtypes.k === 'var' ? n.sub(x.dtypes.id) : p(x.dtypes)}`;
     case 'uniform':
       return `(${p(x.elem)}${n.times}n${n.sub(x.id)})`;
     case 'fundef':
@@ -163,7 +163,7 @@ function print(x: Shown, n: Notation): string {
     case 'closure':
       return `${p(x.inputs)}${n.closure}${p(x.output)}`;
     case 'fencil':
-      return `{${x.fundefs.map((f) => p(f) + ', ').join('')}${x.name}(${x.params.map(p).join(', ')})}`;
+      return `{${x.fundefs.map((f) => `${p(f)}, `).join('')}${x.name}(${x.params.map(p).join(', ')})}`;
   }
 }
 

@@ -13,7 +13,7 @@ export type { ItirOutcome, ItirStrategy };
 
 export function inferItirText(text: string, file: string, strategy: ItirStrategy = 'rules', limits: Partial<Limits> = {}): ItirOutcome {
   const started = Date.now();
-  let program;
+  let program: ReturnType<typeof parseItir>;
   try {
     program = parseItir(text, file);
   } catch (e) {
@@ -25,12 +25,18 @@ export function inferItirText(text: string, file: string, strategy: ItirStrategy
 
 /** One line per top-level item, in the original's notation. */
 export function itirText(o: ItirOutcome, ascii = false): string {
-  return o.items.map((i) => showType(i.type, ascii) + '\n').join('');
+  return o.items.map((i) => `${showType(i.type, ascii)}\n`).join('');
 }
 
 export function itirJson(o: ItirOutcome): unknown {
   return {
     items: o.items.map((i) => ({ line: i.span.start.line, type: showType(i.type), ascii: showType(i.type, true), structure: typeJson(i.type) })),
-    diagnostics: o.diagnostics.map((d) => ({ severity: d.severity, message: d.message, line: d.span?.start.line ?? null, column: d.span?.start.column ?? null, notes: d.notes })),
+    diagnostics: o.diagnostics.map((d) => ({
+      severity: d.severity,
+      message: d.message,
+      line: d.span?.start.line ?? null,
+      column: d.span?.start.column ?? null,
+      notes: d.notes,
+    })),
   };
 }

@@ -164,7 +164,9 @@ class RulesTyper {
       case 'let': {
         const inner = new Scope(scope);
         const values = e.bindings.map((b) => this.expr(b.value, scope));
-        e.bindings.forEach((b, i) => inner.set(b.param.name, { k: 'mono', t: values[i]! }));
+        e.bindings.forEach((b, i) => {
+          inner.set(b.param.name, { k: 'mono', t: values[i]! });
+        });
         return this.expr(e.body, inner);
       }
       case 'call':
@@ -261,7 +263,8 @@ class RulesTyper {
   private siteOf(premises: readonly number[]): number | null {
     for (const p of premises) {
       const f = p as TermId;
-      if (this.store.kind(f) === Kind.Compound && this.store.arity(f) > 0 && this.store.kind(this.store.arg(f, 0)) === Kind.Int) return this.store.intValue(this.store.arg(f, 0));
+      if (this.store.kind(f) === Kind.Compound && this.store.arity(f) > 0 && this.store.kind(this.store.arg(f, 0)) === Kind.Int)
+        return this.store.intValue(this.store.arg(f, 0));
     }
     return null;
   }
@@ -274,7 +277,7 @@ class RulesTyper {
     const [outerA, outerB] = [r(c.outer[0]), r(c.outer[1])];
     const both = this.showMany([outerA, outerB, r(c.left), r(c.right)]);
     const occurs = /contain itself/.test(c.reason);
-    const mismatch = `${both[0]} vs ${both[1]}` + (both[2] !== both[0] || both[3] !== both[1] ? ` (${both[2]} vs ${both[3]})` : '');
+    const mismatch = `${both[0]} vs ${both[1]}${both[2] !== both[0] || both[3] !== both[1] ? ` (${both[2]} vs ${both[3]})` : ''}`;
     if (site === null) return diagnostic('error', 'type', `cannot unify ${mismatch}`, null);
     const name = site.name ? site.name : site.what === 'call' ? 'this expression' : 'this function';
     let message: string;
@@ -408,7 +411,8 @@ class RulesTyper {
           const id = st.holeNumber(t);
           if (pos === 'type' || pos === 'args' || pos === 'dtype') {
             const p = this.pending!.get(t);
-            if (p !== undefined && st.functor(p) === 'Vals') return { k: 'valtuple', kind: go(st.arg(p, 3), 'kind'), dtypes: go(st.arg(p, 2), 'kind'), size: go(st.arg(p, 4), 'size') };
+            if (p !== undefined && st.functor(p) === 'Vals')
+              return { k: 'valtuple', kind: go(st.arg(p, 3), 'kind'), dtypes: go(st.arg(p, 2), 'kind'), size: go(st.arg(p, 4), 'size') };
             if (p !== undefined) return { k: 'uniform', id, elem: go(st.arg(p, 2), 'type') };
           }
           return { k: 'var', id };
@@ -442,7 +446,8 @@ class RulesTyper {
         }
         case Kind.Compound: {
           const f = st.functor(t);
-          if (f === 'val' && st.arity(t) === 3) return { k: 'val', kind: go(st.arg(t, 0), 'kind'), dtype: go(st.arg(t, 1), 'dtype'), size: go(st.arg(t, 2), 'size') };
+          if (f === 'val' && st.arity(t) === 3)
+            return { k: 'val', kind: go(st.arg(t, 0), 'kind'), dtype: go(st.arg(t, 1), 'dtype'), size: go(st.arg(t, 2), 'size') };
           if (f === 'fn' && st.arity(t) === 2) return { k: 'fun', args: go(st.arg(t, 0), 'args'), ret: go(st.arg(t, 1), 'type') };
           return { k: 'prim', name: `${f}(…)` };
         }
@@ -499,16 +504,20 @@ export function inferItirRules(program: Program, limits: Partial<Limits> = {}): 
       const defines = program.items.filter((i): i is Define => i.k === 'define');
       const defTypes = definitions(typer, defines, top);
       const closures = new Map<Closure, { output: TermId; inputs: TermId[] }>();
-      for (const c of program.items) if (c.k === 'closure') {
-        typer.beginItem();
-        closures.set(c, typer.closure(c, top));
-      }
+      for (const c of program.items)
+        if (c.k === 'closure') {
+          typer.beginItem();
+          closures.set(c, typer.closure(c, top));
+        }
       typer.solve();
       for (const i of program.items) {
         if (i.k === 'define') items.push({ span: i.span, type: { k: 'fundef', name: i.name, fun: typer.toShown(defTypes.get(i.name)!, 'type') } });
         else if (i.k === 'closure') {
           const c = closures.get(i)!;
-          items.push({ span: i.span, type: { k: 'closure', output: typer.toShown(c.output, 'type'), inputs: { k: 'tuple', elems: c.inputs.map((x) => typer.toShown(x, 'type')) } } });
+          items.push({
+            span: i.span,
+            type: { k: 'closure', output: typer.toShown(c.output, 'type'), inputs: { k: 'tuple', elems: c.inputs.map((x) => typer.toShown(x, 'type')) } },
+          });
         }
       }
     }

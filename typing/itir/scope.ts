@@ -12,7 +12,10 @@ export function definitionLevels(defines: readonly Define[], shadowed: ReadonlyS
   const byName = new Map<string, Define>();
   for (const d of defines) {
     const first = byName.get(d.name);
-    if (first) throw new UserError([diagnostic('error', 'definition', `${d.name} is defined twice`, d.nameSpan, [`first defined at line ${first.nameSpan.start.line}`])]);
+    if (first)
+      throw new UserError([
+        diagnostic('error', 'definition', `${d.name} is defined twice`, d.nameSpan, [`first defined at line ${first.nameSpan.start.line}`]),
+      ]);
     byName.set(d.name, d);
   }
   // each definition's references to other definitions, with the span of the first one
@@ -22,7 +25,10 @@ export function definitionLevels(defines: readonly Define[], shadowed: ReadonlyS
     freeSymbols(d.body, new Set(d.params.map((p) => p.name)), (name, span) => {
       if (byName.has(name) && !shadowed.has(name) && !found.has(name)) found.set(name, span);
     });
-    uses.set(d, [...found].map(([n, span]) => ({ def: byName.get(n)!, span })));
+    uses.set(
+      d,
+      [...found].map(([n, span]) => ({ def: byName.get(n)!, span })),
+    );
   }
   // iterative depth-first search: a reference to a definition on the stack is recursion
   const level = new Map<Define, number>();
@@ -38,8 +44,11 @@ export function definitionLevels(defines: readonly Define[], shadowed: ReadonlyS
         const u = us[top.next++]!;
         if (onStack.has(u.def)) {
           const cycle = [...stack.slice(stack.findIndex((s) => s.def === u.def)).map((s) => s.def.name), u.def.name];
-          const message = cycle.length === 2 ? `recursion is not supported: ${u.def.name} refers to itself` : `recursion is not supported: ${cycle.join(' → ')}`;
-          throw new UserError([diagnostic('error', 'recursion', message, u.span, ['a definition may use only definitions that do not use it (the IR has no recursive types)'])]);
+          const message =
+            cycle.length === 2 ? `recursion is not supported: ${u.def.name} refers to itself` : `recursion is not supported: ${cycle.join(' → ')}`;
+          throw new UserError([
+            diagnostic('error', 'recursion', message, u.span, ['a definition may use only definitions that do not use it (the IR has no recursive types)']),
+          ]);
         }
         if (!level.has(u.def)) {
           onStack.add(u.def);
@@ -47,7 +56,10 @@ export function definitionLevels(defines: readonly Define[], shadowed: ReadonlyS
         }
         continue;
       }
-      level.set(top.def, us.reduce((m, u) => Math.max(m, level.get(u.def)! + 1), 0));
+      level.set(
+        top.def,
+        us.reduce((m, u) => Math.max(m, level.get(u.def)! + 1), 0),
+      );
       onStack.delete(top.def);
       stack.pop();
     }

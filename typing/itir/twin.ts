@@ -24,9 +24,19 @@ type Ty =
   | { readonly t: 'prefix'; readonly head: Ty; readonly rest: Ty };
 
 /** `list` is [val(kind, d, size) for d in dtypes]. */
-interface ValsC { readonly k: 'vals'; readonly list: Ty; readonly dtypes: Ty; readonly kind: Ty; readonly size: Ty }
+interface ValsC {
+  readonly k: 'vals';
+  readonly list: Ty;
+  readonly dtypes: Ty;
+  readonly kind: Ty;
+  readonly size: Ty;
+}
 /** Every element of `list` is `elem`. */
-interface UniformC { readonly k: 'uniform'; readonly list: Ty; readonly elem: Ty }
+interface UniformC {
+  readonly k: 'uniform';
+  readonly list: Ty;
+  readonly elem: Ty;
+}
 type Constraint = ValsC | UniformC;
 
 class TypeError_ extends Error {
@@ -137,7 +147,9 @@ class Twin {
     if (l.t === 'tuple') {
       const ds = l.elems.map(() => this.fresh());
       this.unify(d, { t: 'tuple', elems: ds });
-      l.elems.forEach((e, i) => this.unify(e, this.val(c.kind, ds[i]!, c.size)));
+      l.elems.forEach((e, i) => {
+        this.unify(e, this.val(c.kind, ds[i]!, c.size));
+      });
     } else if (d.t === 'tuple') {
       this.unify(l, { t: 'tuple', elems: d.elems.map((x) => this.val(c.kind, x, c.size)) });
     } else if (l.t === 'prefix') {
@@ -207,7 +219,9 @@ class Twin {
       }
       if (a.t === 'tuple' && b.t === 'tuple') {
         if (a.elems.length !== b.elems.length) throw new TypeError_(`tuples of ${a.elems.length} and ${b.elems.length}`);
-        a.elems.forEach((e, i) => work.push(e, b.elems[i]!));
+        a.elems.forEach((e, i) => {
+          work.push(e, b.elems[i]!);
+        });
         continue;
       }
       if (a.t === 'prefix' || b.t === 'prefix') {
@@ -282,7 +296,11 @@ class Twin {
         const args = v();
         this.discharge({ k: 'vals', list: rest, dtypes: ds, kind: IT, size: SCAL });
         this.discharge({ k: 'vals', list: args, dtypes: ds, kind: IT, size: COL });
-        return this.fun([{ t: 'fun', args: { t: 'prefix', head: acc, rest }, ret: acc }, this.val(VALUE, con('bool'), SCAL), acc], { t: 'fun', args, ret: this.val(VALUE, d, COL) });
+        return this.fun([{ t: 'fun', args: { t: 'prefix', head: acc, rest }, ret: acc }, this.val(VALUE, con('bool'), SCAL), acc], {
+          t: 'fun',
+          args,
+          ret: this.val(VALUE, d, COL),
+        });
       }
       case 'domain': {
         const args = v();
@@ -290,7 +308,10 @@ class Twin {
         return { t: 'fun', args, ret: this.val(VALUE, con('domain'), SCAL) };
       }
       case 'named_range':
-        return this.fun([this.val(VALUE, con('axis'), SCAL), this.val(VALUE, con('int'), SCAL), this.val(VALUE, con('int'), SCAL)], this.val(VALUE, con('named_range'), SCAL));
+        return this.fun(
+          [this.val(VALUE, con('axis'), SCAL), this.val(VALUE, con('int'), SCAL), this.val(VALUE, con('int'), SCAL)],
+          this.val(VALUE, con('named_range'), SCAL),
+        );
     }
     throw new Error(`no type for builtin ${name}`);
   }
@@ -307,10 +328,11 @@ class Twin {
           let y = map.get(x.id);
           if (y === undefined) {
             map.set(x.id, (y = this.fresh()));
-            for (const c of this.waiting.get(x.id) ?? []) if (!copied.has(c)) {
-              copied.add(c);
-              pending.push(c);
-            }
+            for (const c of this.waiting.get(x.id) ?? [])
+              if (!copied.has(c)) {
+                copied.add(c);
+                pending.push(c);
+              }
           }
           return y;
         }
@@ -441,7 +463,9 @@ class Twin {
     const x = this.find(x0);
     switch (x.t) {
       case 'var': {
-        const c = (this.waiting.get(x.id) ?? []).find((c) => c.k === 'vals' && this.find(c.list) === x) ?? (this.waiting.get(x.id) ?? []).find((c) => c.k === 'uniform');
+        const c =
+          (this.waiting.get(x.id) ?? []).find((c) => c.k === 'vals' && this.find(c.list) === x) ??
+          (this.waiting.get(x.id) ?? []).find((c) => c.k === 'uniform');
         if (c?.k === 'vals') return { k: 'valtuple', kind: this.showKind(c.kind), dtypes: this.show(c.dtypes), size: this.showKind(c.size) };
         if (c?.k === 'uniform') return { k: 'uniform', id: x.id, elem: this.show(c.elem) };
         return { k: 'var', id: x.id };
@@ -513,7 +537,15 @@ function fencil(tw: Twin, f: Fencil): ItirItem {
     tw.free = new Map();
     tw.closure(c, env);
   }
-  return { span: f.span, type: { k: 'fencil', name: f.name, fundefs: f.defines.map((d) => ({ k: 'fundef', name: d.name, fun: tw.show(defs.get(d.name)!) })), params: params.map((p) => tw.show(p)) } };
+  return {
+    span: f.span,
+    type: {
+      k: 'fencil',
+      name: f.name,
+      fundefs: f.defines.map((d) => ({ k: 'fundef', name: d.name, fun: tw.show(defs.get(d.name)!) })),
+      params: params.map((p) => tw.show(p)),
+    },
+  };
 }
 
 /** Type a program with the twin. User errors are diagnostics, never exceptions. */
@@ -526,12 +558,16 @@ export function inferItirTwin(program: Program): ItirOutcome {
     if (only.k === 'fencil') items.push(fencil(tw, only));
     else if (only.k !== 'define' && only.k !== 'closure') items.push({ span: only.span, type: tw.show(tw.expr(only, Env.empty)) });
     else {
-      const defs = definitions(tw, program.items.filter((i): i is Define => i.k === 'define'));
+      const defs = definitions(
+        tw,
+        program.items.filter((i): i is Define => i.k === 'define'),
+      );
       const closures = new Map<Closure, { output: Ty; inputs: Ty[] }>();
-      for (const c of program.items) if (c.k === 'closure') {
-        tw.free = new Map();
-        closures.set(c, tw.closure(c, Env.empty));
-      }
+      for (const c of program.items)
+        if (c.k === 'closure') {
+          tw.free = new Map();
+          closures.set(c, tw.closure(c, Env.empty));
+        }
       for (const i of program.items) {
         if (i.k === 'define') items.push({ span: i.span, type: { k: 'fundef', name: i.name, fun: tw.show(defs.get(i.name)!) } });
         else if (i.k === 'closure') {

@@ -81,7 +81,10 @@ function typeIf(ctx: TypingContext, scope: Scope, n: OnnxNode, opsets: ReadonlyM
   const elseG = body(n, 'else_branch');
   if (thenG === null || elseG === null) return fail(ctx, scope, n, 'If needs the graph attributes then_branch and else_branch');
   const outs = n.outputs.length;
-  for (const [name, g] of [['then_branch', thenG], ['else_branch', elseG]] as const)
+  for (const [name, g] of [
+    ['then_branch', thenG],
+    ['else_branch', elseG],
+  ] as const)
     if (g.outputs.length !== outs) return fail(ctx, scope, n, `${name} has ${g.outputs.length} outputs, the node ${outs}`);
   flush(ctx);
   const cond = knownScalar(ctx, resolved(ctx, scope.term(ctx, n.inputs[0] ?? '')));
@@ -89,7 +92,16 @@ function typeIf(ctx: TypingContext, scope: Scope, n: OnnxNode, opsets: ReadonlyM
     const [attr, g] = cond !== 0 ? (['then_branch', thenG] as const) : (['else_branch', elseG] as const);
     const taken = scope.child(n, attr, g);
     emitBody(ctx, taken, [], opsets);
-    return emitNode(ctx, scope, n, opsets, new Map([[attr, graphTerm(ctx, taken)], ['branch_join', ctx.store.list(g.outputs.map((o) => taken.term(ctx, o.name)))]]));
+    return emitNode(
+      ctx,
+      scope,
+      n,
+      opsets,
+      new Map([
+        [attr, graphTerm(ctx, taken)],
+        ['branch_join', ctx.store.list(g.outputs.map((o) => taken.term(ctx, o.name)))],
+      ]),
+    );
   }
   const thenS = scope.child(n, 'then_branch', thenG);
   const elseS = scope.child(n, 'else_branch', elseG);
@@ -99,11 +111,27 @@ function typeIf(ctx: TypingContext, scope: Scope, n: OnnxNode, opsets: ReadonlyM
   const tag = `${scope.prefix}${n.opType}_${n.index}`;
   const thenOuts = thenG.outputs.map((t) => resolved(ctx, thenS.term(ctx, t.name)));
   const elseOuts = elseG.outputs.map((t) => resolved(ctx, elseS.term(ctx, t.name)));
-  const emitWith = (c: TypingContext, outs: TermId) => emitNode(c, scope, n, opsets, new Map([['then_branch', graphTerm(c, thenS)], ['else_branch', graphTerm(c, elseS)], ['branch_join', outs]]));
+  const emitWith = (c: TypingContext, outs: TermId) =>
+    emitNode(
+      c,
+      scope,
+      n,
+      opsets,
+      new Map([
+        ['then_branch', graphTerm(c, thenS)],
+        ['else_branch', graphTerm(c, elseS)],
+        ['branch_join', outs],
+      ]),
+    );
   // the branch every execution that succeeds takes, when only one of them types the rest of the graph (if-worlds.ts)
   const losesInfo = thenOuts.some((a, k) => joinLoses(ctx, a, elseOuts[k]!));
   if (typedByWorld(ctx, scope, n, opsets, losesInfo, (c, b) => emitWith(c, c.store.list(b === 'then_branch' ? thenOuts : elseOuts)))) return;
-  const joined = thenOuts.map((a, k) => joinTypes({ store: ctx.store, term: copyTerm(ctx.store, a, ctx.store) }, { store: ctx.store, term: elseOuts[k]! }, (i) => sizeVar(ctx, `${tag}_out${k}_${i}`)).term);
+  const joined = thenOuts.map(
+    (a, k) =>
+      joinTypes({ store: ctx.store, term: copyTerm(ctx.store, a, ctx.store) }, { store: ctx.store, term: elseOuts[k]! }, (i) =>
+        sizeVar(ctx, `${tag}_out${k}_${i}`),
+      ).term,
+  );
   emitWith(ctx, ctx.store.list(joined));
 }
 
@@ -164,8 +192,10 @@ function typeLoop(ctx: TypingContext, scope: Scope, n: OnnxNode, opsets: Readonl
   if (g === null) return fail(ctx, scope, n, 'Loop needs the graph attribute body');
   const carried = n.inputs.length - 2;
   if (carried < 0) return fail(ctx, scope, n, `Loop takes M, cond and the carried values; the node gives ${n.inputs.length} inputs`);
-  if (g.inputs.length !== carried + 2) return fail(ctx, scope, n, `the body has ${g.inputs.length} inputs; Loop's body takes the iteration number, cond and the ${carried} carried values`);
-  if (g.outputs.length < carried + 1) return fail(ctx, scope, n, `the body has ${g.outputs.length} outputs; it returns cond and the ${carried} carried values, then its scan outputs`);
+  if (g.inputs.length !== carried + 2)
+    return fail(ctx, scope, n, `the body has ${g.inputs.length} inputs; Loop's body takes the iteration number, cond and the ${carried} carried values`);
+  if (g.outputs.length < carried + 1)
+    return fail(ctx, scope, n, `the body has ${g.outputs.length} outputs; it returns cond and the ${carried} carried values, then its scan outputs`);
   flush(ctx);
   const s = ctx.store;
   const cond = n.inputs[1] ?? '';
@@ -177,14 +207,43 @@ function typeLoop(ctx: TypingContext, scope: Scope, n: OnnxNode, opsets: Readonl
     return [cs.compound('tensor', [cs.nil, cs.atom('int64'), c.terms.hole()]), cond === '' ? boolScalar : cands[0]!, ...cands.slice(1)];
   };
   // without a cond input the body's cond output is ignored: carried value 0 stays `absent`
-  const cands = carriedFixpoint(ctx, scope, n, g, 'body', initial, bodyInputs, () => {}, (k) => (k === 0 && cond === '' ? -1 : k), opsets);
+  const cands = carriedFixpoint(
+    ctx,
+    scope,
+    n,
+    g,
+    'body',
+    initial,
+    bodyInputs,
+    () => {},
+    (k) => (k === 0 && cond === '' ? -1 : k),
+    opsets,
+  );
   const inner = scope.child(n, 'body', g);
-  emitBody(ctx, inner, bodyInputs(ctx, cands.map((t) => copyTerm(s, t, s))), opsets);
+  emitBody(
+    ctx,
+    inner,
+    bodyInputs(
+      ctx,
+      cands.map((t) => copyTerm(s, t, s)),
+    ),
+    opsets,
+  );
   flush(ctx);
   const tag = `${scope.prefix}${n.opType}_${n.index}`;
   const trips = knownTrips(ctx, scope, n, cands[0]!) ?? sizeVar(ctx, `${tag}_trips`);
   const cs = ctx.store; // after the body: an If in it may have handed ctx a world's store
-  emitNode(ctx, scope, n, opsets, new Map([['body', graphTerm(ctx, inner)], ['carried', cs.list(cands.slice(1).map((t) => copyTerm(cs, t, cs)))], ['trips', trips]]));
+  emitNode(
+    ctx,
+    scope,
+    n,
+    opsets,
+    new Map([
+      ['body', graphTerm(ctx, inner)],
+      ['carried', cs.list(cands.slice(1).map((t) => copyTerm(cs, t, cs)))],
+      ['trips', trips],
+    ]),
+  );
 }
 
 /** The one integer value of a tensor term whose values are known (a bool is 0 or 1); else null. */
@@ -215,17 +274,54 @@ function typeScan(ctx: TypingContext, scope: Scope, n: OnnxNode, opsets: Readonl
   const batched = (opsets.get('') ?? 0) < 9;
   const ins = batched ? n.inputs.slice(1) : n.inputs;
   const states = ins.length - numScan.value;
-  if (states < 0 || g.inputs.length !== ins.length) return fail(ctx, scope, n, `the body has ${g.inputs.length} inputs; Scan's body takes one per ${batched ? 'state and scan input' : 'input of the node'} (${ins.length})`);
+  if (states < 0 || g.inputs.length !== ins.length)
+    return fail(
+      ctx,
+      scope,
+      n,
+      `the body has ${g.inputs.length} inputs; Scan's body takes one per ${batched ? 'state and scan input' : 'input of the node'} (${ins.length})`,
+    );
   flush(ctx);
   const s = ctx.store;
-  const initial = ins.slice(0, states).map((v) => resolved(ctx, scope.term(ctx, v))).map((t) => (batched ? withoutBatch(ctx, t) : t));
+  const initial = ins
+    .slice(0, states)
+    .map((v) => resolved(ctx, scope.term(ctx, v)))
+    .map((t) => (batched ? withoutBatch(ctx, t) : t));
   // the scan inputs' slices are holes: the Scan rules bind them from the scan inputs
   const bodyInputs = (c: TypingContext, cands: readonly TermId[]): TermId[] => [...cands, ...Array.from({ length: numScan.value }, () => c.terms.hole())];
   const scanFact = (c: TypingContext, inner: Scope, cands: readonly TermId[]) =>
-    emitNode(c, scope, n, opsets, new Map([['body', graphTerm(c, inner)], ['carried', c.store.list(cands.map((t) => copyTerm(c.store, t, c.store)))]]));
-  const cands = carriedFixpoint(ctx, scope, n, g, 'body', initial, bodyInputs, (c, inner, cands) => (c.main ? undefined : scanFact(c, inner, cands)), (k) => k, opsets);
+    emitNode(
+      c,
+      scope,
+      n,
+      opsets,
+      new Map([
+        ['body', graphTerm(c, inner)],
+        ['carried', c.store.list(cands.map((t) => copyTerm(c.store, t, c.store)))],
+      ]),
+    );
+  const cands = carriedFixpoint(
+    ctx,
+    scope,
+    n,
+    g,
+    'body',
+    initial,
+    bodyInputs,
+    (c, inner, cands) => (c.main ? undefined : scanFact(c, inner, cands)),
+    (k) => k,
+    opsets,
+  );
   const inner = scope.child(n, 'body', g);
-  emitBody(ctx, inner, bodyInputs(ctx, cands.map((t) => copyTerm(s, t, s))), opsets);
+  emitBody(
+    ctx,
+    inner,
+    bodyInputs(
+      ctx,
+      cands.map((t) => copyTerm(s, t, s)),
+    ),
+    opsets,
+  );
   scanFact(ctx, inner, cands);
 }
 
@@ -243,6 +339,11 @@ function typeSequenceMap(ctx: TypingContext, scope: Scope, n: OnnxNode, opsets: 
   if (g.inputs.length !== n.inputs.length) return fail(ctx, scope, n, `the body has ${g.inputs.length} inputs, the node ${n.inputs.length}`);
   const inner = scope.child(n, 'body', g);
   // the inputs are holes: the SequenceMap rules bind each to its sequence's element type
-  emitBody(ctx, inner, g.inputs.map(() => ctx.terms.hole()), opsets);
+  emitBody(
+    ctx,
+    inner,
+    g.inputs.map(() => ctx.terms.hole()),
+    opsets,
+  );
   emitNode(ctx, scope, n, opsets, new Map([['body', graphTerm(ctx, inner)]]));
 }

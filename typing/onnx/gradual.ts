@@ -80,7 +80,10 @@ export function typeModelGradually(model: OnnxModel, options: GraphTypeOptions =
   const initializers = new Set(model.graph.initializers.map((t) => t.name));
   for (const v of model.graph.inputs) {
     if (initializers.has(v.name) || shapes.has(v.name) || v.type?.kind !== 'tensor' || v.type.shape === null || !v.type.shape.includes(null)) continue;
-    shapes.set(v.name, v.type.shape.map((d) => (d === null ? freshName() : d)));
+    shapes.set(
+      v.name,
+      v.type.shape.map((d) => (d === null ? freshName() : d)),
+    );
   }
   // a graph output's declared type counts after value_info: an assumed one replaces both
   const withAssumed = (): OnnxGraph => {
@@ -93,7 +96,8 @@ export function typeModelGradually(model: OnnxModel, options: GraphTypeOptions =
   };
   // the graph inputs' dims stay size variables where the inputs' shapes are given; fresh dims are size variables too
   const inputNames = namesOf({ ...model, graph: { ...model.graph, outputs: [], valueInfo: [], nodes: [] } });
-  const typeNow = () => typeGraph(withAssumed(), model.opsets, { ...options, shapes, dims: renamed, undecided: true, sizeVariables: new Set([...inputNames, ...freshDims]) });
+  const typeNow = () =>
+    typeGraph(withAssumed(), model.opsets, { ...options, shapes, dims: renamed, undecided: true, sizeVariables: new Set([...inputNames, ...freshDims]) });
   let typed = typeNow();
   for (let round = 1; round < MAX_ROUNDS; round++) {
     let changed = assumeOneNode(model, typed, assumedNodes, assumed, assumptions, options);
@@ -114,7 +118,8 @@ export function typeModelGradually(model: OnnxModel, options: GraphTypeOptions =
   for (const u of typed.undecided ?? []) {
     if (assumedNodes.has(u.node) || (!u.negatedError && !determined(u.node))) continue;
     const c = canonicalComparison(u.left, u.op, u.right);
-    if (c !== null) undecided.push({ node: nodeName(u.node), opType: u.node.opType, index: u.node.index, condition: comparisonText(c), anyOf: [c], assumes: null });
+    if (c !== null)
+      undecided.push({ node: nodeName(u.node), opType: u.node.opType, index: u.node.index, condition: comparisonText(c), anyOf: [c], assumes: null });
   }
   const order = new Map(model.graph.nodes.map((n, i) => [n.index, i]));
   const seen = new Set<string>();
@@ -126,7 +131,14 @@ export function typeModelGradually(model: OnnxModel, options: GraphTypeOptions =
 }
 
 /** Assumes the outputs of the first stuck node (inputs known, outputs not all known) that a setting types; whether one was. */
-function assumeOneNode(model: OnnxModel, typed: TypedGraph, assumedNodes: Set<OnnxNode>, assumed: Map<string, OnnxType>, assumptions: OnnxCheck[], options: GraphTypeOptions): boolean {
+function assumeOneNode(
+  model: OnnxModel,
+  typed: TypedGraph,
+  assumedNodes: Set<OnnxNode>,
+  assumed: Map<string, OnnxType>,
+  assumptions: OnnxCheck[],
+  options: GraphTypeOptions,
+): boolean {
   const types = new Map([...typed.inputs, ...typed.values].map((v) => [v.name, v.type]));
   for (const n of model.graph.nodes) {
     if (assumedNodes.has(n)) continue;
@@ -136,7 +148,10 @@ function assumeOneNode(model: OnnxModel, typed: TypedGraph, assumedNodes: Set<On
     const a = assumeOutputs(model, n, inputs, options);
     if (a === null) continue;
     assumedNodes.add(n);
-    n.outputs.forEach((o, i) => (o !== '' && a.outputs[i] !== undefined ? assumed.set(o, a.outputs[i]!) : undefined));
+    for (const [i, o] of n.outputs.entries()) {
+      const assumedType = a.outputs[i];
+      if (o !== '' && assumedType !== undefined) assumed.set(o, assumedType);
+    }
     assumptions.push(...a.checks);
     return true; // the nodes after it are typed under the assumption first
   }
@@ -186,8 +201,14 @@ function branchChecks(model: OnnxModel, typed: TypedGraph, v: string, size: numb
 }
 
 /** Gives the unknown dims of the first value of known rank that has some (graph inputs first) fresh size variables; whether one had any. */
-function fillOneValue(typed: TypedGraph, shapes: Map<string, readonly (number | string | null)[]>, freshOutputs: Map<string, OnnxType>, freshName: () => string): boolean {
-  const partial = (t: ValueType | null): t is Extract<ValueType, { kind: 'tensor' }> & { shape: (number | string | null)[] } => t !== null && t.kind === 'tensor' && t.shape !== null && t.shape.some((d) => d === null);
+function fillOneValue(
+  typed: TypedGraph,
+  shapes: Map<string, readonly (number | string | null)[]>,
+  freshOutputs: Map<string, OnnxType>,
+  freshName: () => string,
+): boolean {
+  const partial = (t: ValueType | null): t is Extract<ValueType, { kind: 'tensor' }> & { shape: (number | string | null)[] } =>
+    t !== null && t.kind === 'tensor' && (t.shape?.some((d) => d === null) ?? false);
   const fill = (shape: readonly (number | string | null)[]) => shape.map((d) => (d === null ? freshName() : d));
   for (const v of typed.inputs) {
     if (!partial(v.type) || shapes.has(v.name)) continue;
@@ -232,18 +253,28 @@ function nodeName(n: OnnxNode): string {
 
 /** A tensor type with dtype and every dim known. */
 function known(t: ValueType | null): boolean {
-  return t !== null && t.kind === 'tensor' && t.dtype !== null && t.shape !== null && t.shape.every((d) => d !== null);
+  return t !== null && t.kind === 'tensor' && t.dtype !== null && (t.shape?.every((d) => d !== null) ?? false);
 }
 
 /** The node's outputs under a setting of one dim name of its inputs, and the check standing for it; null when no setting types it. */
-function assumeOutputs(model: OnnxModel, n: OnnxNode, inputs: readonly (ValueType | null)[], options: GraphTypeOptions): { outputs: (OnnxType | undefined)[]; checks: OnnxCheck[] } | null {
+function assumeOutputs(
+  model: OnnxModel,
+  n: OnnxNode,
+  inputs: readonly (ValueType | null)[],
+  options: GraphTypeOptions,
+): { outputs: (OnnxType | undefined)[]; checks: OnnxCheck[] } | null {
   const dims = inputs.flatMap((t) => (t !== null && t.kind === 'tensor' && t.shape !== null ? t.shape : []));
   const names = [...new Set(dims.filter((d): d is string => typeof d === 'string' && NAME.test(d)))];
   for (const v of names) {
     const sizes = [1, ...new Set(dims.filter((d): d is number | string => d !== null && d !== v && d !== 1))];
     const typedUnder: { size: number | string; outputs: OnnxType[]; text: string }[] = [];
     for (const size of sizes) {
-      const outputs = typeNodeAlone(model, n, inputs.map((t) => substitute(t, v, size)), options);
+      const outputs = typeNodeAlone(
+        model,
+        n,
+        inputs.map((t) => substitute(t, v, size)),
+        options,
+      );
       if (outputs !== null) typedUnder.push({ size, outputs, text: JSON.stringify(outputs) });
     }
     if (typedUnder.length === 0) continue;
@@ -264,7 +295,13 @@ const PAIR_BUDGET = 48;
  * pair of settings that types the node (sizes of the other inputs first, 1 last), each setting a check
  * of its own (`h == n`, `d1 == 4`): sufficient conditions, not always necessary ones.
  */
-function assumePair(model: OnnxModel, n: OnnxNode, inputs: readonly (ValueType | null)[], names: readonly string[], options: GraphTypeOptions): { outputs: (OnnxType | undefined)[]; checks: OnnxCheck[] } | null {
+function assumePair(
+  model: OnnxModel,
+  n: OnnxNode,
+  inputs: readonly (ValueType | null)[],
+  names: readonly string[],
+  options: GraphTypeOptions,
+): { outputs: (OnnxType | undefined)[]; checks: OnnxCheck[] } | null {
   // the sizes of the other inputs first (a broadcast equates dims of different inputs), then of v's own, then 1
   const sizesFor = (v: string, ts: readonly (ValueType | null)[]) => {
     const shapes = ts.flatMap((t) => (t !== null && t.kind === 'tensor' && t.shape !== null ? [t.shape] : []));
@@ -279,11 +316,22 @@ function assumePair(model: OnnxModel, n: OnnxNode, inputs: readonly (ValueType |
         if (v2 === v1) continue;
         for (const size2 of sizesFor(v2, once)) {
           if (++tried > PAIR_BUDGET) return null;
-          const outputs = typeNodeAlone(model, n, once.map((t) => substitute(t, v2, size2)), options);
+          const outputs = typeNodeAlone(
+            model,
+            n,
+            once.map((t) => substitute(t, v2, size2)),
+            options,
+          );
           if (outputs === null) continue;
-          const settings = [canonicalComparison(dimVar(v1), '==', sizeDim(size1)), canonicalComparison(dimVar(v2), '==', sizeDim(size2))].filter((c): c is Comparison => c !== null);
+          const settings = [canonicalComparison(dimVar(v1), '==', sizeDim(size1)), canonicalComparison(dimVar(v2), '==', sizeDim(size2))].filter(
+            (c): c is Comparison => c !== null,
+          );
           if (settings.length === 0) continue;
-          return assumption(n, outputs, settings.map((c) => [c]));
+          return assumption(
+            n,
+            outputs,
+            settings.map((c) => [c]),
+          );
         }
       }
     }
@@ -292,11 +340,22 @@ function assumePair(model: OnnxModel, n: OnnxNode, inputs: readonly (ValueType |
 }
 
 /** The node's outputs as assumed, and a check per disjunction of comparisons. */
-function assumption(n: OnnxNode, outputs: readonly OnnxType[], disjunctions: readonly (readonly Comparison[])[]): { outputs: (OnnxType | undefined)[]; checks: OnnxCheck[] } {
+function assumption(
+  n: OnnxNode,
+  outputs: readonly OnnxType[],
+  disjunctions: readonly (readonly Comparison[])[],
+): { outputs: (OnnxType | undefined)[]; checks: OnnxCheck[] } {
   const assumes = `${n.opType} gives ${outputs.map(typeText).join(', ')}`;
   return {
     outputs: n.outputs.map((o, i) => (o === '' ? undefined : outputs[i])),
-    checks: disjunctions.map((anyOf) => ({ node: nodeName(n), opType: n.opType, index: n.index, condition: anyOf.map(comparisonText).join(' || '), anyOf, assumes })),
+    checks: disjunctions.map((anyOf) => ({
+      node: nodeName(n),
+      opType: n.opType,
+      index: n.index,
+      condition: anyOf.map(comparisonText).join(' || '),
+      anyOf,
+      assumes,
+    })),
   };
 }
 

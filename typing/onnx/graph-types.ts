@@ -15,7 +15,7 @@ import { GIVEN, REBUILT } from '../../solver/store/ids.js';
 import { resolve } from '../../solver/store/union-find.js';
 import { RunResult } from '../../solver/run.js';
 import { explainFact } from '../../solver/explain.js';
-import { type TermId, TermStore } from '../../solver/terms/term-store.js';
+import type { TermId, TermStore } from '../../solver/terms/term-store.js';
 import type { OnnxAttr, OnnxGraph, OnnxNode, OnnxType } from '../../frontends/onnx/model.js';
 import { nodeLabel } from '../../frontends/onnx/model.js';
 import { onnxLibrary, onnxOperatorAt, VARIADIC_ARG, type OnnxLibrary } from '../../relations/onnx/library.js';
@@ -124,13 +124,15 @@ const SUBSETS_PER_PROCESS = 2;
 export function compiledOnnx(lib: OnnxLibrary, relations: ReadonlySet<string> | null = null, always = false): Shared {
   const sorted = relations === null ? null : [...relations].sort();
   let key = sorted === null ? '*' : sorted.join(',');
-  if (!always && !compiledLibraries.has(key) && sorted !== null && compiledLibraries.size - (compiledLibraries.has('*') ? 1 : 0) >= SUBSETS_PER_PROCESS) key = '*';
+  if (!always && !compiledLibraries.has(key) && sorted !== null && compiledLibraries.size - (compiledLibraries.has('*') ? 1 : 0) >= SUBSETS_PER_PROCESS)
+    key = '*';
   const known = compiledLibraries.get(key);
   if (known !== undefined) return known;
   const subset = key === '*' ? null : relations;
   const cache = compiledCache(`onnx\0${lib.key}\0${[...lib.sources.texts.keys()].join('\0')}`, subset === null ? null : sorted);
   const { store, compiled } = compileLibraryPart(cache, () => lib.sources.programs, subset);
-  if (!compiled.ok) throw new Error(`the ONNX relation library does not compile:\n${compiled.diagnostics.map((d) => formatDiagnostic(d, lib.sources.texts)).join('\n')}`);
+  if (!compiled.ok)
+    throw new Error(`the ONNX relation library does not compile:\n${compiled.diagnostics.map((d) => formatDiagnostic(d, lib.sources.texts)).join('\n')}`);
   const base = new Solver(store, compiled.program.plans, 'seminaive', DEFAULT_LIMITS, Database.empty());
   base.addFacts(compiled.program.facts);
   base.solve();
@@ -270,7 +272,15 @@ export class Scope {
   /** The scope of subgraph `attr` of node `n` of this graph. */
   child(n: OnnxNode, attr: string, graph: OnnxGraph): Scope {
     const who = n.name !== '' ? n.name : `${n.opType}#${n.index}`;
-    return new Scope(graph, this, `${this.path === '' ? '' : this.path + '/'}${who}.${attr}`, `${this.label}${nodeLabel(n)} ${attr}: `, `${this.prefix}${n.opType}_${n.index}_${attr}_`, [...this.at, { node: n.index, attr }], this.inputDims);
+    return new Scope(
+      graph,
+      this,
+      `${this.path === '' ? '' : `${this.path}/`}${who}.${attr}`,
+      `${this.label}${nodeLabel(n)} ${attr}: `,
+      `${this.prefix}${n.opType}_${n.index}_${attr}_`,
+      [...this.at, { node: n.index, attr }],
+      this.inputDims,
+    );
   }
 
   /** The term of value `name` as seen from this graph (created from its declared type at first use). */
@@ -321,7 +331,17 @@ function mainContext(sh: Shared, options: GraphTypeOptions): TypingContext {
 export function scratchContext(ctx: TypingContext): TypingContext {
   flush(ctx);
   const store = ctx.store.clone();
-  return { program: ctx.program, store, terms: new ValueTerms(store, ctx.terms.fixedDims), solver: ctx.solver.fork(store), pending: new Map(), nodeOfFact: new Map(), diagnostics: [], emitted: [], main: false };
+  return {
+    program: ctx.program,
+    store,
+    terms: new ValueTerms(store, ctx.terms.fixedDims),
+    solver: ctx.solver.fork(store),
+    pending: new Map(),
+    nodeOfFact: new Map(),
+    diagnostics: [],
+    emitted: [],
+    main: false,
+  };
 }
 
 /** Hands the pending facts to the solver and runs it to fixpoint. */
@@ -330,7 +350,8 @@ export function flush(ctx: TypingContext): void {
   ctx.solver.addFacts(ctx.pending);
   ctx.pending = new Map();
   ctx.solver.solve();
-  if (ctx.stopAfterErrors !== undefined && (ctx.diagnostics.some((d) => d.severity === 'error') || ruleErrorCount(ctx) > ctx.stopAfterErrors)) throw new TypingFailed();
+  if (ctx.stopAfterErrors !== undefined && (ctx.diagnostics.some((d) => d.severity === 'error') || ruleErrorCount(ctx) > ctx.stopAfterErrors))
+    throw new TypingFailed();
 }
 
 /**
@@ -383,8 +404,11 @@ export function emitNode(ctx: TypingContext, scope: Scope, n: OnnxNode, opsets: 
   const args: TermId[] = [];
   if (op.info.args.length === 1 && op.info.args[0] === VARIADIC_ARG) args.push(store.list(n.inputs.map(term)));
   else {
-    if (n.inputs.length > op.info.args.length) return fail(`${n.opType}-${op.since} takes at most ${op.info.args.length} inputs (${op.info.args.join(', ')}), the node gives ${n.inputs.length}`);
-    op.info.args.forEach((_, i) => args.push(term(n.inputs[i] ?? '')));
+    if (n.inputs.length > op.info.args.length)
+      return fail(`${n.opType}-${op.since} takes at most ${op.info.args.length} inputs (${op.info.args.join(', ')}), the node gives ${n.inputs.length}`);
+    op.info.args.forEach((_, i) => {
+      args.push(term(n.inputs[i] ?? ''));
+    });
   }
   // an omitted optional output is a fresh hole: its rules may fire, nothing reads it
   const output = (o: string) => (o === '' ? terms.hole() : term(o));
@@ -401,7 +425,14 @@ export function emitNode(ctx: TypingContext, scope: Scope, n: OnnxNode, opsets: 
       continue;
     }
     const attr = n.attrs.get(a.name);
-    const t = attr === undefined ? null : constant !== null && a.name === 'value' ? constant : a.name === EINSUM_EQUATION_ATTR && attr.kind === 'string' ? einsumTerm(store, attr.value) : attrTerm(terms, attr);
+    const t =
+      attr === undefined
+        ? null
+        : constant !== null && a.name === 'value'
+          ? constant
+          : a.name === EINSUM_EQUATION_ATTR && attr.kind === 'string'
+            ? einsumTerm(store, attr.value)
+            : attrTerm(terms, attr);
     if (typeof t === 'string') return fail(t);
     if (t !== null) args.push(t);
     else if (a.default !== null) args.push(a.default);
@@ -500,7 +531,12 @@ export function typeGraph(graph: OnnxGraph, opsets: ReadonlyMap<string, number>,
   for (const v of graph.inputs) {
     if (initializerNames.has(v.name)) continue;
     const fixed = options.shapes?.get(v.name);
-    const type = fixed !== undefined && v.type?.kind === 'tensor' ? { ...v.type, shape: fixed } : fixed !== undefined ? { kind: 'tensor' as const, dtype: null, shape: fixed } : v.type;
+    const type =
+      fixed !== undefined && v.type?.kind === 'tensor'
+        ? { ...v.type, shape: fixed }
+        : fixed !== undefined
+          ? { kind: 'tensor' as const, dtype: null, shape: fixed }
+          : v.type;
     inputTypes.set(v.name, anonymous.named(v.name, type));
   }
   const inputDims = new Set<string>();
@@ -529,7 +565,8 @@ export function typeGraph(graph: OnnxGraph, opsets: ReadonlyMap<string, number>,
       if (isInternal(name)) continue;
       for (let i = 0; i < rel.log.length; i++) {
         const f = rel.log.get(i);
-        if (solver.db.has(f) && nodeOf(f) === node) return explainFact({ store, meta: solver.meta, rules: program.rules, factSpans: program.factSpans, solver }, f);
+        if (solver.db.has(f) && nodeOf(f) === node)
+          return explainFact({ store, meta: solver.meta, rules: program.rules, factSpans: program.factSpans, solver }, f);
       }
     }
     return null;
@@ -539,7 +576,9 @@ export function typeGraph(graph: OnnxGraph, opsets: ReadonlyMap<string, number>,
   return {
     inputs: graph.inputs.filter((v) => !initializers.has(v.name)).map((v) => typed(v.name, 'input')),
     values: ctx.emitted.filter((e) => e.scope === top && e.node !== null).map((e) => ({ name: e.name, op: e.op, type: typeOfTerm(e.term) })),
-    subgraphValues: ctx.emitted.filter((e) => e.scope !== top).map((e) => ({ name: e.name, op: e.op, type: typeOfTerm(e.term), graph: e.scope.path, at: e.scope.at })),
+    subgraphValues: ctx.emitted
+      .filter((e) => e.scope !== top)
+      .map((e) => ({ name: e.name, op: e.op, type: typeOfTerm(e.term), graph: e.scope.path, at: e.scope.at })),
     outputs: graph.outputs.map((v) => typed(v.name, 'output')),
     diagnostics,
     explain,

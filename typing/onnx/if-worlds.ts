@@ -22,7 +22,17 @@
 import type { OnnxNode } from '../../frontends/onnx/model.js';
 import type { TermId } from '../../solver/terms/term-store.js';
 import { copyTerm, joinTypes } from './type-join.js';
-import { emitNodes, flush, ruleErrorCount, ruleErrors, scratchContext, TypingFailed, type NodeDiagnostic, type Scope, type TypingContext } from './graph-types.js';
+import {
+  emitNodes,
+  flush,
+  ruleErrorCount,
+  ruleErrors,
+  scratchContext,
+  TypingFailed,
+  type NodeDiagnostic,
+  type Scope,
+  type TypingContext,
+} from './graph-types.js';
 
 /** How many Ifs of one typed graph may be typed per world (two worlds each). */
 export const MAX_FORKS = 2;
@@ -36,7 +46,10 @@ const forksMade = new WeakMap<TypingContext, number>();
 export function joinLoses(ctx: TypingContext, a: TermId, b: TermId): boolean {
   const s = ctx.store;
   const probe = () => s.atom('$join_probe');
-  return joinTypes({ store: s, term: copyTerm(s, a, s) }, { store: s, term: b }, probe).changed || joinTypes({ store: s, term: copyTerm(s, b, s) }, { store: s, term: a }, probe).changed;
+  return (
+    joinTypes({ store: s, term: copyTerm(s, a, s) }, { store: s, term: b }, probe).changed ||
+    joinTypes({ store: s, term: copyTerm(s, b, s) }, { store: s, term: a }, probe).changed
+  );
 }
 
 /** A world in which the If takes `branch`: its context, and how it failed (null: it types). */
@@ -55,7 +68,14 @@ interface World {
  * context, the bound reached). `emitIf(c, branch)` emits the If's fact in context c with
  * its outputs those of `branch`; `losesInfo`: whether the join of the branches loses information.
  */
-export function typedByWorld(ctx: TypingContext, scope: Scope, n: OnnxNode, opsets: ReadonlyMap<string, number>, losesInfo: boolean, emitIf: (c: TypingContext, branch: Branch) => void): boolean {
+export function typedByWorld(
+  ctx: TypingContext,
+  scope: Scope,
+  n: OnnxNode,
+  opsets: ReadonlyMap<string, number>,
+  losesInfo: boolean,
+  emitIf: (c: TypingContext, branch: Branch) => void,
+): boolean {
   if (!ctx.main || ctx.adopted === undefined || !losesInfo) return false;
   const at = scope.graph.nodes.indexOf(n);
   const rest = scope.graph.nodes.slice(at + 1);
@@ -81,7 +101,15 @@ export function typedByWorld(ctx: TypingContext, scope: Scope, n: OnnxNode, opse
 }
 
 /** Types the If (taking `branch`) and the nodes after it in a scratch fork of ctx; its first new error, if any. */
-function typeWorld(ctx: TypingContext, scope: Scope, n: OnnxNode, rest: readonly OnnxNode[], opsets: ReadonlyMap<string, number>, branch: Branch, emitIf: (c: TypingContext, branch: Branch) => void): World {
+function typeWorld(
+  ctx: TypingContext,
+  scope: Scope,
+  n: OnnxNode,
+  rest: readonly OnnxNode[],
+  opsets: ReadonlyMap<string, number>,
+  branch: Branch,
+  emitIf: (c: TypingContext, branch: Branch) => void,
+): World {
   const before = ruleErrorCount(ctx);
   const w = scratchContext(ctx);
   // a world's errors are found through the provenance down to given facts, the graph's own among them
@@ -103,7 +131,8 @@ function typeWorld(ctx: TypingContext, scope: Scope, n: OnnxNode, rest: readonly
   const own = new Set(w.emitted.map((e) => e.node));
   own.add(n);
   const errors = ruleErrors(w, scope);
-  const failure = errors.find((d) => d.node !== null && own.has(d.node)) ?? errors[0] ?? { severity: 'error' as const, node: null, message: 'the rules find an error' };
+  const failure = errors.find((d) => d.node !== null && own.has(d.node)) ??
+    errors[0] ?? { severity: 'error' as const, node: null, message: 'the rules find an error' };
   return { branch, ctx: w, failure };
 }
 

@@ -14,7 +14,10 @@ import { onnxLibrary, onnxOperatorAt } from '../../relations/onnx/library.js';
 import { typeGraph } from './graph-types.js';
 import type { ValueType } from './value-terms.js';
 
-export type OutputAnswer = { readonly dtype: string | null; readonly shape: readonly (number | string | null)[] | null } | { readonly absent: true } | { readonly kind: string; readonly elem: unknown };
+export type OutputAnswer =
+  | { readonly dtype: string | null; readonly shape: readonly (number | string | null)[] | null }
+  | { readonly absent: true }
+  | { readonly kind: string; readonly elem: unknown };
 export type NodeAnswer = { readonly outputs: readonly OutputAnswer[] } | { readonly error: string };
 
 type Json = Record<string, unknown>;
@@ -39,7 +42,11 @@ function shapeOf(v: unknown, where: string): (number | string | null)[] | null {
 
 function typeOf(v: Json, where: string): OnnxType {
   const kind = v['kind'] ?? 'tensor';
-  if (kind === 'sequence' || kind === 'optional') return { kind, elem: isObject(v['elem']) ? typeOf(v['elem'], `${where}.elem`) : isObject(v['elem_type']) ? typeOf(v['elem_type'], `${where}.elem_type`) : null };
+  if (kind === 'sequence' || kind === 'optional')
+    return {
+      kind,
+      elem: isObject(v['elem']) ? typeOf(v['elem'], `${where}.elem`) : isObject(v['elem_type']) ? typeOf(v['elem_type'], `${where}.elem_type`) : null,
+    };
   if (kind !== 'tensor') fail(`${where}: unknown kind ${JSON.stringify(kind)}`);
   if (v['dtype'] !== undefined && typeof v['dtype'] !== 'string') fail(`${where}.dtype must be a string`);
   return { kind: 'tensor', dtype: (v['dtype'] as string | undefined) ?? null, shape: shapeOf(v['shape'], `${where}.shape`) };
@@ -82,7 +89,10 @@ function attrOf(v: unknown, where: string): OnnxAttr | null {
       if (!isObject(value)) fail(`${where}: a tensor attribute is {"dtype", "dims", "values"?}`);
       const t = tensorOf({ ...value, shape: value['dims'] }, where, '');
       const dims = shapeOf(value['dims'], `${where}.dims`) ?? [];
-      return { kind: 'tensor', value: t ?? { name: '', dtype: String(value['dtype']), dims: dims.map((d) => (typeof d === 'number' ? d : 0)), values: null, external: false } };
+      return {
+        kind: 'tensor',
+        value: t ?? { name: '', dtype: String(value['dtype']), dims: dims.map((d) => (typeof d === 'number' ? d : 0)), values: null, external: false },
+      };
     }
     case 'graph': {
       // a summary: the body's declared inputs and outputs (their types are what the rules use)
@@ -110,7 +120,8 @@ export function nodeGraph(req: unknown): { graph: OnnxGraph; opsets: Map<string,
   if (isObject(req['opset_imports'])) for (const [d, v] of Object.entries(req['opset_imports'])) opsets.set(normDomain(d), numberOf(v, `"opset_imports".${d}`));
   for (const [d, v] of opsets) {
     const known = KNOWN_OPSETS.get(d);
-    if (!Number.isSafeInteger(v) || v < 1 || (known !== undefined && v > known)) fail(`opset ${v} of domain "${d === '' ? 'ai.onnx' : d}" is unknown${known !== undefined ? ` (shapelog knows versions 1 to ${known})` : ''}`);
+    if (!Number.isSafeInteger(v) || v < 1 || (known !== undefined && v > known))
+      fail(`opset ${v} of domain "${d === '' ? 'ai.onnx' : d}" is unknown${known !== undefined ? ` (shapelog knows versions 1 to ${known})` : ''}`);
   }
   if (!Array.isArray(req['inputs'])) fail('"inputs" must be a list');
   const inputs: OnnxValueInfo[] = [];
@@ -137,7 +148,15 @@ export function nodeGraph(req: unknown): { graph: OnnxGraph; opsets: Map<string,
   const given = Array.isArray(req['outputs']) ? req['outputs'].length : null;
   const outputs = given ?? (declared === null || declared.info.result.kind !== 'tuple' ? 1 : declared.info.result.size);
   const absentOut = Array.isArray(req['outputs']) ? (req['outputs'] as unknown[]).map((o) => isObject(o) && o['absent'] === true) : [];
-  const node: OnnxNode = { name: '', opType: req['op_type'], domain, inputs: names, outputs: Array.from({ length: outputs }, (_, i) => (absentOut[i] ? '' : `output${i}`)), attrs, index: 0 };
+  const node: OnnxNode = {
+    name: '',
+    opType: req['op_type'],
+    domain,
+    inputs: names,
+    outputs: Array.from({ length: outputs }, (_, i) => (absentOut[i] ? '' : `output${i}`)),
+    attrs,
+    index: 0,
+  };
   return { graph: { name: 'typeof', inputs, outputs: [], valueInfo: [], initializers, nodes: [node] }, opsets, outputs };
 }
 

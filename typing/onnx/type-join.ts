@@ -40,10 +40,14 @@ export function sameTerm(a: StoredTerm, b: StoredTerm): boolean {
     case Kind.Hole:
       return false;
     case Kind.Cons:
-      return sameTerm({ store: a.store, term: a.store.head(a.term) }, { store: b.store, term: b.store.head(b.term) }) && sameTerm({ store: a.store, term: a.store.tail(a.term) }, { store: b.store, term: b.store.tail(b.term) });
+      return (
+        sameTerm({ store: a.store, term: a.store.head(a.term) }, { store: b.store, term: b.store.head(b.term) }) &&
+        sameTerm({ store: a.store, term: a.store.tail(a.term) }, { store: b.store, term: b.store.tail(b.term) })
+      );
     case Kind.Compound: {
       if (a.store.functor(a.term) !== b.store.functor(b.term) || a.store.arity(a.term) !== b.store.arity(b.term)) return false;
-      for (let i = 0; i < a.store.arity(a.term); i++) if (!sameTerm({ store: a.store, term: a.store.arg(a.term, i) }, { store: b.store, term: b.store.arg(b.term, i) })) return false;
+      for (let i = 0; i < a.store.arity(a.term); i++)
+        if (!sameTerm({ store: a.store, term: a.store.arg(a.term, i) }, { store: b.store, term: b.store.arg(b.term, i) })) return false;
       return true;
     }
   }
@@ -70,7 +74,10 @@ export function copyTerm(from: TermStore, t: TermId, to: TermStore, holes: Map<T
     case Kind.Cons:
       return to.cons(copyTerm(from, from.head(t), to, holes), copyTerm(from, from.tail(t), to, holes));
     case Kind.Compound:
-      return to.compound(from.functor(t), from.args(t).map((x) => copyTerm(from, x, to, holes)));
+      return to.compound(
+        from.functor(t),
+        from.args(t).map((x) => copyTerm(from, x, to, holes)),
+      );
   }
 }
 
@@ -90,9 +97,15 @@ export function joinTypes(a: StoredTerm, b: StoredTerm, freshDim: (i: number) =>
     const kx = s.kind(x.term);
     if (kx === Kind.Hole) return x.term;
     if (y.store.kind(y.term) === Kind.Hole) return unknown();
-    if (kx === Kind.Compound && y.store.kind(y.term) === Kind.Compound && s.functor(x.term) === y.store.functor(y.term) && s.arity(x.term) === y.store.arity(y.term)) {
+    if (
+      kx === Kind.Compound &&
+      y.store.kind(y.term) === Kind.Compound &&
+      s.functor(x.term) === y.store.functor(y.term) &&
+      s.arity(x.term) === y.store.arity(y.term)
+    ) {
       const f = s.functor(x.term);
-      if (f === 'tensor' && s.arity(x.term) === 3) return s.compound('tensor', [joinShape(sub(x, 0), sub(y, 0)), same(sub(x, 1), sub(y, 1)), same(sub(x, 2), sub(y, 2))]);
+      if (f === 'tensor' && s.arity(x.term) === 3)
+        return s.compound('tensor', [joinShape(sub(x, 0), sub(y, 0)), same(sub(x, 1), sub(y, 1)), same(sub(x, 2), sub(y, 2))]);
       if ((f === 'sequence' || f === 'optional') && s.arity(x.term) === 1) return s.compound(f, [join(sub(x, 0), sub(y, 0))]);
     }
     return same(x, y);

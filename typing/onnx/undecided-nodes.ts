@@ -25,7 +25,12 @@ export interface UndecidedAtNode {
 }
 
 /** The undecided conditions of a solved graph, each at the node whose fact it was waiting on. */
-export function undecidedAtNodes(solver: Solver, store: TermStore, program: CompiledProgram, nodeOf: (fact: TermId) => OnnxNode | undefined): UndecidedAtNode[] {
+export function undecidedAtNodes(
+  solver: Solver,
+  store: TermStore,
+  program: CompiledProgram,
+  nodeOf: (fact: TermId) => OnnxNode | undefined,
+): UndecidedAtNode[] {
   if (solver.limitHit !== null) return [];
   const out: UndecidedAtNode[] = [];
   const errorRules = errorOnly(program.rules);

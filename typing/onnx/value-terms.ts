@@ -11,7 +11,12 @@ import type { OnnxDim, OnnxTensor, OnnxType } from '../../frontends/onnx/model.j
 
 /** A value's type as shapelog reports it: a dim is an int, a symbolic dim in canonical form, or null (unknown). */
 export type ValueType =
-  | { readonly kind: 'tensor'; readonly dtype: string | null; readonly shape: readonly (number | string | null)[] | null; readonly values?: readonly (number | string)[] }
+  | {
+      readonly kind: 'tensor';
+      readonly dtype: string | null;
+      readonly shape: readonly (number | string | null)[] | null;
+      readonly values?: readonly (number | string)[];
+    }
   | { readonly kind: 'sequence' | 'optional'; readonly elem: ValueType | null }
   | { readonly kind: 'absent' };
 
@@ -40,7 +45,11 @@ export class ValueTerms {
     if (t === null) return this.hole();
     switch (t.kind) {
       case 'tensor':
-        return s.compound('tensor', [t.shape === null ? this.hole() : s.list(t.shape.map((d) => this.dim(d))), t.dtype === null ? this.hole() : s.atom(t.dtype), this.hole()]);
+        return s.compound('tensor', [
+          t.shape === null ? this.hole() : s.list(t.shape.map((d) => this.dim(d))),
+          t.dtype === null ? this.hole() : s.atom(t.dtype),
+          this.hole(),
+        ]);
       case 'sequence':
       case 'optional':
         return s.compound(t.kind, [this.type(t.elem)]);
@@ -93,7 +102,7 @@ export function valueType(store: TermStore, t: TermId): ValueType | null {
       kind: 'tensor',
       dtype: store.kind(dt) === Kind.Atom ? store.text(dt) : null,
       shape: dims === null ? null : dims.map((d) => dimValue(store, d)),
-      ...(values !== undefined && values.every((v) => v !== null) ? { values: values as (number | string)[] } : {}),
+      ...(values?.every((v) => v !== null) ? { values: values as (number | string)[] } : {}),
     };
   }
   if ((f === 'sequence' || f === 'optional') && store.arity(t) === 1) return { kind: f, elem: valueType(store, store.arg(t, 0)) };

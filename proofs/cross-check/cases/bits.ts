@@ -42,7 +42,11 @@ function reinterpret(op: OpInfo): TypeofRequest[] {
   for (const from of dtypes) for (const to of dtypes) out.push(call(op.name, [tensor([2, 3], from)], { dtype: to }));
   for (const s of ALL_SHAPES) out.push(call(op.name, [tensor(s)], { dtype: 'int32' }));
   for (const dtype of ['int4', 'float32x4', '', 'int32']) out.push(call(op.name, ['_'], { dtype }));
-  out.push(call(op.name, [tuple([tensor([3])])], { dtype: 'int32' }), call(op.name, [tensor([2, '_'], 'int64')], { dtype: 'float64' }), call(op.name, [tensor([3])]));
+  out.push(
+    call(op.name, [tuple([tensor([3])])], { dtype: 'int32' }),
+    call(op.name, [tensor([2, '_'], 'int64')], { dtype: 'float64' }),
+    call(op.name, [tensor([3])]),
+  );
   return out;
 }
 

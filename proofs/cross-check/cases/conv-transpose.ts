@@ -19,9 +19,16 @@ function transposeSweep(nd: 1 | 3): CaseGenerator {
     [1, 2, ...sp(['?', 3, 2])],
   ];
   const toLast = (s: Shape): Shape => [s[0]!, ...s.slice(2), s[1]!];
-  const asym: Attrs[] = nd === 1
-    ? [{ strides: 2, padding: [0, 1], dilation: 1, output_padding: 1 }, { strides: 3, padding: 1, dilation: 2, output_padding: 0 }]
-    : [{ strides: [1, 2, 3], padding: [0, 1, 2], dilation: [2, 1, 1], output_padding: [1, 0, 2] }, { strides: [3, 1, 2], padding: [1, 0, 0, 0, 2, 1], dilation: [1, 3, 2], output_padding: [0, 0, 1] }];
+  const asym: Attrs[] =
+    nd === 1
+      ? [
+          { strides: 2, padding: [0, 1], dilation: 1, output_padding: 1 },
+          { strides: 3, padding: 1, dilation: 2, output_padding: 0 },
+        ]
+      : [
+          { strides: [1, 2, 3], padding: [0, 1, 2], dilation: [2, 1, 1], output_padding: [1, 0, 2] },
+          { strides: [3, 1, 2], padding: [1, 0, 0, 0, 2, 1], dilation: [1, 3, 2], output_padding: [0, 0, 1] },
+        ];
   const ks = (k: number): number[] => (nd === 1 ? [k] : [k, k + 1, Math.max(1, k - 1)]);
   return (op: OpInfo): TypeofRequest[] => {
     const out: TypeofRequest[] = [];

@@ -37,8 +37,15 @@ function asymmetricConv(op: OpInfo, nd: number, lay: (a: Attrs) => Attrs, d: (s:
     { ...k3, padding: axes(nd, [0, 1, 2]) },
     { ...k3, padding: [...axes(nd, [0, 1, 2]), ...axes(nd, [2, 0, 1])] },
     { channels: 4, kernel_size: axes(nd, [3, 1, 2]) },
-    { channels: 4, kernel_size: axes(nd, [1, 3, 2]), strides: axes(nd, [2, 1, 3]), dilation: axes(nd, [1, 2, 1]), padding: [...axes(nd, [1, 0, 2]), ...axes(nd, [0, 2, 1])] },
-  ] as Attrs[]) out.push(call(op.name, [d(data), '_'], lay(a)));
+    {
+      channels: 4,
+      kernel_size: axes(nd, [1, 3, 2]),
+      strides: axes(nd, [2, 1, 3]),
+      dilation: axes(nd, [1, 2, 1]),
+      padding: [...axes(nd, [1, 0, 2]), ...axes(nd, [0, 2, 1])],
+    },
+  ] as Attrs[])
+    out.push(call(op.name, [d(data), '_'], lay(a)));
   // a given weight with a kernel that differs between axes
   for (const a of [{}, { strides: axes(nd, [2, 1, 3]) }, { dilation: axes(nd, [1, 2, 3]) }, { padding: axes(nd, [2, 0, 1]) }] as Attrs[]) {
     out.push(call(op.name, [d(data), w([4, 3, ...axes(nd, [3, 1, 2])])], lay(a)), call(op.name, [d(data), w([4, 3, ...axes(nd, [1, 3, 2])])], lay(a)));
@@ -70,7 +77,8 @@ function packedConv(op: OpInfo, nd: number): TypeofRequest[] {
     { channels: 8, kernel_size: 1, groups: 2 },
     { channels: 6, kernel_size: 1 }, // 6 output channels do not split by 4 (weight and result)
     { channels: 8, kernel_size: 3, out_layout: `NC${sp}4n` }, // N = 1 does not split by 4
-  ] as Attrs[]) out.push(call(op.name, [tensor(d4), '_'], { data_layout: NC4, kernel_layout: OI4, ...a }));
+  ] as Attrs[])
+    out.push(call(op.name, [tensor(d4), '_'], { data_layout: NC4, kernel_layout: OI4, ...a }));
   // the weight given, packed: (8, 8, k...) as OIsp4o4i = (2, 2, k..., 4, 4)
   for (const a of [{}, { strides: axes(nd, [2, 1, 3]) }, { channels: 8 }, { kernel_size: axes(nd, [3, 1, 2]) }, { channels: 4 }] as Attrs[]) {
     out.push(call(op.name, [tensor(d4), tensor([2, 2, ...axes(nd, [3, 1, 2]), 4, 4])], { data_layout: NC4, kernel_layout: OI4, ...a }));
@@ -112,7 +120,8 @@ function nchwcSweep(op: OpInfo): TypeofRequest[] {
     { channels: 16, kernel_size: [1, 3], kernel_layout: 'OIHW8i8o', out_layout: 'NCHW' },
     { channels: 16, kernel_size: 1, groups: 2 },
     { channels: 4, kernel_size: 1 }, // 4 result channels do not split by 8
-  ] as Attrs[]) out.push(call(op.name, [tensor(d), '_'], a));
+  ] as Attrs[])
+    out.push(call(op.name, [tensor(d), '_'], a));
   for (const a of [{}, { strides: [2, 1] }, { padding: [0, 1] }, { channels: 8 }, { kernel_size: [3, 1] }] as Attrs[]) {
     out.push(call(op.name, [tensor(d), tensor([8, 16, 3, 1])], a));
     out.push(call(op.name, [tensor(d), tensor([1, 2, 1, 3, 8, 8])], { kernel_layout: 'OIHW8i8o', ...a }));
@@ -159,14 +168,19 @@ function convSweep(nd: number): CaseGenerator {
           out.push(call(op.name, [d(s), w([4, cin, ...fill(nd, k)])], lay({ channels: 4, padding: 1 })));
           out.push(call(op.name, [d(s), w([4, cin, ...fill(nd, k)])], lay({ channels: 3 })));
         }
-        for (const g of [2, 3]) out.push(call(op.name, [d(s), w([6, 2, ...fill(nd, 1)])], lay({ groups: g })), call(op.name, [d(s), w([4, 1, ...fill(nd, 1)])], lay({ groups: g })));
+        for (const g of [2, 3])
+          out.push(call(op.name, [d(s), w([6, 2, ...fill(nd, 1)])], lay({ groups: g })), call(op.name, [d(s), w([4, 1, ...fill(nd, 1)])], lay({ groups: g })));
         out.push(call(op.name, [d(s), w([4, 'n', ...fill(nd, 1)])], lay({})));
       }
       out.push(...asymmetricConv(op, nd, lay, d, w));
     }
     out.push(...packedConv(op, nd));
     // depthwise with a channel multiplier: the weight (C, channels / C, k...)
-    for (const [c, m] of [[2, 2], [3, 2], [4, 1]] as const) {
+    for (const [c, m] of [
+      [2, 2],
+      [3, 2],
+      [4, 1],
+    ] as const) {
       out.push(call(op.name, [tensor([1, c, ...fill(nd, 3)]), tensor([c, m, ...fill(nd, 3)])], { groups: c, channels: c * m, kernel_size: 3 }));
       out.push(call(op.name, [tensor([1, c, ...fill(nd, 3)]), tensor([c, m, ...fill(nd, 3)])], { groups: c }));
     }
@@ -175,7 +189,13 @@ function convSweep(nd: number): CaseGenerator {
     out.push(call(op.name, [tensor(s0), '_'], { channels: 4, kernel_size: 3, out_layout: LAST[nd - 1]! }));
     out.push(call(op.name, [tensor(s0), '_'], { channels: 4, kernel_size: 3, out_dtype: 'float16' }));
     out.push(call(op.name, [tensor(s0), '_'], { channels: 4, kernel_size: 3, kernel_layout: [...KCANON[nd - 1]!].reverse().join('') }));
-    out.push(call(op.name, [tensor([3, 1, ...fill(nd, 5)]), '_'], { channels: 4, kernel_size: 3, data_layout: `C${CANON[nd - 1]!.slice(2)}N`.replace(/^C(.*)N$/, 'CN$1') }));
+    out.push(
+      call(op.name, [tensor([3, 1, ...fill(nd, 5)]), '_'], {
+        channels: 4,
+        kernel_size: 3,
+        data_layout: `C${CANON[nd - 1]!.slice(2)}N`.replace(/^C(.*)N$/, 'CN$1'),
+      }),
+    );
     // invalid
     out.push(call(op.name, [tensor(s0), tensor([4, 2, ...fill(nd, 3)])])); // channel mismatch
     out.push(call(op.name, [tensor(s0), tensor([4, 3, ...fill(nd, 3)], 'float16')]));
@@ -184,7 +204,7 @@ function convSweep(nd: number): CaseGenerator {
     out.push(call(op.name, [tensor([1, ...s0]), '_'], { kernel_size: 3, channels: 4 })); // rank too high
     out.push(call(op.name, [tensor(s0), tensor([4, 3])])); // weight rank
     out.push(call(op.name, [tensor(s0), '_'], { kernel_size: 3, channels: 4, data_layout: CANON[nd - 1]!.replace('C', 'X') }));
-    out.push(call(op.name, [tensor(s0), '_'], { kernel_size: 3, channels: 4, kernel_layout: KCANON[(nd % 3)]! }));
+    out.push(call(op.name, [tensor(s0), '_'], { kernel_size: 3, channels: 4, kernel_layout: KCANON[nd % 3]! }));
     out.push(call(op.name, [tensor(s0), '_'], { kernel_size: 3, channels: 4, out_layout: 'NC' }));
     out.push(call(op.name, [tensor(s0), '_'], { kernel_size: 3 }));
     out.push(call(op.name, ['_', tensor([4, 3, ...fill(nd, 3)])]));
@@ -207,9 +227,10 @@ function convTranspose(op: OpInfo): TypeofRequest[] {
     const d = (s: Shape): string => tensor(last ? toLast(s) : s);
     const w = (s: Shape): string => tensor(last ? wLast(s) : s);
     for (const s of last ? datas.slice(0, 2) : datas) {
-      for (const a of combos({ strides: [1, 2], padding: [0, [0, 0, 2, 1]], output_padding: [0, 1], kernel_size: [1, 3], channels: [4] })) out.push(call(op.name, [d(s), '_'], lay(a)));
+      for (const a of combos({ strides: [1, 2], padding: [0, [0, 0, 2, 1]], output_padding: [0, 1], kernel_size: [1, 3], channels: [4] }))
+        out.push(call(op.name, [d(s), '_'], lay(a)));
       for (const a of combos({ groups: [2, 3], channels: [2, 3, 4], kernel_size: [2] })) out.push(call(op.name, [d(s), '_'], lay(a)));
-      for (const a of combos({ dilation: [2, [1, 2]], kernel_size: [2] , channels: [1]})) out.push(call(op.name, [d(s), '_'], lay(a)));
+      for (const a of combos({ dilation: [2, [1, 2]], kernel_size: [2], channels: [1] })) out.push(call(op.name, [d(s), '_'], lay(a)));
       const cin = s[1]!;
       for (const k of [1, 3]) {
         for (const a of combos({ strides: [1, 2], padding: [0, 2] })) out.push(call(op.name, [d(s), w([cin, 3, k, k])], lay(a)));
@@ -230,11 +251,23 @@ function convTranspose(op: OpInfo): TypeofRequest[] {
     const lay = (a: Attrs): Attrs => (last ? { ...a, data_layout: 'NHWC', kernel_layout: 'HWIO' } : a);
     const data = tensor(last ? toLast([1, 4, 5, 3]) : [1, 4, 5, 3]);
     for (const a of [
-      { strides: [1, 2] }, { strides: [3, 1] }, { dilation: [1, 2] }, { dilation: [2, 1] }, { padding: [0, 1] }, { padding: [1, 0, 0, 2] },
-      { strides: [2, 3], output_padding: [1, 0] }, { strides: [2, 3], output_padding: [0, 2] }, { kernel_size: [3, 1] },
+      { strides: [1, 2] },
+      { strides: [3, 1] },
+      { dilation: [1, 2] },
+      { dilation: [2, 1] },
+      { padding: [0, 1] },
+      { padding: [1, 0, 0, 2] },
+      { strides: [2, 3], output_padding: [1, 0] },
+      { strides: [2, 3], output_padding: [0, 2] },
+      { kernel_size: [3, 1] },
       { strides: [2, 1], dilation: [1, 3], padding: [1, 0, 2, 0], output_padding: [1, 2], kernel_size: [1, 3] },
-    ] as Attrs[]) out.push(call(op.name, [data, '_'], lay({ channels: 4, kernel_size: 2, ...a })));
-    for (const a of [{}, { strides: [1, 2] }, { padding: [0, 1] }] as Attrs[]) out.push(call(op.name, [data, tensor(last ? wLast([4, 3, 3, 1]) : [4, 3, 3, 1])], lay(a)), call(op.name, [data, tensor(last ? wLast([4, 3, 1, 2]) : [4, 3, 1, 2])], lay(a)));
+    ] as Attrs[])
+      out.push(call(op.name, [data, '_'], lay({ channels: 4, kernel_size: 2, ...a })));
+    for (const a of [{}, { strides: [1, 2] }, { padding: [0, 1] }] as Attrs[])
+      out.push(
+        call(op.name, [data, tensor(last ? wLast([4, 3, 3, 1]) : [4, 3, 3, 1])], lay(a)),
+        call(op.name, [data, tensor(last ? wLast([4, 3, 1, 2]) : [4, 3, 1, 2])], lay(a)),
+      );
   }
   const s0: Shape = [1, 4, 3, 3];
   out.push(call(op.name, [tensor(s0), '_'], { channels: 4, kernel_size: 3, output_padding: 1 })); // output_padding >= stride
@@ -261,20 +294,39 @@ function poolSweep(nd: number): CaseGenerator {
     const attrSets = combos({ pool_size: [2, fill(nd, 3)], strides: [1, 2], padding: [0, 1, [...fill(nd, 0), ...fill(nd, 1)]], ceil_mode: [false, true] });
     for (const [layout, s] of shapes) {
       for (const a of attrSets) out.push(call(op.name, [tensor(s)], layout === CANON[nd - 1] ? a : { ...a, layout }));
-      for (const a of combos({ dilation: [2, fill(nd, 3)], pool_size: [2, 3], ceil_mode: [false, true], strides: [2, 3] })) out.push(call(op.name, [tensor(s)], layout === CANON[nd - 1] ? a : { ...a, layout }));
+      for (const a of combos({ dilation: [2, fill(nd, 3)], pool_size: [2, 3], ceil_mode: [false, true], strides: [2, 3] }))
+        out.push(call(op.name, [tensor(s)], layout === CANON[nd - 1] ? a : { ...a, layout }));
     }
     // per-axis attributes that differ between axes, on spatial sizes that differ, in both layouts
-    for (const [layout, s] of [[CANON[nd - 1]!, [1, 3, ...axes(nd, ASYM)]], [LAST[nd - 1]!, [1, ...axes(nd, ASYM), 3]]] as [string, Shape][]) {
+    for (const [layout, s] of [
+      [CANON[nd - 1]!, [1, 3, ...axes(nd, ASYM)]],
+      [LAST[nd - 1]!, [1, ...axes(nd, ASYM), 3]],
+    ] as [string, Shape][]) {
       for (const a of [
-        { pool_size: axes(nd, [1, 2, 3]) }, { pool_size: axes(nd, [3, 1, 2]) }, { pool_size: 2, strides: axes(nd, [1, 2, 3]) }, { pool_size: 2, strides: axes(nd, [3, 1, 2]) },
-        { pool_size: 2, dilation: axes(nd, [1, 2, 3]) }, { pool_size: 2, dilation: axes(nd, [3, 1, 1]) }, { pool_size: 2, padding: axes(nd, [0, 1, 2]) },
-        { pool_size: 3, padding: [...axes(nd, [0, 1, 2]), ...axes(nd, [2, 0, 1])] }, { pool_size: axes(nd, [2, 3, 1]), strides: axes(nd, [2, 3, 1]), ceil_mode: true },
-        { pool_size: axes(nd, [3, 2, 2]), strides: axes(nd, [1, 3, 2]), dilation: axes(nd, [2, 1, 1]), padding: [...axes(nd, [1, 0, 1]), ...axes(nd, [0, 1, 1])], ceil_mode: true },
-      ] as Attrs[]) out.push(call(op.name, [tensor(s)], layout === CANON[nd - 1] ? a : { ...a, layout }));
+        { pool_size: axes(nd, [1, 2, 3]) },
+        { pool_size: axes(nd, [3, 1, 2]) },
+        { pool_size: 2, strides: axes(nd, [1, 2, 3]) },
+        { pool_size: 2, strides: axes(nd, [3, 1, 2]) },
+        { pool_size: 2, dilation: axes(nd, [1, 2, 3]) },
+        { pool_size: 2, dilation: axes(nd, [3, 1, 1]) },
+        { pool_size: 2, padding: axes(nd, [0, 1, 2]) },
+        { pool_size: 3, padding: [...axes(nd, [0, 1, 2]), ...axes(nd, [2, 0, 1])] },
+        { pool_size: axes(nd, [2, 3, 1]), strides: axes(nd, [2, 3, 1]), ceil_mode: true },
+        {
+          pool_size: axes(nd, [3, 2, 2]),
+          strides: axes(nd, [1, 3, 2]),
+          dilation: axes(nd, [2, 1, 1]),
+          padding: [...axes(nd, [1, 0, 1]), ...axes(nd, [0, 1, 1])],
+          ceil_mode: true,
+        },
+      ] as Attrs[])
+        out.push(call(op.name, [tensor(s)], layout === CANON[nd - 1] ? a : { ...a, layout }));
     }
     // zero-size and small inputs, windows beyond the input
-    for (const a of combos({ pool_size: [1, 2, 3], padding: [0, 1], ceil_mode: [false, true], strides: [1, 3] })) out.push(call(op.name, [tensor([1, 2, ...fill(nd - 1, 2), 0])], a));
-    if (op.attrs.some((a) => a.name === 'count_include_pad')) out.push(call(op.name, [tensor([1, 3, ...fill(nd, 5)])], { pool_size: 2, padding: 1, count_include_pad: true }));
+    for (const a of combos({ pool_size: [1, 2, 3], padding: [0, 1], ceil_mode: [false, true], strides: [1, 3] }))
+      out.push(call(op.name, [tensor([1, 2, ...fill(nd - 1, 2), 0])], a));
+    if (op.attrs.some((a) => a.name === 'count_include_pad'))
+      out.push(call(op.name, [tensor([1, 3, ...fill(nd, 5)])], { pool_size: 2, padding: 1, count_include_pad: true }));
     for (const s of shapesOfRank([0, 1, 2, 3, 4])) out.push(call(op.name, [tensor(s)]));
     out.push(call(op.name, [tensor([1, 3, ...fill(nd, 5), 2])]));
     out.push(call(op.name, [tensor([1, 3, ...fill(nd, 5)])], { layout: CANON[nd % 3]! }));
@@ -298,7 +350,11 @@ function packedPools(op: OpInfo, nd: number): TypeofRequest[] {
   const last = LAST[nd - 1]!;
   const spatial = canon.slice(2);
   const out: TypeofRequest[] = [];
-  const attrSets: Attrs[] = [{}, { pool_size: axes(nd, [3, 1, 2]), strides: axes(nd, [2, 1, 3]) }, { pool_size: 2, dilation: axes(nd, [1, 2, 1]), padding: axes(nd, [1, 0, 2]), ceil_mode: true }];
+  const attrSets: Attrs[] = [
+    {},
+    { pool_size: axes(nd, [3, 1, 2]), strides: axes(nd, [2, 1, 3]) },
+    { pool_size: 2, dilation: axes(nd, [1, 2, 1]), padding: axes(nd, [1, 0, 2]), ceil_mode: true },
+  ];
   for (const a of attrSets) {
     out.push(call(op.name, [tensor([1, 2, ...axes(nd, ASYM), 4])], { ...a, layout: `${canon}4c` }));
     out.push(call(op.name, [tensor([2, 3, ...axes(nd, ASYM), 4, 4])], { ...a, layout: `${canon}4n4c` }));
@@ -317,7 +373,11 @@ function packedPools(op: OpInfo, nd: number): TypeofRequest[] {
 
 function globalPool(op: OpInfo): TypeofRequest[] {
   return [
-    ...shapesOfRank([2, 3, 4]).flatMap((s) => [call(op.name, [tensor(s)]), call(op.name, [tensor(s)], { layout: 'NHWC' }), call(op.name, [tensor(s)], { layout: 'HWCN' })]),
+    ...shapesOfRank([2, 3, 4]).flatMap((s) => [
+      call(op.name, [tensor(s)]),
+      call(op.name, [tensor(s)], { layout: 'NHWC' }),
+      call(op.name, [tensor(s)], { layout: 'HWCN' }),
+    ]),
     call(op.name, [tensor([1, 3, 5, 5])], { layout: 'NCHW16c' }),
     call(op.name, [tensor([1, 3, 5, 6, 16])], { layout: 'NCHW16c' }),
     call(op.name, [tensor([2, 3, 5, 6, 4, 4])], { layout: 'NCHW4n4c' }),
@@ -337,7 +397,12 @@ function adaptiveSweep(nd: number): CaseGenerator {
   return (op: OpInfo) => {
     const out: TypeofRequest[] = [];
     const sizes = [null, 1, 3, [2], ...(nd > 1 ? [[...fill(nd - 1, 2), 7], axes(nd, [3, 1, 2]), axes(nd, [1, 2, 3])] : [])];
-    for (const s of [[1, 3, ...fill(nd, 5)], ['n', 2, ...fill(nd - 1, 0), 'n'], [2, 1, ...fill(nd, 1)], [1, 2, ...axes(nd, ASYM)]] as Shape[]) {
+    for (const s of [
+      [1, 3, ...fill(nd, 5)],
+      ['n', 2, ...fill(nd - 1, 0), 'n'],
+      [2, 1, ...fill(nd, 1)],
+      [1, 2, ...axes(nd, ASYM)],
+    ] as Shape[]) {
       for (const o of sizes) {
         out.push(call(op.name, [tensor(s)], { output_size: o }));
         out.push(call(op.name, [tensor(toLast(s))], { output_size: o, layout: LAST[nd - 1]! }));

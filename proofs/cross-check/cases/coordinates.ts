@@ -4,7 +4,7 @@
 // symbolic arguments, integer and float indices, tuples.
 import type { OpInfo } from '../../../relations/schema.js';
 import type { TypeofRequest } from '../../../typing/typeof.js';
-import { call, tensor, tuple, ALL_SHAPES, range, type CaseGenerator, type Shape } from '../case-kit.js';
+import { call, tensor, tuple, ALL_SHAPES, range, type CaseGenerator } from '../case-kit.js';
 
 const IDX = 'int32';
 
@@ -12,19 +12,42 @@ function gatherND(op: OpInfo): TypeofRequest[] {
   const out: TypeofRequest[] = [];
   for (const s of ALL_SHAPES) {
     for (const m of range(0, s.length + 1)) {
-      out.push(call(op.name, [tensor(s), tensor([m], IDX)]), call(op.name, [tensor(s), tensor([m, 2], IDX)]), call(op.name, [tensor(s), tensor([m, 3, 1], 'int64')]));
+      out.push(
+        call(op.name, [tensor(s), tensor([m], IDX)]),
+        call(op.name, [tensor(s), tensor([m, 2], IDX)]),
+        call(op.name, [tensor(s), tensor([m, 3, 1], 'int64')]),
+      );
     }
   }
   // batch dims: matching, mismatched, too many, against a hole or a symbol
   for (const batch_dims of [0, 1, 2, 3]) {
     out.push(call(op.name, [tensor([2, 3, 4])], { batch_dims }), call(op.name, [tensor([2, 3, 4]), tensor([1, 2], IDX)], { batch_dims }));
-    out.push(call(op.name, [tensor([2, 3, 4]), tensor([1, 2, 3], IDX)], { batch_dims }), call(op.name, [tensor([2, 3, 4]), tensor([1, 5], IDX)], { batch_dims }));
-    out.push(call(op.name, [tensor(['n', 3, 4]), tensor([1, 'm'], IDX)], { batch_dims }), call(op.name, [tensor(['_', 3]), tensor([1, 2], IDX)], { batch_dims }));
+    out.push(
+      call(op.name, [tensor([2, 3, 4]), tensor([1, 2, 3], IDX)], { batch_dims }),
+      call(op.name, [tensor([2, 3, 4]), tensor([1, 5], IDX)], { batch_dims }),
+    );
+    out.push(
+      call(op.name, [tensor(['n', 3, 4]), tensor([1, 'm'], IDX)], { batch_dims }),
+      call(op.name, [tensor(['_', 3]), tensor([1, 2], IDX)], { batch_dims }),
+    );
   }
   // the first dim of indices unknown, symbolic or Any; float indices; unknown arguments; tuples
-  out.push(call(op.name, [tensor([2, 3]), tensor(['_', 4], IDX)]), call(op.name, [tensor([2, 3]), tensor(['n', 4], IDX)]), call(op.name, [tensor([2, 3]), tensor(['?', 4], IDX)]));
-  out.push(call(op.name, [tensor([2, 3]), tensor([1, 4])]), call(op.name, ['_', tensor([1, 4], IDX)]), call(op.name, [tensor([2, 3]), '_']), call(op.name, ['_', tensor([], IDX)]));
-  out.push(call(op.name, [tensor([2, 3]), tensor([1, 4], IDX)], { index_rank: 1 }), call(op.name, [tuple([tensor([3])]), tensor([1], IDX)]), call(op.name, [tensor([3]), tuple([tensor([1], IDX)])]));
+  out.push(
+    call(op.name, [tensor([2, 3]), tensor(['_', 4], IDX)]),
+    call(op.name, [tensor([2, 3]), tensor(['n', 4], IDX)]),
+    call(op.name, [tensor([2, 3]), tensor(['?', 4], IDX)]),
+  );
+  out.push(
+    call(op.name, [tensor([2, 3]), tensor([1, 4])]),
+    call(op.name, ['_', tensor([1, 4], IDX)]),
+    call(op.name, [tensor([2, 3]), '_']),
+    call(op.name, ['_', tensor([], IDX)]),
+  );
+  out.push(
+    call(op.name, [tensor([2, 3]), tensor([1, 4], IDX)], { index_rank: 1 }),
+    call(op.name, [tuple([tensor([3])]), tensor([1], IDX)]),
+    call(op.name, [tensor([3]), tuple([tensor([1], IDX)])]),
+  );
   return out;
 }
 
@@ -43,8 +66,16 @@ function scatterND(op: OpInfo): TypeofRequest[] {
   out.push(call(op.name, [tensor([4, 3]), tensor([1, '_'], IDX), tensor([2, 3])]), call(op.name, [tensor([4, '_']), tensor([1, 2], IDX), tensor([2, 3])]));
   out.push(call(op.name, [tensor([4, 3]), tensor(['_', 2], IDX), tensor([2, 3])]), call(op.name, [tensor([4, 3]), tensor(['?', 2], IDX), tensor([2, 3])]));
   out.push(call(op.name, [tensor([4, 3]), tensor([3, 2], IDX), tensor([2])]), call(op.name, [tensor([4, 3]), tensor([1, 2]), tensor([2, 3])]));
-  out.push(call(op.name, ['_', tensor([1, 2], IDX), tensor([5, 3])]), call(op.name, ['_', tensor([1, 2], IDX), tensor([2, 3])]), call(op.name, [tensor([4, 3]), '_', tensor([2, 3])]));
-  out.push(call(op.name, [tensor([4, 3]), tensor([1, 2], IDX), '_']), call(op.name, [tensor([4, 3]), tensor([], IDX), tensor([2, 3])]), call(op.name, [tensor([4, 3], 'int32'), tensor([1, 2], IDX), tensor([2, 3])]));
+  out.push(
+    call(op.name, ['_', tensor([1, 2], IDX), tensor([5, 3])]),
+    call(op.name, ['_', tensor([1, 2], IDX), tensor([2, 3])]),
+    call(op.name, [tensor([4, 3]), '_', tensor([2, 3])]),
+  );
+  out.push(
+    call(op.name, [tensor([4, 3]), tensor([1, 2], IDX), '_']),
+    call(op.name, [tensor([4, 3]), tensor([], IDX), tensor([2, 3])]),
+    call(op.name, [tensor([4, 3], 'int32'), tensor([1, 2], IDX), tensor([2, 3])]),
+  );
   out.push(call(op.name, [tuple([tensor([4])]), tensor([1, 2], IDX), tensor([2])]), call(op.name, [tensor([4]), tensor([1, 2], IDX), tuple([tensor([2])])]));
   return out;
 }
@@ -58,9 +89,22 @@ function reverseSequence(op: OpInfo): TypeofRequest[] {
     }
     out.push(call(op.name, [tensor(s), tensor([7], IDX)]));
   }
-  out.push(call(op.name, [tensor([4, 3]), tensor([4])]), call(op.name, [tensor([4, 3]), tensor([2, 2], IDX)]), call(op.name, [tensor([4, 3]), tensor([], IDX)]));
-  out.push(call(op.name, [tensor(['n', 3]), tensor(['m'], IDX)]), call(op.name, [tensor(['_', 3]), tensor([4], IDX)]), call(op.name, [tensor([4, 3]), tensor(['_'], IDX)]));
-  out.push(call(op.name, ['_', tensor([4], IDX)]), call(op.name, [tensor([4, 3]), '_']), call(op.name, ['_', tensor([2, 2], IDX)]), call(op.name, [tensor([2, 3]), tensor([2], 'int64')]));
+  out.push(
+    call(op.name, [tensor([4, 3]), tensor([4])]),
+    call(op.name, [tensor([4, 3]), tensor([2, 2], IDX)]),
+    call(op.name, [tensor([4, 3]), tensor([], IDX)]),
+  );
+  out.push(
+    call(op.name, [tensor(['n', 3]), tensor(['m'], IDX)]),
+    call(op.name, [tensor(['_', 3]), tensor([4], IDX)]),
+    call(op.name, [tensor([4, 3]), tensor(['_'], IDX)]),
+  );
+  out.push(
+    call(op.name, ['_', tensor([4], IDX)]),
+    call(op.name, [tensor([4, 3]), '_']),
+    call(op.name, ['_', tensor([2, 2], IDX)]),
+    call(op.name, [tensor([2, 3]), tensor([2], 'int64')]),
+  );
   out.push(call(op.name, [tuple([tensor([4, 3])]), tensor([4], IDX)]), call(op.name, [tensor([4, 3]), tuple([tensor([4], IDX)])]));
   return out;
 }

@@ -19,7 +19,13 @@ function initOp(op: OpInfo): TypeofRequest[] {
 }
 
 function initLike(op: OpInfo): TypeofRequest[] {
-  return [...unary(op), call(op.name, [tensor([2, 3], 'int32')]), call(op.name, [tensor([], 'bool')]), call(op.name, [tuple([tensor([2]), tensor([3])])]), call(op.name, ['fn (float32) -> float32'])];
+  return [
+    ...unary(op),
+    call(op.name, [tensor([2, 3], 'int32')]),
+    call(op.name, [tensor([], 'bool')]),
+    call(op.name, [tuple([tensor([2]), tensor([3])])]),
+    call(op.name, ['fn (float32) -> float32']),
+  ];
 }
 
 const FILLS = ['float32', 'int32', 'bool', tensor([1]), tensor([2, 3]), '_', tuple([tensor([]), tensor([])])];

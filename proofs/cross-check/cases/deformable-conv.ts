@@ -6,7 +6,18 @@ import { call, tensor, tuple, combos, type Attrs, type Shape, type CaseGenerator
 
 function deformableConv2d(op: OpInfo): TypeofRequest[] {
   const out: TypeofRequest[] = [];
-  const datas: Shape[] = [[1, 4, 6, 5], [2, 2, 4, 7], ['n', 4, 5, 5], [1, 4, 'h', 5], [1, '_', 5, 5], [1, 4, '_', 5], [1, 4, '?', 6], [1, 4, 2, 2], [1, 3, 6, 6], [1, 4, 6]];
+  const datas: Shape[] = [
+    [1, 4, 6, 5],
+    [2, 2, 4, 7],
+    ['n', 4, 5, 5],
+    [1, 4, 'h', 5],
+    [1, '_', 5, 5],
+    [1, 4, '_', 5],
+    [1, 4, '?', 6],
+    [1, 4, 2, 2],
+    [1, 3, 6, 6],
+    [1, 4, 6],
+  ];
   const attrSets: Attrs[] = [
     { channels: 6 },
     { channels: 6, kernel_size: [3, 1], strides: [1, 2], padding: [1, 0], dilation: [2, 1] },
@@ -15,7 +26,13 @@ function deformableConv2d(op: OpInfo): TypeofRequest[] {
     { channels: 4, deformable_groups: 3 },
   ];
   for (const d of datas) for (const a of attrSets) out.push(call(op.name, [tensor(d), '_', '_'], a));
-  for (const a of combos({ kernel_size: [[3, 3], [2, 1]], out_dtype: ['', 'float16'] })) {
+  for (const a of combos({
+    kernel_size: [
+      [3, 3],
+      [2, 1],
+    ],
+    out_dtype: ['', 'float16'],
+  })) {
     out.push(call(op.name, [tensor([1, 4, 6, 5]), tensor([1, 18, 4, 3]), tensor([6, 4, 3, 3])], { ...a, channels: 6 }));
     out.push(call(op.name, [tensor([1, 4, 6, 5]), tensor([1, 4, 5, 5]), tensor([6, 4, 2, 1])], { ...a, channels: 6 }));
   }

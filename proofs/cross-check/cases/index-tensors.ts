@@ -13,7 +13,17 @@ function stridedSet(op: OpInfo): TypeofRequest[] {
   for (const s of ALL_SHAPES) out.push(call(op.name, [tensor(s), tensor(s.slice(1)), idx(s.length), idx(s.length), idx(s.length)]));
   for (const n of [0, 1, 3]) out.push(call(op.name, [tensor([3, 4], 'int8'), tensor([2, 3], 'int8'), idx(n), idx(2), tensor([n], 'int64')]));
   const ok = [tensor([3, 4]), tensor([2, 3]), idx(2), idx(2), idx(2)];
-  for (let i = 0; i < 5; i++) out.push(call(op.name, ok.map((t, j) => (j === i ? '_' : t))), call(op.name, ok.map((t, j) => (j === i ? tuple([t]) : t))));
+  for (let i = 0; i < 5; i++)
+    out.push(
+      call(
+        op.name,
+        ok.map((t, j) => (j === i ? '_' : t)),
+      ),
+      call(
+        op.name,
+        ok.map((t, j) => (j === i ? tuple([t]) : t)),
+      ),
+    );
   out.push(call(op.name, [tensor(['n', '_', 3]), tensor([]), idx(1), idx(1), idx(1)]), call(op.name, ['_', '_', '_', '_', '_']));
   return out;
 }
@@ -21,13 +31,35 @@ function stridedSet(op: OpInfo): TypeofRequest[] {
 function advIndex(op: OpInfo): TypeofRequest[] {
   const out: TypeofRequest[] = [];
   const idx = (s: Shape, dtype = 'int64'): string => tensor(s, dtype);
-  const indexSets: Shape[][] = [[[3]], [[3, 1], [4]], [[2, 3], [3]], [[2, 3], [2, 1]], [[3, 2], [4]], [[1], [5], [5]], [[2, 1, 3], [4, 1], [3]], [['n'], [3]], [['n'], ['m']], [['?'], [3]], [['_'], [3]], [[], [3]], [[0], [1]], [[2], [2], [2], [2]]];
+  const indexSets: Shape[][] = [
+    [[3]],
+    [[3, 1], [4]],
+    [[2, 3], [3]],
+    [
+      [2, 3],
+      [2, 1],
+    ],
+    [[3, 2], [4]],
+    [[1], [5], [5]],
+    [[2, 1, 3], [4, 1], [3]],
+    [['n'], [3]],
+    [['n'], ['m']],
+    [['?'], [3]],
+    [['_'], [3]],
+    [[], [3]],
+    [[0], [1]],
+    [[2], [2], [2], [2]],
+  ];
   for (const data of [[5], [5, 6], [5, 6, 7], [4, 1, 2, 3], ['n', 6], ['_', 6, 7]] as Shape[]) {
     for (const set of indexSets) out.push(call(op.name, [tuple([tensor(data), ...set.map((s) => idx(s))])]));
   }
   for (const dt of ['int32', 'uint8', 'float32', 'bool', 'int4']) out.push(call(op.name, [tuple([tensor([5, 6], 'int8'), idx([3], dt), idx([3])])]));
   out.push(call(op.name, [tuple([tensor([5, 6])])]), call(op.name, [tensor([5, 6])]), call(op.name, ['_']), call(op.name, [tuple(['_', idx([3])])]));
-  out.push(call(op.name, [tuple([tensor([5, 6]), '_'])]), call(op.name, [tuple([tensor([5, 6]), tuple([idx([3])])])]), call(op.name, [tuple([tuple([tensor([5])]), idx([3])])]));
+  out.push(
+    call(op.name, [tuple([tensor([5, 6]), '_'])]),
+    call(op.name, [tuple([tensor([5, 6]), tuple([idx([3])])])]),
+    call(op.name, [tuple([tuple([tensor([5])]), idx([3])])]),
+  );
   return out;
 }
 

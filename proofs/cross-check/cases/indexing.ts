@@ -46,21 +46,42 @@ function oneHot(op: OpInfo): TypeofRequest[] {
   for (const s of ALL_SHAPES) {
     const r = s.length;
     // the result has rank r + 1: axes 0..r, -1 and -(r + 1), and -(r + 2), r + 1 out of range
-    for (const axis of uniq([...range(0, r), -1, -r - 1, -r - 2, r + 1])) out.push(call(op.name, [tensor(s, 'int32'), 'float32', 'float32'], { ...base, axis }));
+    for (const axis of uniq([...range(0, r), -1, -r - 1, -r - 2, r + 1]))
+      out.push(call(op.name, [tensor(s, 'int32'), 'float32', 'float32'], { ...base, axis }));
     out.push(call(op.name, [tensor(s, 'int64'), 'float32', 'float32'], { depth: 1, dtype: 'int32' }));
   }
   // on_value and off_value: each variant against a scalar, and a few pairs of bad ones
   const ons = ['float32', 'int32', tensor([1]), tensor([2, 3]), '_', tuple([tensor([])])];
-  const pairs = uniq([...ons.map((on) => [on, 'float32']), ...ons.map((off) => ['float32', off]), ['_', '_'], [tensor([1]), tuple([tensor([])])], ['int32', '_']]);
+  const pairs = uniq([
+    ...ons.map((on) => [on, 'float32']),
+    ...ons.map((off) => ['float32', off]),
+    ['_', '_'],
+    [tensor([1]), tuple([tensor([])])],
+    ['int32', '_'],
+  ]);
   for (const [on, off] of pairs) out.push(call(op.name, [tensor([2, 3], 'int32'), on!, off!], base));
   for (const idx of ['_', tuple([tensor([2], 'int32')]), tensor([2, 3], 'float32')]) {
-    out.push(call(op.name, [idx, 'float32', 'float32'], base), call(op.name, [idx, tensor([2]), 'float32'], base), call(op.name, [idx, 'float32', 'float32'], { ...base, dtype: 'int4' }));
+    out.push(
+      call(op.name, [idx, 'float32', 'float32'], base),
+      call(op.name, [idx, tensor([2]), 'float32'], base),
+      call(op.name, [idx, 'float32', 'float32'], { ...base, dtype: 'int4' }),
+    );
   }
-  for (const dtype of ['int64', 'bool', 'float16', 'float32x4', 'int4']) out.push(call(op.name, [tensor([2, 'n'], 'int32'), 'float32', 'float32'], { depth: 5, dtype }));
+  for (const dtype of ['int64', 'bool', 'float16', 'float32x4', 'int4'])
+    out.push(call(op.name, [tensor([2, 'n'], 'int32'), 'float32', 'float32'], { depth: 5, dtype }));
   // unknown and Any dims are copied into the result
-  for (const s of [['_', 3], [2, '_'], ['?', 3], ['_', '_']] as Shape[]) for (const axis of [0, -1]) out.push(call(op.name, [tensor(s, 'int32'), 'float32', 'float32'], { ...base, axis }));
+  for (const s of [
+    ['_', 3],
+    [2, '_'],
+    ['?', 3],
+    ['_', '_'],
+  ] as Shape[])
+    for (const axis of [0, -1]) out.push(call(op.name, [tensor(s, 'int32'), 'float32', 'float32'], { ...base, axis }));
   // attribute errors
-  out.push(call(op.name, [tensor([2], 'int32'), 'float32', 'float32'], { depth: 0, dtype: 'float32' }), call(op.name, [tensor([2], 'int32'), 'float32', 'float32'], { depth: 2 }));
+  out.push(
+    call(op.name, [tensor([2], 'int32'), 'float32', 'float32'], { depth: 0, dtype: 'float32' }),
+    call(op.name, [tensor([2], 'int32'), 'float32', 'float32'], { depth: 2 }),
+  );
   return out;
 }
 
@@ -83,7 +104,8 @@ function sequenceMask(op: OpInfo): TypeofRequest[] {
   }
   // valid_length of the wrong rank, or a tuple
   for (const s of ONE_PER_RANK.filter((x) => x.length >= 2)) {
-    for (const v of [tensor([]), tensor([2, 3], 'int32'), tuple([tensor([2])])]) for (const axis of [0, 1]) out.push(call(op.name, [tensor(s), v], withAxis(axis)));
+    for (const v of [tensor([]), tensor([2, 3], 'int32'), tuple([tensor([2])])])
+      for (const axis of [0, 1]) out.push(call(op.name, [tensor(s), v], withAxis(axis)));
   }
   // unknown data
   for (const v of ['_', tensor([3], 'int32'), tensor([3, 1], 'int32'), tuple([])]) {
@@ -91,10 +113,23 @@ function sequenceMask(op: OpInfo): TypeofRequest[] {
     out.push(call(op.name, [tuple([tensor([2, 3])]), v]));
   }
   // unknown dims: valid_length's dim and data's batch dim are unified (an unknown one takes the other's value)
-  for (const [s, v] of [[[4, '_'], [3]], [[4, 3], ['_']], [['_', 3], ['_']], [['n', 3], ['_']], [['?', 3], ['_']], [[4, '_'], ['?']], [[4, '_', 2], ['n']], [[4, 3], [5]], [['_', '_'], [3]]] as [Shape, Shape][]) {
+  for (const [s, v] of [
+    [[4, '_'], [3]],
+    [[4, 3], ['_']],
+    [['_', 3], ['_']],
+    [['n', 3], ['_']],
+    [['?', 3], ['_']],
+    [[4, '_'], ['?']],
+    [[4, '_', 2], ['n']],
+    [[4, 3], [5]],
+    [['_', '_'], [3]],
+  ] as [Shape, Shape][]) {
     for (const axis of [0, 1]) out.push(call(op.name, [tensor(s), tensor(v, 'int32')], withAxis(axis)));
   }
-  out.push(call(op.name, [tensor([4, 3]), tensor([3], 'int32')], { mask_value: -1e9, axis: 0 }), call(op.name, [tensor([4, 3]), tensor([4], 'int32')], { mask_value: 1, axis: 1 }));
+  out.push(
+    call(op.name, [tensor([4, 3]), tensor([3], 'int32')], { mask_value: -1e9, axis: 0 }),
+    call(op.name, [tensor([4, 3]), tensor([4], 'int32')], { mask_value: 1, axis: 1 }),
+  );
   return out;
 }
 
@@ -108,13 +143,42 @@ function gather(op: OpInfo): TypeofRequest[] {
   for (const s of ONE_PER_RANK) {
     // a rank mismatch, float indices, an unknown indices (with an axis in and out of range), an unknown data
     out.push(call(op.name, [tensor(s), tensor([...s, 1], 'int64')], { axis: 0 }), call(op.name, [tensor(s), tensor(s, 'float32')], { axis: 0 }));
-    out.push(call(op.name, [tensor(s), '_'], { axis: 0 }), call(op.name, [tensor(s), '_'], { axis: s.length }), call(op.name, ['_', tensor(s, 'int64')], { axis: 0 }));
+    out.push(
+      call(op.name, [tensor(s), '_'], { axis: 0 }),
+      call(op.name, [tensor(s), '_'], { axis: s.length }),
+      call(op.name, ['_', tensor(s, 'int64')], { axis: 0 }),
+    );
   }
   // unknown and Any dims
-  for (const [s, is] of [[['_', 3], [2, 3]], [[2, 3], ['_', 3]], [[2, '_'], [2, 5]], [['?', 3], [2, 4]], [[2, 3], [2, '?']]] as [Shape, Shape][]) {
+  for (const [s, is] of [
+    [
+      ['_', 3],
+      [2, 3],
+    ],
+    [
+      [2, 3],
+      ['_', 3],
+    ],
+    [
+      [2, '_'],
+      [2, 5],
+    ],
+    [
+      ['?', 3],
+      [2, 4],
+    ],
+    [
+      [2, 3],
+      [2, '?'],
+    ],
+  ] as [Shape, Shape][]) {
     for (const axis of [0, 1]) out.push(call(op.name, [tensor(s), tensor(is, 'int32')], { axis }));
   }
-  out.push(call(op.name, ['_', tensor([2], 'float32')], { axis: 0 }), call(op.name, [tuple([tensor([2])]), tensor([2], 'int32')], { axis: 0 }), call(op.name, [tensor([2]), tuple([tensor([2], 'int32')])], { axis: 0 }));
+  out.push(
+    call(op.name, ['_', tensor([2], 'float32')], { axis: 0 }),
+    call(op.name, [tuple([tensor([2])]), tensor([2], 'int32')], { axis: 0 }),
+    call(op.name, [tensor([2]), tuple([tensor([2], 'int32')])], { axis: 0 }),
+  );
   out.push(call(op.name, [tensor([2, 3]), tensor([2, 3], 'int32')], {}));
   return out;
 }
@@ -136,19 +200,56 @@ function scatterElements(op: OpInfo): TypeofRequest[] {
   }
   // unknown and Any dims: updates and indices have one shape (an unknown dim takes the other's value)
   const dimCases: [Shape, Shape, Shape][] = [
-    [[4, 3], ['_', 3], [2, '_']],
-    [[4, 3], ['_', 3], [2, 3]],
-    [[4, 3], [2, 3], ['_', '_']],
-    [[4, 3], ['_', 3], ['_', 4]],
-    [[4, 3], ['_', 2], ['n', 2]],
-    [[4, 3], ['?', 3], ['_', 3]],
-    [['_', 3], [2, 3], [2, 3]],
-    [[4, '_'], [2, 5], [2, '_']],
+    [
+      [4, 3],
+      ['_', 3],
+      [2, '_'],
+    ],
+    [
+      [4, 3],
+      ['_', 3],
+      [2, 3],
+    ],
+    [
+      [4, 3],
+      [2, 3],
+      ['_', '_'],
+    ],
+    [
+      [4, 3],
+      ['_', 3],
+      ['_', 4],
+    ],
+    [
+      [4, 3],
+      ['_', 2],
+      ['n', 2],
+    ],
+    [
+      [4, 3],
+      ['?', 3],
+      ['_', 3],
+    ],
+    [
+      ['_', 3],
+      [2, 3],
+      [2, 3],
+    ],
+    [
+      [4, '_'],
+      [2, 5],
+      [2, '_'],
+    ],
     // the bound learnt from updates makes the indices non-empty: nothing to scatter into an axis of size 0
-    [[0, 1], [4, '_'], [4, 1]],
+    [
+      [0, 1],
+      [4, '_'],
+      [4, 1],
+    ],
   ];
   for (const [s, is, us] of dimCases) for (const axis of [0, 1]) out.push(call(op.name, [tensor(s), tensor(is, 'int32'), tensor(us)], withAxis(axis)));
-  for (const reduction of ['add', 'mul', 'mean', 'min', 'max', 'sum']) out.push(call(op.name, [tensor([4, 5]), tensor([4, 2], 'int64'), tensor([4, 2])], { axis: 1, reduction }));
+  for (const reduction of ['add', 'mul', 'mean', 'min', 'max', 'sum'])
+    out.push(call(op.name, [tensor([4, 5]), tensor([4, 2], 'int64'), tensor([4, 2])], { axis: 1, reduction }));
   out.push(call(op.name, [tuple([tensor([2])]), tensor([2], 'int32'), tensor([2])]), call(op.name, [tensor([2]), tensor([2], 'int32'), tuple([tensor([2])])]));
   return out;
 }
@@ -164,11 +265,22 @@ function topk(op: OpInfo): TypeofRequest[] {
     out.push(call(op.name, [tensor(s)]));
   }
   for (const s of [[3], ['n', 3]] as Shape[]) {
-    for (const dtype of ['int64', 'uint8', 'float32', 'float32x4', 'int4']) out.push(call(op.name, [tensor(s, 'int32')], { dtype, is_ascend: true }), call(op.name, [tensor(s)], { dtype, ret_type: 'values' }));
+    for (const dtype of ['int64', 'uint8', 'float32', 'float32x4', 'int4'])
+      out.push(call(op.name, [tensor(s, 'int32')], { dtype, is_ascend: true }), call(op.name, [tensor(s)], { dtype, ret_type: 'values' }));
   }
   // unknown and Any dims, on the axis and off it
-  for (const s of [['_', 3], [2, '_'], ['?', 5]] as Shape[]) for (const axis of [0, 1]) for (const k of [0, 2]) out.push(call(op.name, [tensor(s)], { k, axis }));
-  out.push(call(op.name, ['_']), call(op.name, ['_'], { dtype: 'int4' }), call(op.name, [tuple([tensor([3])])]), call(op.name, [tensor([3])], { ret_type: 'all' }));
+  for (const s of [
+    ['_', 3],
+    [2, '_'],
+    ['?', 5],
+  ] as Shape[])
+    for (const axis of [0, 1]) for (const k of [0, 2]) out.push(call(op.name, [tensor(s)], { k, axis }));
+  out.push(
+    call(op.name, ['_']),
+    call(op.name, ['_'], { dtype: 'int4' }),
+    call(op.name, [tuple([tensor([3])])]),
+    call(op.name, [tensor([3])], { ret_type: 'all' }),
+  );
   return out;
 }
 

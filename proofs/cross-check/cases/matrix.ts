@@ -9,7 +9,8 @@ import { call, tensor, tuple, ALL_SHAPES, type CaseGenerator, type Shape } from 
 function trilu(op: OpInfo): TypeofRequest[] {
   const k = tensor([], 'int32');
   const out = ALL_SHAPES.flatMap((s) => [call(op.name, [tensor(s), k]), call(op.name, [tensor(s, 'int8'), tensor([], 'int64')], { upper: false })]);
-  for (const bad of [tensor([1], 'int32'), tensor([2, 2], 'int32'), tensor([], 'float32'), tensor([], 'bool')]) out.push(call(op.name, [tensor([3, 3]), bad]), call(op.name, ['_', bad]));
+  for (const bad of [tensor([1], 'int32'), tensor([2, 2], 'int32'), tensor([], 'float32'), tensor([], 'bool')])
+    out.push(call(op.name, [tensor([3, 3]), bad]), call(op.name, ['_', bad]));
   out.push(call(op.name, [tensor([3, 3]), '_']), call(op.name, ['_', k]), call(op.name, [tensor([5]), '_']), call(op.name, [tensor(['n', '_', 4]), k]));
   out.push(call(op.name, [tuple([tensor([3, 3])]), k]), call(op.name, [tensor([3, 3]), tuple([k])]));
   return out;
@@ -24,24 +25,88 @@ function diagonalFor(s: readonly number[], k1: number, k2: number): number[] {
 
 function matrixSetDiag(op: OpInfo): TypeofRequest[] {
   const out: TypeofRequest[] = [];
-  const inputs: number[][] = [[2, 2], [3, 4], [4, 3], [2, 3, 4], [2, 1, 5, 3], [1, 1], [0, 3]];
-  const ranges: [number, number][] = [[0, 0], [1, 1], [-1, -1], [-1, 2], [0, 2], [-2, 0], [1, 3], [-3, -1], [2, 1], [3, 3], [-4, 0]];
+  const inputs: number[][] = [
+    [2, 2],
+    [3, 4],
+    [4, 3],
+    [2, 3, 4],
+    [2, 1, 5, 3],
+    [1, 1],
+    [0, 3],
+  ];
+  const ranges: [number, number][] = [
+    [0, 0],
+    [1, 1],
+    [-1, -1],
+    [-1, 2],
+    [0, 2],
+    [-2, 0],
+    [1, 3],
+    [-3, -1],
+    [2, 1],
+    [3, 3],
+    [-4, 0],
+  ];
   for (const s of inputs) {
     for (const [k1, k2] of ranges) {
       const d = diagonalFor(s, k1, k2);
       const attrs = { k1, k2 };
       out.push(call(op.name, [tensor(s), tensor(d)], attrs));
-      out.push(call(op.name, [tensor(s, 'int32'), tensor(d.map((x, i) => (i === d.length - 1 ? x + 1 : x)), 'int32')], attrs));
+      out.push(
+        call(
+          op.name,
+          [
+            tensor(s, 'int32'),
+            tensor(
+              d.map((x, i) => (i === d.length - 1 ? x + 1 : x)),
+              'int32',
+            ),
+          ],
+          attrs,
+        ),
+      );
       if (d.length > 1) out.push(call(op.name, [tensor(s), tensor(d.slice(1))], attrs), call(op.name, [tensor(s), tensor([d[0]! + 1, ...d.slice(1)])], attrs));
     }
   }
-  for (const align of [{ super_diag_right_align: false }, { sub_diag_right_align: true }, { super_diag_right_align: false, sub_diag_right_align: true, k1: -1, k2: 1 }]) {
+  for (const align of [
+    { super_diag_right_align: false },
+    { sub_diag_right_align: true },
+    { super_diag_right_align: false, sub_diag_right_align: true, k1: -1, k2: 1 },
+  ]) {
     out.push(call(op.name, [tensor([3, 4]), tensor('k1' in align ? [3, 3] : [3])], align));
   }
-  const symbolic: [Shape, Shape][] = [[['n', 3, 3], ['n', 3]], [['n', 3, 3], ['m', 3]], [[2, 'm', 'm'], [2, 'm']], [[2, '_', 4], [2, 3]], [[2, 3, 4], ['_', '_']], [['?', 3], [3]], [[3, 3], ['?']]];
+  const symbolic: [Shape, Shape][] = [
+    [
+      ['n', 3, 3],
+      ['n', 3],
+    ],
+    [
+      ['n', 3, 3],
+      ['m', 3],
+    ],
+    [
+      [2, 'm', 'm'],
+      [2, 'm'],
+    ],
+    [
+      [2, '_', 4],
+      [2, 3],
+    ],
+    [
+      [2, 3, 4],
+      ['_', '_'],
+    ],
+    [['?', 3], [3]],
+    [[3, 3], ['?']],
+  ];
   for (const [s, d] of symbolic) out.push(call(op.name, [tensor(s), tensor(d)]));
   out.push(call(op.name, [tensor([3]), tensor([3])]), call(op.name, [tensor([]), tensor([])]), call(op.name, [tensor([3, 3]), tensor([3], 'float16')]));
-  out.push(call(op.name, ['_', tensor([3])]), call(op.name, [tensor([3, 3]), '_']), call(op.name, [tensor([3, 3]), '_'], { k1: 2, k2: 1 }), call(op.name, [tensor([3, 3]), '_'], { k2: 5 }));
+  out.push(
+    call(op.name, ['_', tensor([3])]),
+    call(op.name, [tensor([3, 3]), '_']),
+    call(op.name, [tensor([3, 3]), '_'], { k1: 2, k2: 1 }),
+    call(op.name, [tensor([3, 3]), '_'], { k2: 5 }),
+  );
   out.push(call(op.name, [tuple([tensor([3, 3])]), tensor([3])]), call(op.name, [tensor([3, 3]), tuple([tensor([3])])]));
   return out;
 }

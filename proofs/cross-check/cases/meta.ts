@@ -15,7 +15,11 @@ function typeQuery(op: OpInfo): TypeofRequest[] {
 
 function checkpoint(op: OpInfo): TypeofRequest[] {
   const out = ALL_SHAPES.map((s) => call(op.name, [tensor(s)]));
-  out.push(call(op.name, [tuple([tensor([3])])]), call(op.name, [tuple([tensor([3]), tensor([2, 3], 'int32')])]), call(op.name, [tuple([tensor(['_', 3]), '_'])]));
+  out.push(
+    call(op.name, [tuple([tensor([3])])]),
+    call(op.name, [tuple([tensor([3]), tensor([2, 3], 'int32')])]),
+    call(op.name, [tuple([tensor(['_', 3]), '_'])]),
+  );
   out.push(call(op.name, ['_']), call(op.name, [tensor([2, '_'])]), call(op.name, [tensor(['n', 3], 'bool')]), call(op.name, [tuple([])]));
   return out;
 }

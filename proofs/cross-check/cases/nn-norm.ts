@@ -44,7 +44,8 @@ function nllLoss(op: OpInfo): TypeofRequest[] {
     [[2, '_'], ['_'], [4]],
     [[2, 3, '?'], [2, 5], ['?']],
   ];
-  for (const [p, t, w] of cases) for (const reduction of ['mean', 'sum', 'none']) out.push(call(op.name, [tensor(p), tensor(t, 'int32'), tensor(w)], { reduction }));
+  for (const [p, t, w] of cases)
+    for (const reduction of ['mean', 'sum', 'none']) out.push(call(op.name, [tensor(p), tensor(t, 'int32'), tensor(w)], { reduction }));
   out.push(
     call(op.name, [tensor([2, 3]), tensor([2], 'float32'), tensor([3])]),
     call(op.name, [tensor([2, 3], 'int32'), tensor([2], 'int64'), tensor([3], 'int32')]),

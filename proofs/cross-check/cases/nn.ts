@@ -1,7 +1,21 @@
 // Cross-check sweep cases for the nn family (relations/ops/nn.ts).
 import type { OpInfo } from '../../../relations/schema.js';
 import type { TypeofRequest } from '../../../typing/typeof.js';
-import { call, tensor, tuple, combos, range, shapesOfRank, unary, axisSweep, ALL_SHAPES, type Attrs, type Dim, type Shape, type CaseGenerator } from '../case-kit.js';
+import {
+  call,
+  tensor,
+  tuple,
+  combos,
+  range,
+  shapesOfRank,
+  unary,
+  axisSweep,
+  ALL_SHAPES,
+  type Attrs,
+  type Dim,
+  type Shape,
+  type CaseGenerator,
+} from '../case-kit.js';
 
 function batchNorm(op: OpInfo): TypeofRequest[] {
   const out: TypeofRequest[] = [];
@@ -32,7 +46,8 @@ function dense(op: OpInfo): TypeofRequest[] {
   const out: TypeofRequest[] = [];
   for (const s of shapesOfRank([1, 2, 3])) {
     const k = s[s.length - 1]!;
-    for (const w of ['_', tensor([4, k]), tensor([4, 2])]) for (const a of combos({ units: [null, 4] })) out.push(call(op.name, [tensor(s), w], a.units === null ? {} : a));
+    for (const w of ['_', tensor([4, k]), tensor([4, 2])])
+      for (const a of combos({ units: [null, 4] })) out.push(call(op.name, [tensor(s), w], a.units === null ? {} : a));
   }
   out.push(call(op.name, ['_', tensor([4, 3])]), call(op.name, [tensor([2, 3]), tensor([4, 3], 'float16')]));
   return out;
@@ -40,8 +55,17 @@ function dense(op: OpInfo): TypeofRequest[] {
 
 function batchMatmul(op: OpInfo): TypeofRequest[] {
   const out: TypeofRequest[] = [];
-  const shapes: Shape[] = [[2, 3, 5], [1, 5, 3], [2, 5, 3], ['n', 3, 5], [2, 3], [1, 3, 3]];
-  for (const a of shapes) for (const b of shapes) for (const t of combos({ transpose_a: [false, true], transpose_b: [false, true] })) out.push(call(op.name, [tensor(a), tensor(b)], t));
+  const shapes: Shape[] = [
+    [2, 3, 5],
+    [1, 5, 3],
+    [2, 5, 3],
+    ['n', 3, 5],
+    [2, 3],
+    [1, 3, 3],
+  ];
+  for (const a of shapes)
+    for (const b of shapes)
+      for (const t of combos({ transpose_a: [false, true], transpose_b: [false, true] })) out.push(call(op.name, [tensor(a), tensor(b)], t));
   out.push(call(op.name, [tensor([2, 3, 5]), '_']), call(op.name, [tensor([2, 3, 5]), tensor([2, 3, 5], 'int32')]));
   return out;
 }
@@ -108,7 +132,12 @@ function groupNorm(op: OpInfo): TypeofRequest[] {
 }
 
 function leakyRelu(op: OpInfo): TypeofRequest[] {
-  return [...unary(op), ...ALL_SHAPES.map((s) => call(op.name, [tensor(s)], { alpha: 0.2 })), call(op.name, [tuple([tensor([2]), tensor([3])])]), call(op.name, [tensor([2, 3], 'int32')], { alpha: 1 })];
+  return [
+    ...unary(op),
+    ...ALL_SHAPES.map((s) => call(op.name, [tensor(s)], { alpha: 0.2 })),
+    call(op.name, [tuple([tensor([2]), tensor([3])])]),
+    call(op.name, [tensor([2, 3], 'int32')], { alpha: 1 }),
+  ];
 }
 
 function prelu(op: OpInfo): TypeofRequest[] {
@@ -131,22 +160,49 @@ function prelu(op: OpInfo): TypeofRequest[] {
 }
 
 function dropout(op: OpInfo): TypeofRequest[] {
-  return [...unary(op), ...ALL_SHAPES.map((s) => call(op.name, [tensor(s)], { rate: 0.1 })), call(op.name, [tuple([tensor([2])])]), call(op.name, [tensor([2, 3], 'int8')], { rate: 0 })];
+  return [
+    ...unary(op),
+    ...ALL_SHAPES.map((s) => call(op.name, [tensor(s)], { rate: 0.1 })),
+    call(op.name, [tuple([tensor([2])])]),
+    call(op.name, [tensor([2, 3], 'int8')], { rate: 0 }),
+  ];
 }
 
 /** 4-D shapes (NCHW or NHWC alike), some of the wrong rank. */
-const IMAGES: Shape[] = [[1, 3, 5, 5], [2, 1, 3, 2], ['n', 3, 5, 5], [1, 2, 0, 3], [1, 2, 'n', 3], [1, 2, 3, 'n'], [1, 4, 2, 4], [2, 8, 6, 6]];
+const IMAGES: Shape[] = [
+  [1, 3, 5, 5],
+  [2, 1, 3, 2],
+  ['n', 3, 5, 5],
+  [1, 2, 0, 3],
+  [1, 2, 'n', 3],
+  [1, 2, 3, 'n'],
+  [1, 4, 2, 4],
+  [2, 8, 6, 6],
+];
 const NOT_IMAGES: Shape[] = [[], [3], [2, 3, 5], [1, 2, 3, 4, 5]];
 
 function upsampling(op: OpInfo): TypeofRequest[] {
   const out: TypeofRequest[] = [];
-  const scales: [number, number][] = [[1, 1], [2, 2], [2, 3], [1.5, 2], [0.5, 0.5], [2.5, 1.25], [0.125, 31.875], [0, 1], [1, -2], [1.3, 1], [0.1, 2]];
+  const scales: [number, number][] = [
+    [1, 1],
+    [2, 2],
+    [2, 3],
+    [1.5, 2],
+    [0.5, 0.5],
+    [2.5, 1.25],
+    [0.125, 31.875],
+    [0, 1],
+    [1, -2],
+    [1.3, 1],
+    [0.1, 2],
+  ];
   for (const s of IMAGES) {
     for (const [scale_h, scale_w] of scales) for (const layout of ['NCHW', 'NHWC']) out.push(call(op.name, [tensor(s)], { scale_h, scale_w, layout }));
     out.push(call(op.name, [tensor(s)]));
   }
   for (const s of NOT_IMAGES) out.push(call(op.name, [tensor(s)], { scale_h: 2, scale_w: 2 }));
-  for (const a of combos({ method: ['nearest_neighbor', 'bilinear', 'bicubic'], align_corners: [false, true] })) out.push(call(op.name, [tensor([1, 2, 3, 4])], { ...a, scale_h: 2, scale_w: 1.5 }));
+  for (const a of combos({ method: ['nearest_neighbor', 'bilinear', 'bicubic'], align_corners: [false, true] }))
+    out.push(call(op.name, [tensor([1, 2, 3, 4])], { ...a, scale_h: 2, scale_w: 1.5 }));
   out.push(call(op.name, ['_'], { scale_h: 2 }), call(op.name, ['_'], { scale_h: 1.3 }), call(op.name, [tensor([1, 2, 3, 4], 'int32')], { scale_h: 3 }));
   return out;
 }
@@ -154,7 +210,8 @@ function upsampling(op: OpInfo): TypeofRequest[] {
 function depthToSpace(op: OpInfo): TypeofRequest[] {
   const out: TypeofRequest[] = [];
   const shapes: Shape[] = [...IMAGES, [1, 8, 1, 1], [2, 9, 2, 2], [1, 'n', 2, 2], [1, 0, 2, 2], [1, 2, 2, 8], [1, 2, 2, 9]];
-  for (const s of shapes) for (const a of combos({ block_size: [1, 2, 3], layout: ['NCHW', 'NHWC'], mode: ['DCR', 'CDR', 'CRD'] })) out.push(call(op.name, [tensor(s)], a));
+  for (const s of shapes)
+    for (const a of combos({ block_size: [1, 2, 3], layout: ['NCHW', 'NHWC'], mode: ['DCR', 'CDR', 'CRD'] })) out.push(call(op.name, [tensor(s)], a));
   for (const s of NOT_IMAGES) out.push(call(op.name, [tensor(s)], { block_size: 2 }));
   out.push(call(op.name, ['_'], { block_size: 2 }), call(op.name, [tensor([1, 4, 1, 1])], { block_size: 0 }));
   return out;
@@ -172,11 +229,22 @@ function spaceToDepth(op: OpInfo): TypeofRequest[] {
 function resize2d(op: OpInfo): TypeofRequest[] {
   const out: TypeofRequest[] = [];
   for (const s of [...IMAGES, ['n', 3, 0, 5], [0, 3, 0, 5]] as Shape[]) {
-    for (const a of combos({ size: [[3, 4], [0, 2], [1, 1], [8, 8]], layout: ['NCHW', 'NHWC'], out_dtype: ['', 'float16'] })) out.push(call(op.name, [tensor(s)], a));
+    for (const a of combos({
+      size: [
+        [3, 4],
+        [0, 2],
+        [1, 1],
+        [8, 8],
+      ],
+      layout: ['NCHW', 'NHWC'],
+      out_dtype: ['', 'float16'],
+    }))
+      out.push(call(op.name, [tensor(s)], a));
   }
   for (const s of NOT_IMAGES) out.push(call(op.name, [tensor(s)], { size: [2, 2] }));
   const modes = ['half_pixel', 'align_corners', 'asymmetric', 'pytorch_half_pixel', 'tf_half_pixel_for_nn'];
-  for (const a of combos({ method: ['nearest_neighbor', 'linear', 'cubic'], coordinate_transformation_mode: modes })) out.push(call(op.name, [tensor([1, 2, 3, 5])], { ...a, size: [4, 2] }));
+  for (const a of combos({ method: ['nearest_neighbor', 'linear', 'cubic'], coordinate_transformation_mode: modes }))
+    out.push(call(op.name, [tensor([1, 2, 3, 5])], { ...a, size: [4, 2] }));
   for (const rounding_method of ['round', 'floor', 'ceil', 'round_prefer_floor', 'round_prefer_ceil']) {
     out.push(call(op.name, [tensor([1, 2, 3, 5])], { method: 'nearest_neighbor', rounding_method, size: [5, 3] }));
   }
@@ -189,10 +257,27 @@ function resize2d(op: OpInfo): TypeofRequest[] {
     call(op.name, ['_'], { size: [2, 2] }),
   );
   // symbolic sizes (TVM: size=(th, tw) with size variables), mixed with ints, on known, symbolic and empty images
-  for (const s of [[1, 3, 4, 5], ['n', 'c', 'h', 'w'], [1, 2, 0, 3]] as Shape[]) {
-    for (const a of combos({ size: [['th', 'tw'], ['th', 3], [2, 'tw'], ['2*th', 'th + 1']], layout: ['NCHW', 'NHWC'] })) out.push(call(op.name, [tensor(s)], a));
+  for (const s of [
+    [1, 3, 4, 5],
+    ['n', 'c', 'h', 'w'],
+    [1, 2, 0, 3],
+  ] as Shape[]) {
+    for (const a of combos({
+      size: [
+        ['th', 'tw'],
+        ['th', 3],
+        [2, 'tw'],
+        ['2*th', 'th + 1'],
+      ],
+      layout: ['NCHW', 'NHWC'],
+    }))
+      out.push(call(op.name, [tensor(s)], a));
   }
-  out.push(call(op.name, ['_'], { size: ['th', 'tw'] }), call(op.name, [tensor([1, 2, 3, 5])], { size: ['th'] }), call(op.name, [tensor([1, 2, 3, 5])], { size: ['th', 't w'] }));
+  out.push(
+    call(op.name, ['_'], { size: ['th', 'tw'] }),
+    call(op.name, [tensor([1, 2, 3, 5])], { size: ['th'] }),
+    call(op.name, [tensor([1, 2, 3, 5])], { size: ['th', 't w'] }),
+  );
   return out;
 }
 
@@ -258,12 +343,28 @@ function batchMatmulPartial(op: OpInfo): TypeofRequest[] {
 }
 
 function batchFlattenPartial(op: OpInfo): TypeofRequest[] {
-  const shapes: Shape[] = [[0, '_'], ['_', '_'], [0, 0, '_'], [0, '?', '_'], [0, '_', '?'], ['_', 2, 3], [2, '?', 3], ['n', '_', 5]];
+  const shapes: Shape[] = [
+    [0, '_'],
+    ['_', '_'],
+    [0, 0, '_'],
+    [0, '?', '_'],
+    [0, '_', '?'],
+    ['_', 2, 3],
+    [2, '?', 3],
+    ['n', '_', 5],
+  ];
   return [...shapes.map((s) => call(op.name, [tensor(s)])), call(op.name, [T1])];
 }
 
 /** 4-D data with holes and Any dims, for the resampling ops. */
-const PARTIAL_IMAGES: Shape[] = [[0, 0, '_', 0], [1, '_', 4, 4], ['_', '_', '_', 0], [1, 4, 6, '_'], ['?', 4, '?', 4], [1, '?', 'n', '_']];
+const PARTIAL_IMAGES: Shape[] = [
+  [0, 0, '_', 0],
+  [1, '_', 4, 4],
+  ['_', '_', '_', 0],
+  [1, 4, 6, '_'],
+  ['?', 4, '?', 4],
+  [1, '?', 'n', '_'],
+];
 
 function imagePartial(op: OpInfo, attrSets: readonly Attrs[]): TypeofRequest[] {
   const out: TypeofRequest[] = [];
@@ -283,7 +384,10 @@ export const GENERATORS: Readonly<Record<string, CaseGenerator>> = {
   Dense: withPartial(dense, densePartial),
   BatchMatmul: withPartial(batchMatmul, batchMatmulPartial),
   BatchFlatten: withPartial((op) => unary(op), batchFlattenPartial),
-  Softmax: withPartial((op) => axisSweep(op), (op) => [call(op.name, [T1])]),
+  Softmax: withPartial(
+    (op) => axisSweep(op),
+    (op) => [call(op.name, [T1])],
+  ),
   LayerNorm: withPartial(layerNorm, (op) => channelPartial(op, 2)),
   InstanceNorm: withPartial(layerNorm, (op) => channelPartial(op, 2)),
   Matmul: withPartial(matmul, matmulPartial),

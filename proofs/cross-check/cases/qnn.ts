@@ -27,10 +27,20 @@ function qnnOp(op: OpInfo): TypeofRequest[] {
   // dtypes of data, scale and zero point; out_dtype
   for (const d of ['float32', 'float16', 'int8', 'uint8', 'int16', 'int32', 'int64', 'bool']) out.push(call(op.name, [data([2, 3], d), scale([]), zp([])]));
   out.push(call(op.name, [data([2, 3]), scale([], 'float16'), zp([])]), call(op.name, [data([2, 3]), scale([]), zp([], 'int8')]));
-  for (const out_dtype of quantize ? ['uint8', 'int16', 'uint16', 'int32', 'float32'] : ['float16', 'int8']) out.push(call(op.name, [data([2, 3]), scale([]), zp([])], { out_dtype }));
+  for (const out_dtype of quantize ? ['uint8', 'int16', 'uint16', 'int32', 'float32'] : ['float16', 'int8'])
+    out.push(call(op.name, [data([2, 3]), scale([]), zp([])], { out_dtype }));
   // unknown arguments (the dtype checks do not wait for the others), tuples
-  out.push(call(op.name, ['_', scale([]), zp([])]), call(op.name, [data([2, 3]), '_', zp([])]), call(op.name, ['_', scale([], 'int32'), '_']), call(op.name, ['_', '_', zp([2, 2])]));
-  out.push(call(op.name, [tuple([data([3])]), scale([]), zp([])]), call(op.name, [data([3]), tuple([scale([])]), zp([])]), call(op.name, [data([3]), scale([]), tuple([zp([])])]));
+  out.push(
+    call(op.name, ['_', scale([]), zp([])]),
+    call(op.name, [data([2, 3]), '_', zp([])]),
+    call(op.name, ['_', scale([], 'int32'), '_']),
+    call(op.name, ['_', '_', zp([2, 2])]),
+  );
+  out.push(
+    call(op.name, [tuple([data([3])]), scale([]), zp([])]),
+    call(op.name, [data([3]), tuple([scale([])]), zp([])]),
+    call(op.name, [data([3]), scale([]), tuple([zp([])])]),
+  );
   return out;
 }
 

@@ -28,7 +28,8 @@ function reduce(op: OpInfo): TypeofRequest[] {
   // unknown and partial data, dtypes, tuples
   const ex = has('exclude') ? [{ exclude: true }, { axis: 0, exclude: true }] : [];
   for (const a of [{ axis: 1 }, {}, { axis: [0, 0] }, ...ex]) out.push(call(op.name, ['_'], a));
-  for (const a of [{ axis: 1 }, { axis: -1, keepdims: true }, {}, { axis: 3 }]) out.push(call(op.name, [tensor([2, '_', 'n'])], a), call(op.name, [tensor(['?', 3, '?'])], a));
+  for (const a of [{ axis: 1 }, { axis: -1, keepdims: true }, {}, { axis: 3 }])
+    out.push(call(op.name, [tensor([2, '_', 'n'])], a), call(op.name, [tensor(['?', 3, '?'])], a));
   for (const d of ['int32', 'bool', 'float16']) out.push(call(op.name, [tensor([2, 3], d)], { axis: 0 }));
   out.push(call(op.name, [tuple([tensor([2, 3])])], { axis: 0 }), call(op.name, [tuple([tensor(['_', 3])])]));
   return out;

@@ -6,7 +6,13 @@ import type { TypeofRequest } from '../../../typing/typeof.js';
 import { call, tensor, tuple, ALL_SHAPES, range, type Attrs, type CaseGenerator, type Shape } from '../case-kit.js';
 
 /** Shapes with holes, Any and symbolic dims, for the unknown-data cases. */
-const PARTIAL: readonly Shape[] = [[2, '_'], ['_', '_', 3], ['?', 3], ['n', '_'], ['2*n', 3]];
+const PARTIAL: readonly Shape[] = [
+  [2, '_'],
+  ['_', '_', 3],
+  ['?', 3],
+  ['n', '_'],
+  ['2*n', 3],
+];
 
 /** An axis sweep: every axis in [-rank - 1, rank] per shape, the extra attribute sets on a few axes. */
 function axisCases(op: OpInfo, extras: readonly Attrs[], axisNone: boolean): TypeofRequest[] {
@@ -44,9 +50,14 @@ function searchSortedOp(op: OpInfo): TypeofRequest[] {
   const values: Shape[] = [[], [3], [2, 3], [3, 7], ['n', 2], [2, 3, 1], [2, 1, 6], ['_', 4]];
   const out: TypeofRequest[] = [];
   for (const s of seqs) for (const v of values) out.push(call(op.name, [tensor(s), tensor(v)]));
-  for (const a of [{ right: true }, { dtype: 'int64' }, { dtype: 'float32' }, { dtype: 'bool', right: true }]) out.push(call(op.name, [tensor([5]), tensor([2, 3])], a));
+  for (const a of [{ right: true }, { dtype: 'int64' }, { dtype: 'float32' }, { dtype: 'bool', right: true }])
+    out.push(call(op.name, [tensor([5]), tensor([2, 3])], a));
   out.push(call(op.name, ['_', tensor([3])]), call(op.name, [tensor([5]), '_']), call(op.name, ['_', tensor([])]), call(op.name, [tensor([]), '_']));
-  out.push(call(op.name, [tuple([tensor([5])]), tensor([3])]), call(op.name, [tensor([5]), tuple([tensor([3])])]), call(op.name, [tensor([5], 'int32'), tensor([3], 'float16')]));
+  out.push(
+    call(op.name, [tuple([tensor([5])]), tensor([3])]),
+    call(op.name, [tensor([5]), tuple([tensor([3])])]),
+    call(op.name, [tensor([5], 'int32'), tensor([3], 'float16')]),
+  );
   return out;
 }
 

@@ -17,9 +17,18 @@ function slidingWindow(op: OpInfo): TypeofRequest[] {
       out.push(call(op.name, [tensor(s)], { axis, window_shape: [...ones, 1], strides: [...ones, 1] }));
     }
   }
-  out.push(call(op.name, [tensor([4, 5])], { axis: 0, window_shape: [2, 2], strides: [1] }), call(op.name, [tensor([4, 5])], { axis: 1, window_shape: [6], strides: [1] }));
-  out.push(call(op.name, [tensor(['n', 5])], { axis: 0, window_shape: [2, 3], strides: [2, 2] }), call(op.name, [tensor(['_', 5])], { axis: 0, window_shape: [2, 3], strides: [1, 1] }));
-  out.push(call(op.name, [tensor(['_', 5])], { axis: 1, window_shape: [3], strides: [1] }), call(op.name, [tensor(['?', 7])], { axis: 0, window_shape: [2, 3], strides: [1, 3] }));
+  out.push(
+    call(op.name, [tensor([4, 5])], { axis: 0, window_shape: [2, 2], strides: [1] }),
+    call(op.name, [tensor([4, 5])], { axis: 1, window_shape: [6], strides: [1] }),
+  );
+  out.push(
+    call(op.name, [tensor(['n', 5])], { axis: 0, window_shape: [2, 3], strides: [2, 2] }),
+    call(op.name, [tensor(['_', 5])], { axis: 0, window_shape: [2, 3], strides: [1, 1] }),
+  );
+  out.push(
+    call(op.name, [tensor(['_', 5])], { axis: 1, window_shape: [3], strides: [1] }),
+    call(op.name, [tensor(['?', 7])], { axis: 0, window_shape: [2, 3], strides: [1, 3] }),
+  );
   out.push(call(op.name, ['_'], { axis: 0, window_shape: [2], strides: [1] }), call(op.name, ['_'], { axis: 0, window_shape: [2], strides: [1, 1] }));
   out.push(call(op.name, [tuple([tensor([4])])], { axis: 0, window_shape: [2], strides: [1] }), call(op.name, [tensor([4])], { axis: 0, window_shape: [2] }));
   return out;

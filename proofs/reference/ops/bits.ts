@@ -67,7 +67,19 @@ const fixedPointMultiply: Executor = (args, attrs) => {
 // ─── reinterpret ─────────────────────────────────────────────────────────────
 
 const WIDTH: Readonly<Record<string, number>> = {
-  bool: 1, int8: 8, uint8: 8, int16: 16, uint16: 16, float16: 16, bfloat16: 16, int32: 32, uint32: 32, float32: 32, int64: 64, uint64: 64, float64: 64,
+  bool: 1,
+  int8: 8,
+  uint8: 8,
+  int16: 16,
+  uint16: 16,
+  float16: 16,
+  bfloat16: 16,
+  int32: 32,
+  uint32: 32,
+  float32: 32,
+  int64: 64,
+  uint64: 64,
+  float64: 64,
 };
 
 /** IEEE half precision bits of x (rounding toward zero: enough for a bit pattern). */
@@ -96,12 +108,21 @@ function halfValue(bits: number): number {
 function toBits(x: number, dtype: string): bigint {
   const view = new DataView(new ArrayBuffer(8));
   switch (dtype) {
-    case 'bool': return x !== 0 ? 1n : 0n;
-    case 'float16': return halfBits(x);
-    case 'bfloat16': view.setFloat32(0, x); return BigInt(view.getUint32(0) >>> 16);
-    case 'float32': view.setFloat32(0, x); return BigInt(view.getUint32(0));
-    case 'float64': view.setFloat64(0, x); return view.getBigUint64(0);
-    default: return BigInt.asUintN(WIDTH[dtype]!, BigInt(Math.trunc(x)));
+    case 'bool':
+      return x !== 0 ? 1n : 0n;
+    case 'float16':
+      return halfBits(x);
+    case 'bfloat16':
+      view.setFloat32(0, x);
+      return BigInt(view.getUint32(0) >>> 16);
+    case 'float32':
+      view.setFloat32(0, x);
+      return BigInt(view.getUint32(0));
+    case 'float64':
+      view.setFloat64(0, x);
+      return view.getBigUint64(0);
+    default:
+      return BigInt.asUintN(WIDTH[dtype]!, BigInt(Math.trunc(x)));
   }
 }
 
@@ -109,12 +130,21 @@ function toBits(x: number, dtype: string): bigint {
 function fromBits(bits: bigint, dtype: string): number {
   const view = new DataView(new ArrayBuffer(8));
   switch (dtype) {
-    case 'bool': return Number(bits);
-    case 'float16': return halfValue(Number(bits));
-    case 'bfloat16': view.setUint32(0, Number(bits) << 16); return view.getFloat32(0);
-    case 'float32': view.setUint32(0, Number(bits)); return view.getFloat32(0);
-    case 'float64': view.setBigUint64(0, bits); return view.getFloat64(0);
-    default: return wrap(bits, dtype);
+    case 'bool':
+      return Number(bits);
+    case 'float16':
+      return halfValue(Number(bits));
+    case 'bfloat16':
+      view.setUint32(0, Number(bits) << 16);
+      return view.getFloat32(0);
+    case 'float32':
+      view.setUint32(0, Number(bits));
+      return view.getFloat32(0);
+    case 'float64':
+      view.setBigUint64(0, bits);
+      return view.getFloat64(0);
+    default:
+      return wrap(bits, dtype);
   }
 }
 

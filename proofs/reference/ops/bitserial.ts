@@ -10,7 +10,7 @@
 // unpacked ones (4-D in kernel_layout, or (units, k)) that do not fit the data and
 // the attributes.
 import { type Attrs, type Executor, type Stricter, dtypeOutsideTable, emptyResult } from '../executor.js';
-import { NDArray, asTensor, build, fitDtype, isIntDtype, refuse, type Value } from '../tensor.js';
+import { type NDArray, asTensor, build, fitDtype, isIntDtype, refuse, type Value } from '../tensor.js';
 import { countWindows, fromCanon, int, padding, str, toCanon } from './conv.js';
 
 const WORD_BITS: Readonly<Record<string, number>> = { uint8: 8, uint16: 16, uint32: 32, uint64: 64 };
@@ -84,7 +84,10 @@ const bitserialConv2d: Executor = (args, attrs) => {
   const [n, c, h, w] = data.shape as [number, number, number, number];
   const [o, i, kh, kw] = weight.shape as [number, number, number, number];
   const [kh0, kw0] = pair(attrs['kernel_size'], 'kernel_size');
-  if (o !== int(attrs, 'channels') || i !== c || kh !== kh0 || kw !== kw0) refuse(`the weight (O, I, KH, KW) = (${o}, ${i}, ${kh}, ${kw}) does not fit ${c} input channels, channels = ${String(attrs['channels'])} and kernel_size = [${kh0}, ${kw0}]`);
+  if (o !== int(attrs, 'channels') || i !== c || kh !== kh0 || kw !== kw0)
+    refuse(
+      `the weight (O, I, KH, KW) = (${o}, ${i}, ${kh}, ${kw}) does not fit ${c} input channels, channels = ${String(attrs['channels'])} and kernel_size = [${kh0}, ${kw0}]`,
+    );
   const [sh, sw] = pair(attrs['strides'], 'strides');
   const pad = padding(attrs['padding'], 2);
   const oh = countWindows(h + pad.before[0]! + pad.after[0]!, kh, sh);
@@ -114,7 +117,8 @@ const bitserialDense: Executor = (args, attrs) => {
   if (data.rank === 0) refuse('data must have an axis to contract');
   const k = data.shape[data.rank - 1]!;
   const units = int(attrs, 'units');
-  if (weight.rank !== 2 || weight.shape[0] !== units || weight.shape[1] !== k) refuse(`the weight (${weight.shape.join(', ')}) is not (units, k) = (${units}, ${k})`);
+  if (weight.rank !== 2 || weight.shape[0] !== units || weight.shape[1] !== k)
+    refuse(`the weight (${weight.shape.join(', ')}) is not (units, k) = (${units}, ${k})`);
   const [db, wb, unipolar] = [int(attrs, 'data_bits'), int(attrs, 'weight_bits'), attrs['unipolar'] !== false];
   const dtype = str(attrs, 'out_dtype') || data.dtype;
   return build([...data.shape.slice(0, -1), units], dtype, (idx) => {

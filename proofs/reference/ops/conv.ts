@@ -75,7 +75,8 @@ function bijective(t: NDArray, layout: string, canon: string, what: string): NDA
   const view = layoutView(layout, canon);
   if (typeof view === 'string') return refuse(`${what}: ${view}`);
   if (t.rank !== view.axes.length) refuse(`${what} must have rank ${view.axes.length} (layout ${layout}), got ${t.rank}`);
-  for (const sub of view.subs) if (t.shape[sub.at] !== sub.factor) refuse(`${what}: the sub-axis at ${sub.at} has extent ${t.shape[sub.at]}, layout ${layout} says ${sub.factor}`);
+  for (const sub of view.subs)
+    if (t.shape[sub.at] !== sub.factor) refuse(`${what}: the sub-axis at ${sub.at} has extent ${t.shape[sub.at]}, layout ${layout} says ${sub.factor}`);
   return t;
 }
 
@@ -95,7 +96,13 @@ function conv(nd: number): Executor {
     // packed layouts (NCHW4c, OIHW4o4i) as TOPI's packed convolutions read them: a
     // sub-axis holds exactly its factor's elements
     const data = toCanon(bijective(asTensor(args[0], 'data'), str(attrs, 'data_layout'), canon, 'data'), str(attrs, 'data_layout'), canon, 'data', true);
-    const weight = toCanon(bijective(asTensor(args[1], 'weight'), str(attrs, 'kernel_layout'), kcanon, 'weight'), str(attrs, 'kernel_layout'), kcanon, 'weight', true);
+    const weight = toCanon(
+      bijective(asTensor(args[1], 'weight'), str(attrs, 'kernel_layout'), kcanon, 'weight'),
+      str(attrs, 'kernel_layout'),
+      kcanon,
+      'weight',
+      true,
+    );
     const outLayout = str(attrs, 'out_layout') || str(attrs, 'data_layout');
     if (typeof layoutView(outLayout, canon) === 'string') refuse(`out_layout ${outLayout} is not a layout of ${canon}`);
     const strides = perAxis(attrs.strides, nd, 'strides');
@@ -161,7 +168,13 @@ export function convTranspose(nd: number): Executor {
     // packed layouts (NCHW4c, OIHW4o4i) as TOPI's packed convolutions read them: a
     // sub-axis holds exactly its factor's elements
     const data = toCanon(bijective(asTensor(args[0], 'data'), str(attrs, 'data_layout'), canon, 'data'), str(attrs, 'data_layout'), canon, 'data', true);
-    const weight = toCanon(bijective(asTensor(args[1], 'weight'), str(attrs, 'kernel_layout'), kcanon, 'weight'), str(attrs, 'kernel_layout'), kcanon, 'weight', true);
+    const weight = toCanon(
+      bijective(asTensor(args[1], 'weight'), str(attrs, 'kernel_layout'), kcanon, 'weight'),
+      str(attrs, 'kernel_layout'),
+      kcanon,
+      'weight',
+      true,
+    );
     const outLayout = str(attrs, 'out_layout') || str(attrs, 'data_layout');
     if (typeof layoutView(outLayout, canon) === 'string') refuse(`out_layout ${outLayout} is not a layout of ${canon}`);
     const pad = padding(attrs.padding, nd);
@@ -169,7 +182,8 @@ export function convTranspose(nd: number): Executor {
     const [N, C, ...X] = data.shape as number[];
     const [I, O, ...K] = weight.shape as number[];
     if (I !== C || C! % g !== 0) refuse(`the weight's ${I} input channels must be the data's ${C}, divisible by groups ${g}`);
-    if (attrs.kernel_size !== null && attrs.kernel_size !== undefined && perAxis(attrs.kernel_size, nd, 'kernel_size').some((k, i) => k !== K[i])) refuse('kernel_size does not match the weight');
+    if (attrs.kernel_size !== null && attrs.kernel_size !== undefined && perAxis(attrs.kernel_size, nd, 'kernel_size').some((k, i) => k !== K[i]))
+      refuse('kernel_size does not match the weight');
     const outC = O! * g;
     if (attrs.channels !== null && attrs.channels !== undefined && int(attrs, 'channels') !== outC) refuse(`channels does not match the weight's ${O} x ${g}`);
     if (X.some((x) => x === 0) || K.some((k) => k === 0)) refuse('transposed convolution of an empty input or with an empty kernel');
@@ -251,11 +265,12 @@ function globalPool(kind: 'max' | 'avg'): Executor {
     const out = build([N!, C!, 1, 1], data.dtype, ([n, c]) => {
       let best = -Infinity;
       let sum = 0;
-      for (let h = 0; h < H!; h++) for (let w = 0; w < W!; w++) {
-        const v = data.get([n!, c!, h, w]);
-        best = Math.max(best, v);
-        sum += v;
-      }
+      for (let h = 0; h < H!; h++)
+        for (let w = 0; w < W!; w++) {
+          const v = data.get([n!, c!, h, w]);
+          best = Math.max(best, v);
+          sum += v;
+        }
       return kind === 'max' ? best : H! * W! === 0 ? 0 : sum / (H! * W!);
     });
     return fromCanon(out, layout, 'NCHW', true, packed.shape);
@@ -281,12 +296,15 @@ function adaptivePool(nd: number, kind: 'max' | 'avg'): Executor {
       let best = -Infinity;
       let sum = 0;
       let count = 0;
-      forEachIndex(ranges.map(([s, e]) => Math.max(0, e - s)), (t) => {
-        const v = data.get([n!, c!, ...t.map((tk, i) => ranges[i]![0] + tk)]);
-        best = Math.max(best, v);
-        sum += v;
-        count++;
-      });
+      forEachIndex(
+        ranges.map(([s, e]) => Math.max(0, e - s)),
+        (t) => {
+          const v = data.get([n!, c!, ...t.map((tk, i) => ranges[i]![0] + tk)]);
+          best = Math.max(best, v);
+          sum += v;
+          count++;
+        },
+      );
       return kind === 'max' ? best : count === 0 ? 0 : sum / count;
     });
     return fromCanon(out, layout, canon);
@@ -316,24 +334,35 @@ export const EXECUTORS: Readonly<Record<string, Executor>> = {
 };
 
 /** Whether some spatial axis of the (canonical) result counted no window: the padded input was smaller than the dilated kernel or window. */
-const noWindow = (nd: number, outLayout: (attrs: Attrs) => string) => (_args: readonly Value[], attrs: Attrs, result: Value): boolean =>
-  toCanon(asTensor(result, 'result'), outLayout(attrs), CANON[nd - 1]!, 'result', true).shape.slice(2).some((d) => d === 0);
+const noWindow =
+  (nd: number, outLayout: (attrs: Attrs) => string) =>
+  (_args: readonly Value[], attrs: Attrs, result: Value): boolean =>
+    toCanon(asTensor(result, 'result'), outLayout(attrs), CANON[nd - 1]!, 'result', true)
+      .shape.slice(2)
+      .some((d) => d === 0);
 
-const smallConv = (nd: number): Stricter => ({ reason: 'the relation rejects a padded input smaller than the dilated kernel (TVM and the loops give a zero-size output)', covers: noWindow(nd, (a) => str(a, 'out_layout') || str(a, 'data_layout')) });
+const smallConv = (nd: number): Stricter => ({
+  reason: 'the relation rejects a padded input smaller than the dilated kernel (TVM and the loops give a zero-size output)',
+  covers: noWindow(nd, (a) => str(a, 'out_layout') || str(a, 'data_layout')),
+});
 /** Whether, on some spatial axis, the padded input (before ceil_mode's extension) is smaller than the dilated window. */
-const windowLargerThanInput = (nd: number) => (args: readonly Value[], attrs: Attrs): boolean => {
-  const data = toCanon(asTensor(args[0], 'data'), str(attrs, 'layout'), CANON[nd - 1]!, 'data', true);
-  const size = perAxis(attrs.pool_size, nd, 'pool_size');
-  const dilation = perAxis(attrs.dilation, nd, 'dilation');
-  const pad = padding(attrs.padding, nd);
-  return data.shape.slice(2).some((x, i) => x + pad.before[i]! + pad.after[i]! < (size[i]! - 1) * dilation[i]! + 1);
-};
+const windowLargerThanInput =
+  (nd: number) =>
+  (args: readonly Value[], attrs: Attrs): boolean => {
+    const data = toCanon(asTensor(args[0], 'data'), str(attrs, 'layout'), CANON[nd - 1]!, 'data', true);
+    const size = perAxis(attrs.pool_size, nd, 'pool_size');
+    const dilation = perAxis(attrs.dilation, nd, 'dilation');
+    const pad = padding(attrs.padding, nd);
+    return data.shape.slice(2).some((x, i) => x + pad.before[i]! + pad.after[i]! < (size[i]! - 1) * dilation[i]! + 1);
+  };
 
 /** Whether the pool's layout splits a spatial axis (NCHW4h): TVM rejects it too, the loops would run. */
-const splitsSpatial = (nd: number) => (_args: readonly Value[], attrs: Attrs): boolean => {
-  const view = layoutView(str(attrs, 'layout'), CANON[nd - 1]!);
-  return typeof view !== 'string' && view.subs.some((sub) => sub.of >= 2);
-};
+const splitsSpatial =
+  (nd: number) =>
+  (_args: readonly Value[], attrs: Attrs): boolean => {
+    const view = layoutView(str(attrs, 'layout'), CANON[nd - 1]!);
+    return typeof view !== 'string' && view.subs.some((sub) => sub.of >= 2);
+  };
 const SPLIT_REASON = 'the relation rejects a layout that splits a spatial axis (such as NCHW4h), as TVM does; the loops could pool it';
 
 const smallPool = (nd: number): Stricter => ({

@@ -65,7 +65,11 @@ const scatterND: Executor = (args, attrs) => {
   sameDims(updates.shape, [...ys, ...data.shape.slice(m)], 'updates and indices.shape[1:] ++ data.shape[M:]');
   const mode = String(attrs['mode'] ?? 'update');
   const combine: Record<string, (a: number, u: number) => number> = {
-    update: (_, u) => u, add: (a, u) => a + u, mul: (a, u) => a * u, min: Math.min, max: Math.max,
+    update: (_, u) => u,
+    add: (a, u) => a + u,
+    mul: (a, u) => a * u,
+    min: Math.min,
+    max: Math.max,
   };
   const f = combine[mode];
   if (f === undefined) refuse(`unknown mode ${mode}`);

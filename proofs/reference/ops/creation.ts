@@ -82,7 +82,9 @@ const meshgrid: Executor = (args, attrs) => {
   const xy = attrs.indexing === 'xy' && inputs.length >= 2;
   const place = (i: number): number => (xy && i < 2 ? 1 - i : i);
   const sizes: number[] = new Array(inputs.length);
-  vectors.forEach((v, i) => (sizes[place(i)] = v.length));
+  vectors.forEach((v, i) => {
+    sizes[place(i)] = v.length;
+  });
   return vectors.map((v, i) => build(sizes, dtype, (idx) => v[idx[place(i)]!]!));
 };
 

@@ -20,8 +20,15 @@ function sample(data: NDArray, n: number, c: number, y: number, x: number): numb
   const y0 = Math.floor(y);
   const x0 = Math.floor(x);
   let s = 0;
-  for (const [yy, wy] of [[y0, 1 - (y - y0)], [y0 + 1, y - y0]] as const) {
-    for (const [xx, wx] of [[x0, 1 - (x - x0)], [x0 + 1, x - x0]] as const) if (yy >= 0 && yy < h && xx >= 0 && xx < w) s += wy * wx * data.get([n, c, yy, xx]);
+  for (const [yy, wy] of [
+    [y0, 1 - (y - y0)],
+    [y0 + 1, y - y0],
+  ] as const) {
+    for (const [xx, wx] of [
+      [x0, 1 - (x - x0)],
+      [x0 + 1, x - x0],
+    ] as const)
+      if (yy >= 0 && yy < h && xx >= 0 && xx < w) s += wy * wx * data.get([n, c, yy, xx]);
   }
   return s;
 }
@@ -35,7 +42,8 @@ const deformableConv2d: Executor = ([x, o, wt], attrs) => {
   const [f, ci, kh, kw] = weight.shape as [number, number, number, number];
   const groups = int(attrs, 'groups');
   const dg = int(attrs, 'deformable_groups');
-  if (c % groups !== 0 || f % groups !== 0 || ci !== c / groups) refuse(`the weight (${weight.shape.join(', ')}) does not fit ${c} channels in ${groups} groups`);
+  if (c % groups !== 0 || f % groups !== 0 || ci !== c / groups)
+    refuse(`the weight (${weight.shape.join(', ')}) does not fit ${c} channels in ${groups} groups`);
   if (c % dg !== 0) refuse(`${c} channels cannot be split into ${dg} deformable groups`);
   if (typeof attrs.channels === 'number' && attrs.channels !== f) refuse(`channels = ${attrs.channels} but the weight has ${f} filters`);
   const [sh, sw] = pair(attrs.strides, 'strides');
@@ -43,7 +51,8 @@ const deformableConv2d: Executor = ([x, o, wt], attrs) => {
   const pad = padding(attrs.padding, 2);
   const oh = countWindows(h + pad.before[0]! + pad.after[0]!, (kh - 1) * dh + 1, sh);
   const ow = countWindows(w + pad.before[1]! + pad.after[1]!, (kw - 1) * dw + 1, sw);
-  if (offset.shape.join() !== [n, 2 * kh * kw * dg, oh, ow].join()) refuse(`the offset (${offset.shape.join(', ')}) has no (dy, dx) per tap, deformable group and output position`);
+  if (offset.shape.join() !== [n, 2 * kh * kw * dg, oh, ow].join())
+    refuse(`the offset (${offset.shape.join(', ')}) has no (dy, dx) per tap, deformable group and output position`);
   const dtype = str(attrs, 'out_dtype') || data.dtype;
   const perGroup = c / groups;
   const perDg = c / dg;
@@ -81,7 +90,7 @@ const kernelDiffers = (weight: Value | undefined, attrs: Attrs): boolean => {
 export const STRICTER: Readonly<Record<string, Stricter>> = {
   'nn.deformable_conv2d': {
     reason:
-      'a padded input smaller than the dilated kernel is rejected (TVM\'s formula gives a size <= 0; the loops give an empty output); a weight whose kernel differs from kernel_size is rejected, as TVM\'s relation does (the loops would use the weight\'s own kernel)',
+      "a padded input smaller than the dilated kernel is rejected (TVM's formula gives a size <= 0; the loops give an empty output); a weight whose kernel differs from kernel_size is rejected, as TVM's relation does (the loops would use the weight's own kernel)",
     covers: (args, attrs, result) => emptyResult(args, attrs, result) || kernelDiffers(args[2], attrs),
   },
 };

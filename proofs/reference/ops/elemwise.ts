@@ -181,7 +181,8 @@ export const EXECUTORS: Readonly<Record<string, Executor>> = {
  */
 export const STRICTER: Readonly<Record<string, Stricter>> = {
   cast: {
-    reason: 'target dtypes outside the table bool, int8-int64, uint8-uint64, float16/32/64, bfloat16 (e.g. int4, int1) are rejected by the relation; the reference casts to them',
+    reason:
+      'target dtypes outside the table bool, int8-int64, uint8-uint64, float16/32/64, bfloat16 (e.g. int4, int1) are rejected by the relation; the reference casts to them',
     covers: (_args, attrs) => typeof attrs['dtype'] === 'string' && !SCALAR_DTYPES.has(attrs['dtype']),
   },
 };

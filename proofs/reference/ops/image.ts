@@ -90,8 +90,14 @@ function bilinear(data: NDArray, n: number, c: number, y: number, x: number, out
   const y0 = Math.floor(y);
   const x0 = Math.floor(x);
   let s = 0;
-  for (const [yy, wy] of [[y0, 1 - (y - y0)], [y0 + 1, y - y0]] as const) {
-    for (const [xx, wx] of [[x0, 1 - (x - x0)], [x0 + 1, x - x0]] as const) {
+  for (const [yy, wy] of [
+    [y0, 1 - (y - y0)],
+    [y0 + 1, y - y0],
+  ] as const) {
+    for (const [xx, wx] of [
+      [x0, 1 - (x - x0)],
+      [x0 + 1, x - x0],
+    ] as const) {
       const v = yy >= 0 && yy < h && xx >= 0 && xx < w ? data.get([n, c, yy, xx]) : outside;
       s += wy * wx * v;
     }
@@ -127,7 +133,8 @@ const cropAndResize: Executor = ([x, bx, bi], attrs) => {
   const [batch, , h, w] = data.shape as [number, number, number, number];
   const extrapolation = int(attrs, 'extrapolation_value');
   const dtype = str(attrs, 'out_dtype') || data.dtype;
-  const coord = (lo: number, hi: number, i: number, n: number, size: number) => (n > 1 ? lo * (size - 1) + (i * (hi - lo) * (size - 1)) / (n - 1) : 0.5 * (lo + hi) * (size - 1));
+  const coord = (lo: number, hi: number, i: number, n: number, size: number) =>
+    n > 1 ? lo * (size - 1) + (i * (hi - lo) * (size - 1)) / (n - 1) : 0.5 * (lo + hi) * (size - 1);
   const out = build([boxes.shape[0]!, data.shape[1]!, ch, cw], dtype, ([b, c, i, j]) => {
     // an image index is data: it is taken modulo the batch (an empty batch has nothing to read)
     if (batch === 0) return extrapolation;
@@ -189,15 +196,18 @@ const CHANNEL_AXIS: Readonly<Record<string, number>> = { NCHW: 1, NHWC: 3, IHW: 
 
 export const STRICTER: Readonly<Record<string, Stricter>> = {
   'nn.upsampling3d': {
-    reason: 'a scale must be a positive int or a multiple of 1/8 in (0, 32] (floats are data in the rules); the computation also runs with scale 0 (empty output) and other fractions',
+    reason:
+      'a scale must be a positive int or a multiple of 1/8 in (0, 32] (floats are data in the rules); the computation also runs with scale 0 (empty output) and other fractions',
     covers: (_args, attrs) => ['scale_d', 'scale_h', 'scale_w'].some((n) => !acceptedScale(Number(attrs[n] ?? 1))),
   },
   'image.grid_sample': {
-    reason: 'the grid must have the data\'s batch size: the computation only needs at least as many grids as images (it ignores the rest), which is surely a mistake in the program',
+    reason:
+      "the grid must have the data's batch size: the computation only needs at least as many grids as images (it ignores the rest), which is surely a mistake in the program",
     covers: (args) => shapeOf(args[1])?.[0] !== shapeOf(args[0])?.[0],
   },
   'image.crop_and_resize': {
-    reason: 'boxes must be (B, 4) and box_indices (B): the computation reads 4 coordinates and one index per box and ignores any extra ones, which is surely a mistake in the program',
+    reason:
+      'boxes must be (B, 4) and box_indices (B): the computation reads 4 coordinates and one index per box and ignores any extra ones, which is surely a mistake in the program',
     covers: (args) => {
       const boxes = shapeOf(args[1]);
       const indices = shapeOf(args[2]);
@@ -205,7 +215,8 @@ export const STRICTER: Readonly<Record<string, Stricter>> = {
     },
   },
   'image.dilation2d': {
-    reason: 'the weight\'s channels must equal the data\'s (the computation ignores extra weight channels, while TVM\'s type would take its channel count from the weight) and the padded input must hold the dilated window (the computation then gives an empty result, TVM a zero or negative size)',
+    reason:
+      "the weight's channels must equal the data's (the computation ignores extra weight channels, while TVM's type would take its channel count from the weight) and the padded input must hold the dilated window (the computation then gives an empty result, TVM a zero or negative size)",
     covers: (args, attrs, result) => {
       const data = shapeOf(args[0]);
       const weight = shapeOf(args[1]);

@@ -9,7 +9,7 @@
 // data has axes, non-integer indices, index shapes that do not broadcast, an index
 // into an axis of size 0.
 import { type Executor, type Stricter, dtypeOutsideTable } from '../executor.js';
-import { NDArray, type Value, asTensor, asTuple, build, isIntDtype, refuse } from '../tensor.js';
+import { type NDArray, type Value, asTensor, asTuple, build, isIntDtype, refuse } from '../tensor.js';
 
 /** Whether position x of an axis of size n lies in the slice begin:end:stride. */
 function inSlice(x: number, n: number, begin: number | undefined, end: number | undefined, stride: number | undefined): number | null {
@@ -68,5 +68,8 @@ export const EXECUTORS: Readonly<Record<string, Executor>> = {
 
 /** Beyond what the executors refuse (see the header), adv_index rejects integer index dtypes outside its table. */
 export const STRICTER: Readonly<Record<string, Stricter>> = {
-  adv_index: { reason: 'integer dtypes outside the table int8-int64, uint8-uint64 (e.g. int4) are rejected by the relation; the reference computes in them', covers: (args, attrs) => dtypeOutsideTable(Array.isArray(args[0]) ? (args[0] as readonly Value[]) : args, attrs) },
+  adv_index: {
+    reason: 'integer dtypes outside the table int8-int64, uint8-uint64 (e.g. int4) are rejected by the relation; the reference computes in them',
+    covers: (args, attrs) => dtypeOutsideTable(Array.isArray(args[0]) ? (args[0] as readonly Value[]) : args, attrs),
+  },
 };

@@ -43,7 +43,8 @@ const matrixSetDiag: Executor = (args, attrs) => {
   for (let d = k1; d <= k2; d++) longest = Math.max(longest, lengthOf(d));
   const batch = input.shape.slice(0, -2);
   const expected = [...batch, ...(k1 === k2 ? [] : [k2 - k1 + 1]), longest];
-  if (diagonal.rank !== expected.length || diagonal.shape.some((x, i) => x !== expected[i])) refuse(`diagonal [${diagonal.shape.join(', ')}] is not [${expected.join(', ')}]`);
+  if (diagonal.rank !== expected.length || diagonal.shape.some((x, i) => x !== expected[i]))
+    refuse(`diagonal [${diagonal.shape.join(', ')}] is not [${expected.join(', ')}]`);
   const rightAligned = (d: number): boolean => (d >= 0 ? attrs['super_diag_right_align'] !== false : attrs['sub_diag_right_align'] === true);
   return input.map((x, idx) => {
     const [i, j] = idx.slice(-2) as [number, number];

@@ -25,7 +25,8 @@ export const EXECUTORS: Readonly<Record<string, Executor>> = {
   'annotation.checkpoint': (args) => metaData(args),
 };
 
-const OUTSIDE_TABLE = 'dtypes outside the table bool, int8-int64, uint8-uint64, float16/32/64, bfloat16 (e.g. int4) are rejected by the relation; the reference builds them';
+const OUTSIDE_TABLE =
+  'dtypes outside the table bool, int8-int64, uint8-uint64, float16/32/64, bfloat16 (e.g. int4) are rejected by the relation; the reference builds them';
 
 /** Beyond what the executors refuse, the relations reject dtypes outside their table. */
 export const STRICTER: Readonly<Record<string, Stricter>> = {

@@ -33,11 +33,16 @@ const l2Normalize: Executor = ([x], attrs) => {
   return data.map((v, idx) => {
     // the sum of squares over the axes, the other indices fixed
     let sq = 0;
-    forEachIndex(axes.map((a) => data.shape[a]!), (sub) => {
-      const at = [...idx];
-      axes.forEach((a, i) => (at[a] = sub[i]!));
-      sq += data.get(at) ** 2;
-    });
+    forEachIndex(
+      axes.map((a) => data.shape[a]!),
+      (sub) => {
+        const at = [...idx];
+        axes.forEach((a, i) => {
+          at[a] = sub[i]!;
+        });
+        sq += data.get(at) ** 2;
+      },
+    );
     return fitDtype(v / Math.sqrt(Math.max(sq, eps)), data.dtype);
   });
 };
@@ -47,10 +52,12 @@ const nllLoss: Executor = ([p, t, w], attrs) => {
   const targets = asTensor(t, 'targets');
   const weights = asTensor(w, 'weights');
   if (preds.rank < 2 || weights.rank !== 1 || targets.rank !== preds.rank - 1) refuse('nll_loss takes (N, C, d...), (N, d...) and (C)');
-  if (!isFloatDtype(preds.dtype) || preds.dtype !== weights.dtype || !isIntDtype(targets.dtype)) refuse('TVM requires float predictions and weights of one dtype and int targets');
+  if (!isFloatDtype(preds.dtype) || preds.dtype !== weights.dtype || !isIntDtype(targets.dtype))
+    refuse('TVM requires float predictions and weights of one dtype and int targets');
   const c = preds.shape[1]!;
   if (weights.shape[0] !== c) refuse(`${weights.shape[0]} weights for ${c} classes`);
-  if (targets.shape.some((d, i) => d !== preds.shape[i === 0 ? 0 : i + 1])) refuse('the targets do not index the predictions (TOPI reads predictions[n, target, ...] at every target position)');
+  if (targets.shape.some((d, i) => d !== preds.shape[i === 0 ? 0 : i + 1]))
+    refuse('the targets do not index the predictions (TOPI reads predictions[n, target, ...] at every target position)');
   const ignore = int(attrs, 'ignore_index');
   // a class index is data: it is taken modulo C
   const cls = (v: number) => ((Math.trunc(v) % c) + c) % c;

@@ -6,7 +6,7 @@
 // from the relations' formulas.
 import type { AttrJs } from '../../../relations/imperative/solve-one.js';
 import { type Attrs, type Executor, type Stricter, emptyResult } from '../executor.js';
-import { NDArray, asTensor, build, fitDtype, forEachIndex, refuse } from '../tensor.js';
+import { type NDArray, asTensor, build, fitDtype, forEachIndex, refuse } from '../tensor.js';
 import { int, str } from './conv.js';
 
 function ints(attrs: Attrs, name: string): number[] {
@@ -24,7 +24,9 @@ const dilate: Executor = ([x], attrs) => {
   // the last element of each axis lands at (d - 1) * s: the axis holds one more position
   const shape = data.shape.map((d, i) => (d === 0 ? 0 : (d - 1) * strides[i]! + 1));
   const fill = int(attrs, 'dilation_value');
-  return build(shape, data.dtype, (idx) => (idx.every((j, i) => j % strides[i]! === 0) ? data.get(idx.map((j, i) => j / strides[i]!)) : fitDtype(fill, data.dtype)));
+  return build(shape, data.dtype, (idx) =>
+    idx.every((j, i) => j % strides[i]! === 0) ? data.get(idx.map((j, i) => j / strides[i]!)) : fitDtype(fill, data.dtype),
+  );
 };
 
 const mirrorPad: Executor = ([x], attrs) => {
@@ -55,7 +57,7 @@ const spaceToBatch: Executor = ([x], attrs) => {
   const pads = ints(attrs, 'paddings');
   const m = blocks.length;
   if (pads.length !== 2 * m || data.rank <= m) refuse('space_to_batch_nd needs a pair per block axis and rank > M');
-  const padded = blocks.map((b, i) => data.shape[i + 1]! + pads[2 * i]! + pads[2 * i + 1]!);
+  const padded = blocks.map((_, i) => data.shape[i + 1]! + pads[2 * i]! + pads[2 * i + 1]!);
   if (padded.some((p, i) => p % blocks[i]! !== 0)) refuse('a padded spatial size is not divisible by its block (TOPI reshapes into blocks)');
   const offsets = blockOffsets(blocks);
   const n = data.shape[0]!;
@@ -110,9 +112,15 @@ function globalPool1d(reduce: (values: number[]) => number): Executor {
 const correlation: Executor = ([x1, x2], attrs) => {
   const a = asTensor(x1, 'data1');
   const b = asTensor(x2, 'data2');
-  if (a.rank !== 4 || b.shape.join() !== a.shape.join() || a.dtype !== b.dtype) refuse('TOPI\'s correlation asserts two 4-D maps of one shape and dtype');
-  const [k, md, s1, s2, p] = ['kernel_size', 'max_displacement', 'stride1', 'stride2', 'padding'].map((n) => int(attrs, n)) as [number, number, number, number, number];
-  if (k % 2 === 0) refuse('TOPI\'s correlation asserts an odd kernel_size');
+  if (a.rank !== 4 || b.shape.join() !== a.shape.join() || a.dtype !== b.dtype) refuse("TOPI's correlation asserts two 4-D maps of one shape and dtype");
+  const [k, md, s1, s2, p] = ['kernel_size', 'max_displacement', 'stride1', 'stride2', 'padding'].map((n) => int(attrs, n)) as [
+    number,
+    number,
+    number,
+    number,
+    number,
+  ];
+  if (k % 2 === 0) refuse("TOPI's correlation asserts an odd kernel_size");
   const [n, c, h, w] = a.shape as [number, number, number, number];
   const radius = (k - 1) / 2;
   const border = md + radius;
@@ -157,6 +165,12 @@ export const EXECUTORS: Readonly<Record<string, Executor>> = {
 
 /** Why each relation rejects some calls its executor runs. */
 export const STRICTER: Readonly<Record<string, Stricter>> = {
-  'nn.dilate': { reason: 'an empty axis with a stride > 1 is rejected: TVM\'s type says 1 - stride (negative), while the computation simply has nothing to place', covers: emptyResult },
-  'nn.correlation': { reason: 'a padded map not larger than twice the border is rejected (TVM\'s formula gives a size <= 0; the computation produces an empty map)', covers: emptyResult },
+  'nn.dilate': {
+    reason: "an empty axis with a stride > 1 is rejected: TVM's type says 1 - stride (negative), while the computation simply has nothing to place",
+    covers: emptyResult,
+  },
+  'nn.correlation': {
+    reason: "a padded map not larger than twice the border is rejected (TVM's formula gives a size <= 0; the computation produces an empty map)",
+    covers: emptyResult,
+  },
 };

@@ -5,7 +5,7 @@
 // output shapes come out of the loops, never from the relations.
 import type { AttrJs } from '../../../relations/imperative/solve-one.js';
 import type { Attrs, Executor, Stricter } from '../executor.js';
-import { NDArray, asTensor, build, fitDtype, forEachIndex, refuse, rng, type Value } from '../tensor.js';
+import { NDArray, asTensor, build, fitDtype, forEachIndex, refuse, rng } from '../tensor.js';
 
 // ─── Small helpers ───────────────────────────────────────────────────────────
 
@@ -168,7 +168,11 @@ export function taps(x: number, inSize: number, outSize: number, o: SampleOption
   if (o.method === 'nearest_neighbor') return [[clamp(roundIndex(c, o.rounding, o.mode)), 1]];
   const f = Math.floor(c);
   const t = c - f;
-  if (o.method === 'linear') return [[clamp(f), 1 - t], [clamp(f + 1), t]];
+  if (o.method === 'linear')
+    return [
+      [clamp(f), 1 - t],
+      [clamp(f + 1), t],
+    ];
   if (o.method === 'cubic') {
     const a = o.cubicAlpha;
     const w = (d: number) => {
@@ -261,7 +265,14 @@ const dense: Executor = ([x, w], attrs) => {
   return build(shape, dtype, (idx) => {
     const pre = idx.slice(0, -1);
     const j = idx[idx.length - 1]!;
-    return fitDtype(dot(k, (kk) => data.get([...pre, kk]), (kk) => weight.get([j, kk])), dtype);
+    return fitDtype(
+      dot(
+        k,
+        (kk) => data.get([...pre, kk]),
+        (kk) => weight.get([j, kk]),
+      ),
+      dtype,
+    );
   });
 };
 
@@ -324,7 +335,12 @@ const batchNorm: Executor = (args, attrs) => {
   const data = asTensor(args[0], 'data');
   const axis = axisIndex(int(attrs, 'axis'), data.rank);
   const c = data.shape[axis]!;
-  const [gamma, beta, mean, variance] = ['gamma', 'beta', 'moving_mean', 'moving_var'].map((n, i) => vector(asTensor(args[i + 1], n), c, n)) as [NDArray, NDArray, NDArray, NDArray];
+  const [gamma, beta, mean, variance] = ['gamma', 'beta', 'moving_mean', 'moving_var'].map((n, i) => vector(asTensor(args[i + 1], n), c, n)) as [
+    NDArray,
+    NDArray,
+    NDArray,
+    NDArray,
+  ];
   sameDtype([data, gamma, beta, mean, variance], 'nn.batch_norm');
   const eps = int(attrs, 'epsilon');
   const out = data.map((v, idx) => {
@@ -402,13 +418,18 @@ const resize2d: Executor = ([x], attrs) => {
 };
 
 /** The data as (N, C, H, W) accessors over its layout. */
-function nchwView(data: NDArray, layout: string): { dims: [number, number, number, number]; at: (n: number, c: number, h: number, w: number) => number; pos: [number, number, number, number] } {
+function nchwView(
+  data: NDArray,
+  layout: string,
+): { dims: [number, number, number, number]; at: (n: number, c: number, h: number, w: number) => number; pos: [number, number, number, number] } {
   if (data.rank !== 4) refuse(`the data must have rank 4, got ${data.rank}`);
   const pos = layoutPositions(layout);
   const dims = pos.map((p) => data.shape[p]!) as [number, number, number, number];
   const at = (n: number, c: number, h: number, w: number) => {
     const idx: number[] = [];
-    [n, c, h, w].forEach((v, i) => (idx[pos[i]!] = v));
+    [n, c, h, w].forEach((v, i) => {
+      idx[pos[i]!] = v;
+    });
     return data.get(idx);
   };
   return { dims, at, pos };
@@ -417,13 +438,19 @@ function nchwView(data: NDArray, layout: string): { dims: [number, number, numbe
 /** A tensor in the layout, built from a function of (n, c, h, w). */
 function buildNchw(dims: readonly number[], pos: readonly number[], dtype: string, f: (n: number, c: number, h: number, w: number) => number): NDArray {
   const shape: number[] = [];
-  dims.forEach((d, i) => (shape[pos[i]!] = d));
+  dims.forEach((d, i) => {
+    shape[pos[i]!] = d;
+  });
   return build(shape, dtype, (idx) => f(idx[pos[0]!]!, idx[pos[1]!]!, idx[pos[2]!]!, idx[pos[3]!]!));
 }
 
 const depthToSpace: Executor = ([x], attrs) => {
   const data = asTensor(x, 'data');
-  const { dims: [n, c, h, w], at, pos } = nchwView(data, str(attrs, 'layout') || 'NCHW');
+  const {
+    dims: [n, c, h, w],
+    at,
+    pos,
+  } = nchwView(data, str(attrs, 'layout') || 'NCHW');
   const b = int(attrs, 'block_size');
   if (b < 1 || c % (b * b) !== 0) refuse(`${c} channels cannot be split into ${b} x ${b} blocks`);
   const oc = c / (b * b);
@@ -440,7 +467,11 @@ const depthToSpace: Executor = ([x], attrs) => {
 
 const spaceToDepth: Executor = ([x], attrs) => {
   const data = asTensor(x, 'data');
-  const { dims: [n, c, h, w], at, pos } = nchwView(data, str(attrs, 'layout') || 'NCHW');
+  const {
+    dims: [n, c, h, w],
+    at,
+    pos,
+  } = nchwView(data, str(attrs, 'layout') || 'NCHW');
   const b = int(attrs, 'block_size');
   if (b < 1 || h % b !== 0 || w % b !== 0) refuse(`a ${h} x ${w} image cannot be cut into ${b} x ${b} blocks`);
   return buildNchw([n, c * b * b, h / b, w / b], pos, data.dtype, (nn, cc, y, xx) => {
@@ -480,15 +511,16 @@ const knownScale = (s: AttrJs | undefined): boolean => typeof s === 'number' && 
  */
 export const STRICTER: Readonly<Record<string, Stricter>> = {
   'nn.batch_norm': {
-    reason: 'as TVM\'s BatchNormRel, -1 is the only negative axis accepted; the computation would take any axis in [-rank, rank)',
+    reason: "as TVM's BatchNormRel, -1 is the only negative axis accepted; the computation would take any axis in [-rank, rank)",
     covers: (_args, attrs) => typeof attrs['axis'] === 'number' && attrs['axis'] < -1,
   },
   'nn.prelu': {
-    reason: 'as TVM\'s PReluRel, a negative axis is rejected; TOPI\'s compute would count it from the end',
+    reason: "as TVM's PReluRel, a negative axis is rejected; TOPI's compute would count it from the end",
     covers: (_args, attrs) => typeof attrs['axis'] === 'number' && attrs['axis'] < 0,
   },
   'nn.upsampling': {
-    reason: 'a scale must be a positive int or a multiple of 1/8 in (0, 32] (floats are data in the rules); the computation also runs with scale 0 (empty output) and other fractions',
+    reason:
+      'a scale must be a positive int or a multiple of 1/8 in (0, 32] (floats are data in the rules); the computation also runs with scale 0 (empty output) and other fractions',
     covers: (_args, attrs) => !knownScale(attrs['scale_h']) || !knownScale(attrs['scale_w']),
   },
 };

@@ -10,7 +10,11 @@ import type { Executor, Stricter } from '../executor.js';
 import { type NDArray, type Value, asTensor, build, refuse } from '../tensor.js';
 
 const QUANTIZED: Readonly<Record<string, [number, number]>> = {
-  int8: [-128, 127], uint8: [0, 255], int16: [-32768, 32767], uint16: [0, 65535], int32: [-2147483648, 2147483647],
+  int8: [-128, 127],
+  uint8: [0, 255],
+  int16: [-32768, 32767],
+  uint16: [0, 65535],
+  int32: [-2147483648, 2147483647],
 };
 
 function qnnArgs(args: readonly Value[], names: readonly string[]): NDArray[] {
@@ -39,8 +43,13 @@ function qnnAxis(data: NDArray, scale: NDArray, zp: NDArray, given: unknown, sin
 function qnnExecutor(quantize: boolean): Executor {
   const single = (p: NDArray): boolean => p.rank === 0 || (!quantize && p.rank === 1 && p.shape[0] === 1);
   return (args, attrs) => {
-    const [data, scale, zp] = qnnArgs(args, quantize ? ['data', 'output_scale', 'output_zero_point'] : ['data', 'input_scale', 'input_zero_point']) as [NDArray, NDArray, NDArray];
-    if (quantize ? data.dtype !== 'float32' : QUANTIZED[data.dtype] === undefined) refuse(`data of dtype ${data.dtype} cannot be ${quantize ? 'quantized' : 'dequantized'}`);
+    const [data, scale, zp] = qnnArgs(args, quantize ? ['data', 'output_scale', 'output_zero_point'] : ['data', 'input_scale', 'input_zero_point']) as [
+      NDArray,
+      NDArray,
+      NDArray,
+    ];
+    if (quantize ? data.dtype !== 'float32' : QUANTIZED[data.dtype] === undefined)
+      refuse(`data of dtype ${data.dtype} cannot be ${quantize ? 'quantized' : 'dequantized'}`);
     if (scale.dtype !== 'float32') refuse(`the scale must be float32, not ${scale.dtype}`);
     if (zp.dtype !== 'int32') refuse(`the zero point must be int32, not ${zp.dtype}`);
     const axis = qnnAxis(data, scale, zp, attrs['axis'], single);

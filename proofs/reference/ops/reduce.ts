@@ -44,7 +44,7 @@ function reduction(fold: (xs: number[], attrs: Readonly<Record<string, unknown>>
     if (args.length !== 1) refuse(`expected 1 argument, got ${args.length}`);
     const x: NDArray = asTensor(args[0], 'data');
     if (x.rank === 0) {
-      if (kind !== 'reduce') refuse('a rank-0 input is rejected by TVM\'s relation');
+      if (kind !== 'reduce') refuse("a rank-0 input is rejected by TVM's relation");
       // a rank-0 input has no axis to name: TVM's relation refuses any given axis
       const axis = attrs['axis'];
       if (typeof axis === 'number' || (Array.isArray(axis) && axis.length > 0)) rdAxes(0, axis, false);
@@ -68,7 +68,9 @@ function reduction(fold: (xs: number[], attrs: Readonly<Record<string, unknown>>
       forEachIndex(
         red.map((i) => x.shape[i]!),
         (ridx) => {
-          red.forEach((axis, k) => (full[axis] = ridx[k]!));
+          red.forEach((axis, k) => {
+            full[axis] = ridx[k]!;
+          });
           xs.push(x.get(full));
         },
       );
@@ -110,8 +112,14 @@ export const EXECUTORS: Readonly<Record<string, Executor>> = {
   prod: reduction((xs) => xs.reduce((a, b) => a * b, 1)),
   all: reduction((xs) => (xs.every((x) => x !== 0) ? 1 : 0)),
   any: reduction((xs) => (xs.some((x) => x !== 0) ? 1 : 0)),
-  argmax: reduction(argExtreme((a, b) => a > b), 'arg'),
-  argmin: reduction(argExtreme((a, b) => a < b), 'arg'),
+  argmax: reduction(
+    argExtreme((a, b) => a > b),
+    'arg',
+  ),
+  argmin: reduction(
+    argExtreme((a, b) => a < b),
+    'arg',
+  ),
   variance: reduction(variance, 'variance'),
   std: reduction((xs, attrs) => Math.sqrt(variance(xs, attrs)), 'variance'),
   logsumexp: reduction(logsumexp),
@@ -120,7 +128,7 @@ export const EXECUTORS: Readonly<Record<string, Executor>> = {
 };
 
 const DUPLICATES = 'duplicate axes are rejected by the relation (TVM accepts them; its compute removes the duplicates, as the reference does)';
-const RANK0_EXCLUDE = '; exclude=True with axis=None is rejected even for a rank-0 input, which TVM\'s compute returns unchanged';
+const RANK0_EXCLUDE = "; exclude=True with axis=None is rejected even for a rank-0 input, which TVM's compute returns unchanged";
 
 /** Whether the call lists an axis twice (counted from the end or not). */
 function duplicateAxes(args: readonly Value[], attrs: Readonly<Record<string, unknown>>): boolean {

@@ -5,7 +5,7 @@
 // scalar has no axis to sort or scan along), indices of a non-integer dtype, a
 // sorted_sequence that is a scalar or whose leading dims differ from the values'.
 import { type Executor, type Stricter, dtypeOutsideTable } from '../executor.js';
-import { NDArray, type Value, asTensor, build, fitDtype, isIntDtype, refuse } from '../tensor.js';
+import { type NDArray, type Value, asTensor, build, fitDtype, isIntDtype, refuse } from '../tensor.js';
 
 function scanArgs(args: readonly Value[], names: readonly string[]): NDArray[] {
   if (args.length !== names.length) refuse(`expected ${names.length} arguments (${names.join(', ')}), got ${args.length}`);
@@ -34,7 +34,9 @@ function scan(step: (acc: number, x: number) => number, unit: number): Executor 
     const axis = flat ? 0 : scanAxis(attrs['axis'], x.rank);
     return build(data.shape, dtype, (idx) => {
       const upto = exclusive ? idx[axis]! : idx[axis]! + 1;
-      return line(data, idx, axis).slice(0, upto).reduce((acc, v) => fitDtype(step(acc, v), dtype), unit);
+      return line(data, idx, axis)
+        .slice(0, upto)
+        .reduce((acc, v) => fitDtype(step(acc, v), dtype), unit);
     });
   };
 }
@@ -88,7 +90,8 @@ export const EXECUTORS: Readonly<Record<string, Executor>> = {
   searchsorted,
 };
 
-const OUTSIDE_TABLE = 'dtypes outside the table bool, int8-int64, uint8-uint64, float16/32/64, bfloat16 (e.g. int4) are rejected by the relation; the reference computes in them';
+const OUTSIDE_TABLE =
+  'dtypes outside the table bool, int8-int64, uint8-uint64, float16/32/64, bfloat16 (e.g. int4) are rejected by the relation; the reference computes in them';
 
 /** Beyond what the executors refuse (see the header), the relations reject dtypes outside their table. */
 export const STRICTER: Readonly<Record<string, Stricter>> = {

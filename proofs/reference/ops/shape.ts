@@ -170,7 +170,9 @@ const transpose: Executor = (args, attrs) => {
     x.dtype,
     (o) => {
       const src = new Array<number>(x.rank);
-      perm.forEach((p, i) => (src[p] = o[i]!));
+      perm.forEach((p, i) => {
+        src[p] = o[i]!;
+      });
       return x.get(src);
     },
   );
@@ -307,7 +309,7 @@ const stridedSlice: Executor = (args, attrs) => {
   const end = ints(attrs['end'], 'end');
   const strides = attrs['strides'] === null || attrs['strides'] === undefined ? null : ints(attrs['strides'], 'strides');
   const sizeMode = attrs['slice_mode'] === 'size';
-  if (strides !== null && strides.includes(0)) refuse('a stride of 0');
+  if (strides?.includes(0)) refuse('a stride of 0');
   let axes: number[];
   if (attrs['axes'] === null || attrs['axes'] === undefined) {
     if (begin.length > x.rank || end.length > x.rank || (strides?.length ?? 0) > x.rank) refuse('more begin/end/strides entries than axes');
@@ -315,7 +317,8 @@ const stridedSlice: Executor = (args, attrs) => {
   } else {
     axes = ints(attrs['axes'], 'axes').map((a) => axisOf(a, x.rank, 'axes'));
     if (new Set(axes).size !== axes.length) refuse('an axis is repeated');
-    if (begin.length !== axes.length || end.length !== axes.length || (strides !== null && strides.length !== axes.length)) refuse('begin/end/strides do not match axes');
+    if (begin.length !== axes.length || end.length !== axes.length || (strides !== null && strides.length !== axes.length))
+      refuse('begin/end/strides do not match axes');
   }
   const BIG = Number.MAX_SAFE_INTEGER; // "to the end" (TVM: int64 max)
   // the source indices along every axis
@@ -409,7 +412,8 @@ const pad: Executor = (args, attrs) => {
   const value = padValue(args, attrs);
   // one [before, after] pair per axis, or the flat form [b0, a0, b1, a1, ...]
   const raw = attrs['pad_width'];
-  if (Array.isArray(raw) && raw.some((p) => Array.isArray(p)) && !raw.every((p) => Array.isArray(p) && p.length === 2)) refuse('pad_width must be [before, after] pairs');
+  if (Array.isArray(raw) && raw.some((p) => Array.isArray(p)) && !raw.every((p) => Array.isArray(p) && p.length === 2))
+    refuse('pad_width must be [before, after] pairs');
   const pw = ints(Array.isArray(raw) && raw.every((p) => Array.isArray(p)) ? (raw as unknown[][]).flat() : raw, 'pad_width');
   const mode = (attrs['pad_mode'] as string | undefined) ?? 'constant';
   if (pw.length !== 2 * x.rank) refuse(`pad_width has ${pw.length} values for ${x.rank} axes`);
@@ -419,7 +423,8 @@ const pad: Executor = (args, attrs) => {
     // a negative pad crops (TOPI reads data[o - before]); the cropped axis cannot go below size 0 (PadRel's check)
     if (d + before[i]! + after[i]! < 0) refuse(`axis ${i} of size ${d} cropped below size 0`);
     if (mode === 'edge' && d === 0 && before[i]! + after[i]! > 0) refuse(`edge padding of the empty axis ${i}`);
-    if (mode === 'reflect' && ((before[i]! > 0 && before[i]! >= d) || (after[i]! > 0 && after[i]! >= d))) refuse(`reflect padding of axis ${i} by more than its size - 1`);
+    if (mode === 'reflect' && ((before[i]! > 0 && before[i]! >= d) || (after[i]! > 0 && after[i]! >= d)))
+      refuse(`reflect padding of axis ${i} by more than its size - 1`);
   });
   if (mode !== 'constant' && mode !== 'edge' && mode !== 'reflect') refuse(`unknown pad_mode ${mode}`);
   // a buffer with room for the pads (less the crops), each position read from the data or filled
@@ -516,14 +521,15 @@ export const EXECUTORS: Readonly<Record<string, Executor>> = {
  */
 export const STRICTER: Readonly<Record<string, Stricter>> = {
   'nn.pad': {
-    reason: 'pad_val must be a scalar: TVM accepts any tensor and its compute silently uses only the first element, so the relation refuses a pad_val of rank > 0',
+    reason:
+      'pad_val must be a scalar: TVM accepts any tensor and its compute silently uses only the first element, so the relation refuses a pad_val of rank > 0',
     // the executor (as TOPI) ran it reading one element of a pad_val that holds more dims
     covers: (args) => args.length === 2 && args[1] instanceof NDArray && args[1].rank > 0,
   },
   split: {
-    reason: 'indices at or past the dimension (empty trailing pieces, which the executor produces as numpy does) are rejected, as TVM\'s SplitRel does',
+    reason: "indices at or past the dimension (empty trailing pieces, which the executor produces as numpy does) are rejected, as TVM's SplitRel does",
     // the executor's last piece is empty exactly when an index reaches the dimension
-    covers: (_args, attrs, result) => Array.isArray(attrs['indices_or_sections']) && Array.isArray(result) && (result as NDArray[]).some((piece) => piece.size === 0),
+    covers: (_args, attrs, result) =>
+      Array.isArray(attrs['indices_or_sections']) && Array.isArray(result) && (result as NDArray[]).some((piece) => piece.size === 0),
   },
 };
-

@@ -37,11 +37,16 @@ function bilinear(data: NDArray, n: number, c: number, y: number, x: number): nu
   const x1 = Math.min(x0 + 1, w - 1);
   const ty = cy - y0;
   const tx = cx - x0;
-  return (1 - ty) * ((1 - tx) * data.get([n, c, y0, x0]) + tx * data.get([n, c, y0, x1])) + ty * ((1 - tx) * data.get([n, c, y1, x0]) + tx * data.get([n, c, y1, x1]));
+  return (
+    (1 - ty) * ((1 - tx) * data.get([n, c, y0, x0]) + tx * data.get([n, c, y0, x1])) +
+    ty * ((1 - tx) * data.get([n, c, y1, x0]) + tx * data.get([n, c, y1, x1]))
+  );
 }
 
 /** A region pooling: `cell` reduces one bin of one region of image n, channel c. */
-function roiOp(cell: (data: NDArray, n: number, c: number, box: readonly number[], bin: readonly [number, number, number, number], attrs: Attrs) => number): Executor {
+function roiOp(
+  cell: (data: NDArray, n: number, c: number, box: readonly number[], bin: readonly [number, number, number, number], attrs: Attrs) => number,
+): Executor {
   return ([x, r], attrs) => {
     const layout = str(attrs, 'layout') || 'NCHW';
     const data = toCanon(asTensor(x, 'data'), layout, 'NCHW', 'data');
@@ -101,8 +106,8 @@ const multiboxPrior: Executor = ([x], attrs) => {
       // every size with the first ratio, then the first size with every other ratio
       const shapes = [...sizes.map((s) => [s, ratios[0]!]), ...ratios.slice(1).map((r) => [sizes[0]!, r])];
       for (const [s, r] of shapes) {
-        const bw = (s! * h) / w * Math.sqrt(r!) / 2;
-        const bh = (s! / Math.sqrt(r!)) / 2;
+        const bw = (((s! * h) / w) * Math.sqrt(r!)) / 2;
+        const bh = s! / Math.sqrt(r!) / 2;
         const box = [cx - bw, cy - bh, cx + bw, cy + bh];
         boxes.push(attrs.clip === true ? box.map((v) => Math.min(Math.max(v, 0), 1)) : box);
       }
@@ -160,7 +165,8 @@ const multiboxTransformLoc: Executor = ([c, l, a], attrs) => {
   if (cls.rank !== 3 || loc.rank !== 2 || anchor.rank !== 3) refuse('multibox_transform_loc takes (B, C, N), (B, 4N) and (1, N, 4)');
   const [b, classes, n] = cls.shape as [number, number, number];
   // TOPI reads anchor[0, i, 0..3], loc_pred[b, 4i..4i+3] and cls_prob[b, :, i]
-  if (anchor.shape[0]! < 1 || anchor.shape[1]! < n || anchor.shape[2]! < 4 || loc.shape[0]! < b || loc.shape[1]! < 4 * n) refuse('the anchors or offsets do not cover what TOPI reads');
+  if (anchor.shape[0]! < 1 || anchor.shape[1]! < n || anchor.shape[2]! < 4 || loc.shape[0]! < b || loc.shape[1]! < 4 * n)
+    refuse('the anchors or offsets do not cover what TOPI reads');
   const [v0, v1, v2, v3] = numbers(attrs, 'variances') as [number, number, number, number];
   const first = attrs.keep_background === true ? 0 : 1;
   const threshold = int(attrs, 'threshold');
@@ -181,7 +187,10 @@ const multiboxTransformLoc: Executor = ([c, l, a], attrs) => {
     }
     rows.push(batch);
   }
-  return [build([b, n, 6], cls.dtype, ([i, j, q]) => fitDtype(rows[i!]![j!]![q!]!, cls.dtype)), build([b], 'int32', ([i]) => rows[i!]!.filter((r) => r[0]! >= 0).length)];
+  return [
+    build([b, n, 6], cls.dtype, ([i, j, q]) => fitDtype(rows[i!]![j!]![q!]!, cls.dtype)),
+    build([b], 'int32', ([i]) => rows[i!]!.filter((r) => r[0]! >= 0).length),
+  ];
 };
 
 /** A Faster R-CNN anchor of the given ratio and scale, centred in the first stride x stride cell: (x1, y1, x2, y2). */
@@ -215,10 +224,17 @@ const proposal: Executor = ([c, bb, ii], attrs) => {
   const [batch, c2, h, w] = cls.shape as [number, number, number, number];
   const [scales, ratios] = [numbers(attrs, 'scales'), numbers(attrs, 'ratios')];
   const anchors = c2 / 2;
-  if (!Number.isInteger(anchors) || anchors > scales.length * ratios.length) refuse(`${c2} score channels are not 2 per anchor of the ${scales.length * ratios.length} scale-ratio pairs`);
-  if (bbox.shape[0]! < batch || bbox.shape[1]! < 4 * anchors || bbox.shape[2]! < h || bbox.shape[3]! < w) refuse('bbox_pred has no 4 deltas per anchor, position and image');
+  if (!Number.isInteger(anchors) || anchors > scales.length * ratios.length)
+    refuse(`${c2} score channels are not 2 per anchor of the ${scales.length * ratios.length} scale-ratio pairs`);
+  if (bbox.shape[0]! < batch || bbox.shape[1]! < 4 * anchors || bbox.shape[2]! < h || bbox.shape[3]! < w)
+    refuse('bbox_pred has no 4 deltas per anchor, position and image');
   if (info.shape[0]! < batch) refuse('im_info has no row per image');
-  const [stride, pre, post, minSize] = [int(attrs, 'feature_stride'), int(attrs, 'rpn_pre_nms_top_n'), int(attrs, 'rpn_post_nms_top_n'), int(attrs, 'rpn_min_size')];
+  const [stride, pre, post, minSize] = [
+    int(attrs, 'feature_stride'),
+    int(attrs, 'rpn_pre_nms_top_n'),
+    int(attrs, 'rpn_post_nms_top_n'),
+    int(attrs, 'rpn_min_size'),
+  ];
   const threshold = Number(attrs['threshold']);
   const rows: number[][] = [];
   for (let b = 0; b < batch; b++) {
@@ -229,7 +245,11 @@ const proposal: Executor = ([c, bb, ii], attrs) => {
       for (let y = 0; y < h; y++) {
         for (let x = 0; x < w; x++) {
           const shifted = base.map((v, i) => v + (i % 2 === 0 ? x : y) * stride);
-          const raw = decode(shifted, [0, 1, 2, 3].map((j) => bbox.get([b, 4 * k + j, y, x])), attrs['iou_loss'] === true);
+          const raw = decode(
+            shifted,
+            [0, 1, 2, 3].map((j) => bbox.get([b, 4 * k + j, y, x])),
+            attrs['iou_loss'] === true,
+          );
           const box = raw.map((v, i) => Math.min(Math.max(v, 0), (i % 2 === 0 ? imW : imH) - 1));
           const small = box[2]! - box[0]! + 1 < minSize * imScale || box[3]! - box[1]! + 1 < minSize * imScale;
           found.push({ score: small ? -1 : cls.get([b, anchors + k, y, x]), box });
@@ -262,7 +282,8 @@ const dims = (v: Value | undefined): readonly number[] => (v instanceof NDArray 
 
 export const STRICTER: Readonly<Record<string, Stricter>> = {
   'vision.proposal': {
-    reason: 'cls_prob must have 2 channels per scale-ratio pair, bbox_pred 4 per pair with cls_prob\'s batch and map size, and im_info cls_prob\'s batch, with at least one scale and one ratio: the computation reads only the anchors cls_prob counts and the first rows and positions of bbox_pred and im_info, ignoring the rest, which is surely a mistake in the program',
+    reason:
+      "cls_prob must have 2 channels per scale-ratio pair, bbox_pred 4 per pair with cls_prob's batch and map size, and im_info cls_prob's batch, with at least one scale and one ratio: the computation reads only the anchors cls_prob counts and the first rows and positions of bbox_pred and im_info, ignoring the rest, which is surely a mistake in the program",
     covers: (args, attrs) => {
       const [cls, bbox, info] = [dims(args[0]), dims(args[1]), dims(args[2])];
       const pairs = (attrs['scales'] as readonly AttrJs[]).length * (attrs['ratios'] as readonly AttrJs[]).length;
@@ -270,14 +291,16 @@ export const STRICTER: Readonly<Record<string, Stricter>> = {
     },
   },
   'vision.non_max_suppression': {
-    reason: 'valid_count must have exactly one count per batch: the computation reads the first B counts and ignores any others, which is surely a mistake in the program',
+    reason:
+      'valid_count must have exactly one count per batch: the computation reads the first B counts and ignores any others, which is surely a mistake in the program',
     covers: (args) => {
       const counts = dims(args[1]);
       return counts.length !== 1 || counts[0] !== dims(args[0])[0];
     },
   },
   'vision.multibox_transform_loc': {
-    reason: 'anchor must be (1, N, 4) and loc_pred must have cls_prob\'s batch: the computation reads anchor[0], 4 coordinates per anchor and the first B rows of loc_pred, ignoring the rest, which is surely a mistake in the program',
+    reason:
+      "anchor must be (1, N, 4) and loc_pred must have cls_prob's batch: the computation reads anchor[0], 4 coordinates per anchor and the first B rows of loc_pred, ignoring the rest, which is surely a mistake in the program",
     covers: (args) => {
       const [cls, loc, anchor] = [dims(args[0]), dims(args[1]), dims(args[2])];
       return anchor[0] !== 1 || anchor[2] !== 4 || anchor[1] !== cls[2] || loc[0] !== cls[0] || loc[1] !== 4 * cls[2]!;
