@@ -11,7 +11,7 @@ import { ruleLibrary } from './library.js';
 import { closest } from '../diagnostics/suggest.js';
 
 export * from './schema.js';
-export { type AttrError, type CheckedAttrs, attrValueText, checkAttrs, describeType } from './attr-check.js';
+export { type AttrError, attrValueText, checkAttrs, describeType } from './attr-check.js';
 
 /** Every operator of the library, in declaration order (rule files sorted by name). */
 export function allOps(): readonly OpInfo[] {

@@ -100,11 +100,3 @@ export const DEFAULT_SPAN: Span = Object.freeze({
   start: Object.freeze({ offset: 0, line: 1, column: 1 }),
   end: Object.freeze({ offset: 0, line: 1, column: 1 }),
 });
-
-const S = DEFAULT_SPAN;
-export const vInt = (value: number): AttrValue => ({ kind: 'int', value, span: S });
-export const vFloat = (value: number): AttrValue => ({ kind: 'float', value, span: S });
-export const vBool = (value: boolean): AttrValue => ({ kind: 'bool', value, span: S });
-export const vStr = (value: string): AttrValue => ({ kind: 'string', value, span: S });
-export const vInts = (...values: number[]): AttrValue => ({ kind: 'list', items: values.map(vInt), span: S });
-export const vNone: AttrValue = { kind: 'none', span: S };

@@ -21,7 +21,7 @@ import { loadFiles, type LoadedSources, loadText } from './load.js';
 import { sortedTuples, type SortedTuples } from './sorted-tuples.js';
 import { writeFactLines } from './fact-lines.js';
 import { type JsonValue, termJson, termText } from './terms/print.js';
-import { Kind, type TermId, TermStore } from './terms/term-store.js';
+import { type TermId, TermStore } from './terms/term-store.js';
 import { resolve } from './store/union-find.js';
 import { REBUILT } from './store/ids.js';
 
@@ -485,7 +485,7 @@ export class RunResult {
   }
 }
 
-export { where, Kind };
+export { where };
 
 /** The same problem found again after a rebuild is reported once. */
 function onceEach(problems: readonly Problem[]): Problem[] {

@@ -30,8 +30,6 @@ import { GENERATORS as SPARSE } from './cases/sparse.js';
 import { GENERATORS as INDEX_TENSORS } from './cases/index-tensors.js';
 import { GENERATORS as LAYOUT_TRANSFORM } from './cases/layout-transform.js';
 
-export { tensor, tuple, combos, type Attrs, type Dim, type Shape } from './case-kit.js';
-
 const BY_RELATION: ReadonlyMap<string, CaseGenerator> = new Map([
   ...Object.entries(ELEMWISE),
   ...Object.entries(NN),

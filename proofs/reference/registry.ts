@@ -64,7 +64,3 @@ export function executorFor(op: string): Executor | undefined {
 export function stricterFor(op: string): Stricter | undefined {
   return STRICTER.get(op);
 }
-
-export function executorNames(): string[] {
-  return [...EXECUTORS.keys()];
-}

@@ -107,10 +107,6 @@ export function build(shape: readonly number[], dtype: string, f: (index: number
   return out;
 }
 
-export function isTensor(v: Value): v is NDArray {
-  return v instanceof NDArray;
-}
-
 /** The argument as a tensor, or a refusal naming it. */
 export function asTensor(v: Value | undefined, what: string): NDArray {
   if (v === undefined || !(v instanceof NDArray)) refuse(`${what} must be a tensor`);

@@ -75,7 +75,3 @@ const RELATIONS: ReadonlyMap<string, RelationFn> = (() => {
 export function imperativeRelation(name: string): RelationFn | undefined {
   return RELATIONS.get(name);
 }
-
-export function imperativeRelationNames(): string[] {
-  return [...RELATIONS.keys()];
-}

@@ -18,10 +18,6 @@ export function relationId(name: string): number {
   return id;
 }
 
-export function relationName(id: number): string {
-  return names[id]!;
-}
-
 /** The writes a commit applies to a relation map, in one batch. */
 export interface RelationWrites {
   get(id: number): Relation | undefined;

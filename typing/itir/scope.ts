@@ -4,8 +4,8 @@
 // the file), recursion (rejected, located at the reference that closes the cycle),
 // duplicate definitions, and the static shape of `tuple_get` and `shift` calls.
 // Everything here is iterative or bounded by the parser's nesting limit.
-import { diagnostic, UserError, type Diagnostic } from '../../diagnostics/diagnostic.js';
-import { isBuiltin, type Define, type Expr, type Span } from '../../frontends/itir/ast.js';
+import { diagnostic, UserError } from '../../diagnostics/diagnostic.js';
+import type { Define, Expr, Span } from '../../frontends/itir/ast.js';
 
 /** Definitions grouped in levels: each uses only definitions of earlier levels. */
 export function definitionLevels(defines: readonly Define[], shadowed: ReadonlySet<string> = new Set()): Define[][] {
@@ -120,10 +120,3 @@ export function tupleGetIndex(call: Expr & { k: 'call' }): number {
   if (n > 10_000) fail('the index of tuple_get is too large (at most 10000)', i.span);
   return n;
 }
-
-/** Is `name` the builtin, i.e. not shadowed by a parameter, a let or a definition? */
-export function refersToBuiltin(name: string, isLocal: (name: string) => boolean): boolean {
-  return isBuiltin(name) && !isLocal(name);
-}
-
-export type { Diagnostic };

@@ -7,9 +7,6 @@ import { decodeModel } from '../../frontends/onnx/decode.js';
 import type { OnnxModel } from '../../frontends/onnx/model.js';
 import { typeGraph, type GraphTypeOptions, type TypedGraph } from './graph-types.js';
 
-/** Files larger than this are refused (the weights of a big model belong in external data). */
-export const MAX_MODEL_BYTES = 2 ** 31 - 1;
-
 export function readModel(path: string): OnnxModel {
   let bytes: Buffer;
   try {

@@ -1,4 +1,4 @@
-// Cross-check sweep cases for the conv family (relations/ops/conv.ts): convolution in
+// Cross-check sweep cases for the conv family (declared in relations/conv.rules): convolution in
 // 1-3 spatial dimensions, transposed convolution, pooling (plain, global, adaptive).
 import type { OpInfo } from '../../../relations/schema.js';
 import type { TypeofRequest } from '../../../typing/typeof.js';

@@ -1,4 +1,4 @@
-// Cross-check sweep cases for the creation family (relations/ops/creation.ts).
+// Cross-check sweep cases for the creation family (declared in relations/creation.rules).
 import type { OpInfo } from '../../../relations/schema.js';
 import type { TypeofRequest } from '../../../typing/typeof.js';
 import type { AttrJs } from '../../../relations/imperative/solve-one.js';

@@ -1,4 +1,4 @@
-// Cross-check sweep cases for the elemwise family (relations/ops/elemwise.ts).
+// Cross-check sweep cases for the elemwise family (declared in relations/elemwise.rules).
 import type { OpInfo } from '../../../relations/schema.js';
 import type { TypeofRequest } from '../../../typing/typeof.js';
 import { call, tensor, tuple, ALL_SHAPES, type Shape, type CaseGenerator } from '../case-kit.js';

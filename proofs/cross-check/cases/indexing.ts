@@ -1,4 +1,4 @@
-// Cross-check sweep cases for the indexing family (relations/ops/indexing.ts).
+// Cross-check sweep cases for the indexing family (declared in relations/indexing.rules).
 //
 // Kept small (the whole library's sweep runs in CI): every shape of the kit is tried
 // with every in-range axis and the edge axes (-1, -rank: normalisation; -rank - 1 and

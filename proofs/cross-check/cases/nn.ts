@@ -1,4 +1,4 @@
-// Cross-check sweep cases for the nn family (relations/ops/nn.ts).
+// Cross-check sweep cases for the nn family (declared in relations/nn.rules).
 import type { OpInfo } from '../../../relations/schema.js';
 import type { TypeofRequest } from '../../../typing/typeof.js';
 import {

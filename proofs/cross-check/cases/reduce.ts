@@ -1,4 +1,4 @@
-// Cross-check sweep cases for the reduce family (relations/ops/reduce.ts).
+// Cross-check sweep cases for the reduce family (declared in relations/reduce.rules).
 import type { OpInfo } from '../../../relations/schema.js';
 import type { TypeofRequest } from '../../../typing/typeof.js';
 import type { AttrJs } from '../../../relations/imperative/solve-one.js';

@@ -1,4 +1,4 @@
-// Cross-check sweep cases for the shape family (relations/ops/shape.ts).
+// Cross-check sweep cases for the shape family (declared in relations/transform.rules).
 import type { OpInfo } from '../../../relations/schema.js';
 import type { TypeofRequest } from '../../../typing/typeof.js';
 import type { AttrJs } from '../../../relations/imperative/solve-one.js';

@@ -1,4 +1,4 @@
-// Reference executors for the conv family (relations/ops/conv.ts): each operator
+// Reference executors for the conv family (declared in relations/conv.rules): each operator
 // computed on concrete tensors, element by element, after TVM's TOPI computes
 // (python/tvm/topi/nn/conv1d.py, conv2d.py, conv3d.py, conv2d_transpose.py,
 // pooling via topi::nn::pool_impl_nd and adaptive_pool_impl). Output sizes come

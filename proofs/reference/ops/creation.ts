@@ -1,4 +1,4 @@
-// Reference executors for the creation family (relations/ops/creation.ts): each operator
+// Reference executors for the creation family (declared in relations/creation.rules): each operator
 // computed on concrete tensors, element by element.
 //
 // zeros/ones/full build a buffer of the requested sizes and fill it; the _like forms

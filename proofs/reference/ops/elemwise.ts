@@ -1,4 +1,4 @@
-// Reference executors for the elemwise family (relations/ops/elemwise.ts): each operator
+// Reference executors for the elemwise family (declared in relations/elemwise.rules): each operator
 // computed on concrete tensors, element by element.
 //
 // Binary operators walk the broadcast index space: its extent per dimension (aligned

@@ -1,4 +1,4 @@
-// Reference executors for the indexing family (relations/ops/indexing.ts): each operator
+// Reference executors for the indexing family (declared in relations/indexing.rules): each operator
 // computed on concrete tensors, element by element.
 //
 // Index values are clipped into range (the random integer inputs are in [0, 4); TVM

@@ -1,4 +1,4 @@
-// Reference executors for the nn family (relations/ops/nn.ts): each operator
+// Reference executors for the nn family (declared in relations/nn.rules): each operator
 // computed on concrete tensors, element by element. Formulas follow TVM's TOPI
 // computes (python/tvm/topi/nn/*.py, topi/image/resize.py) and the inference
 // forms of the normalisations (src/relay/transforms/simplify_inference.cc);

@@ -1,4 +1,4 @@
-// Reference executors for the reduce family (relations/ops/reduce.ts): each operator
+// Reference executors for the reduce family (declared in relations/reduce.rules): each operator
 // computed on concrete tensors, element by element.
 //
 // The axes are resolved as TVM's compute does (topi GetRealAxis / GetExcludeAxes):

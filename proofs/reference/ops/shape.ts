@@ -1,4 +1,4 @@
-// Reference executors for the shape family (relations/ops/shape.ts): each operator
+// Reference executors for the shape family (declared in relations/transform.rules): each operator
 // computed on concrete tensors, element by element.
 //
 // Every executor works as the operator's compute does, from TVM's documentation of
