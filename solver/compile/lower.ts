@@ -34,18 +34,6 @@ export function attrTypeText(t: AttrType): string {
 }
 
 export function lower(store: TermStore, programs: readonly Program[]): Lowered {
-  const out: Lowered = {
-    rules: [],
-    facts: new Map(),
-    decls: new Map(),
-    preds: new Map(),
-    defined: new Set(),
-    calls: new Map(),
-    arityErrors: new Set(),
-    diagnostics: [],
-  };
-  const err = (code: string, message: string, span: Span | null, notes: string[] = []) => out.diagnostics.push(diagnostic('error', code, message, span, notes));
-
   // The statements other than plain ground facts, in order: only these can have holes or
   // declare relations (a file of many facts passes over its facts once, here).
   const others: Statement[] = [];
@@ -56,127 +44,155 @@ export function lower(store: TermStore, programs: readonly Program[]): Lowered {
       if (!(s instanceof GroundFact)) others.push(s);
     }
   }
+  const lowering = new Lowering(store, others);
+  for (const p of programs) {
+    const statements = p.statements;
+    for (let i = 0; i < statements.length; i++) {
+      const s = statements[i]!;
+      if (s instanceof GroundFact && lowering.lowerGroundFact(s)) continue;
+      if (s.kind === 'clause') lowering.lowerClause(s);
+    }
+  }
+  return lowering.out;
+}
 
-  // Holes written with numbers keep their numbers; named holes get fresh ones after them.
-  const namedHoles = new Map<string, TermId>();
-  for (const s of others) visitHoles(s, (name) => /^\d+$/.test(name) && store.hole(Number(name)));
+/** The lowering of one program: what it has produced so far (`out`), and what its statements share. */
+class Lowering {
+  readonly out: Lowered = {
+    rules: [],
+    facts: new Map(),
+    decls: new Map(),
+    preds: new Map(),
+    defined: new Set(),
+    calls: new Map(),
+    arityErrors: new Set(),
+    diagnostics: [],
+  };
+  /** Named holes (`?a`), each a fresh hole numbered after those written with numbers. */
+  private readonly namedHoles = new Map<string, TermId>();
+  /** The attribute types of each declared relation. */
+  private readonly attrTypes = new Map<string, AttrType[]>();
+  /** Scratch arrays of lowerGroundFact: a fact's values, their kinds, their term ids. */
+  private readonly values: (number | string)[] = [];
+  private readonly kinds: ValueKind[] = [];
+  private readonly ids: TermId[] = [];
+  /** The predicate and arity of the last plain fact lowered, what was checked of it once, and where its facts go. */
+  private last: { pred: string; arity: number; sym: number; list: GivenFact[] } | null = null;
 
-  // Declarations first, so uses before the declaration resolve.
-  for (const s of others) {
-    if (s.kind !== 'relation') continue;
-    const prev = out.decls.get(s.name);
+  /** `others`: the program's statements but its plain ground facts (the only ones that can have holes or declare relations). */
+  constructor(
+    private readonly store: TermStore,
+    others: readonly Statement[],
+  ) {
+    // Holes written with numbers keep their numbers; named holes get fresh ones after them.
+    for (const s of others) visitHoles(s, (name) => /^\d+$/.test(name) && store.hole(Number(name)));
+    // Declarations first, so uses before the declaration resolve.
+    for (const s of others) if (s.kind === 'relation') this.declare(s);
+    for (const s of others) {
+      if (s.kind === 'relation' && !this.attrTypes.has(s.name))
+        this.attrTypes.set(
+          s.name,
+          s.attrs.map((a) => a.type),
+        );
+    }
+  }
+
+  private err(code: string, message: string, span: Span | null, notes: string[] = []): void {
+    this.out.diagnostics.push(diagnostic('error', code, message, span, notes));
+  }
+
+  /** Records the declaration of relation `s` (its attributes' types and defaults checked), unless it is a duplicate or reserved. */
+  private declare(s: Extract<Statement, { kind: 'relation' }>): void {
+    const prev = this.out.decls.get(s.name);
     if (prev) {
-      err('duplicate', `relation ${s.name} is declared twice`, s.span, [`first declared at ${where(prev.span)}`]);
-      continue;
+      this.err('duplicate', `relation ${s.name} is declared twice`, s.span, [`first declared at ${where(prev.span)}`]);
+      return;
     }
     if (RESERVED.has(s.name)) {
-      err('reserved', `'${s.name}' is a built-in and cannot be declared as a relation`, s.span);
-      continue;
+      this.err('reserved', `'${s.name}' is a built-in and cannot be declared as a relation`, s.span);
+      return;
     }
     const names = new Set<string>();
     for (const n of [...s.params.map((x) => x.name), ...s.attrs.map((a) => a.name)]) {
-      if (names.has(n)) err('duplicate', `relation ${s.name} has two arguments named '${n}'`, s.span);
+      if (names.has(n)) this.err('duplicate', `relation ${s.name} has two arguments named '${n}'`, s.span);
       names.add(n);
     }
     const attrs = s.attrs.map((a) => {
       const unknown = unknownTypeName(a.type);
       if (unknown !== null)
-        err('attribute', `unknown attribute type '${unknown.name}'${didYouMean(unknown.name, TYPE_NAMES)}`, unknown.span, [
+        this.err('attribute', `unknown attribute type '${unknown.name}'${didYouMean(unknown.name, TYPE_NAMES)}`, unknown.span, [
           `attribute types: ${TYPE_NAMES.join(', ')}, [T] and T?`,
         ]);
       let def: TermId | null = null;
       if (a.default !== null) {
-        const t = constTerm(a.default);
-        if (t === null) err('attribute', `the default of attribute '${a.name}' must be a constant`, a.default.span);
-        else if (!hasType(store, t, a.type)) err('attribute', `the default of attribute '${a.name}' is not of type ${attrTypeText(a.type)}`, a.default.span);
+        const t = this.constTerm(a.default);
+        if (t === null) this.err('attribute', `the default of attribute '${a.name}' must be a constant`, a.default.span);
+        else if (!hasType(this.store, t, a.type))
+          this.err('attribute', `the default of attribute '${a.name}' is not of type ${attrTypeText(a.type)}`, a.default.span);
         else def = t;
       }
       return { name: a.name, type: attrTypeText(a.type), typeAst: a.type, default: def };
     });
-    out.decls.set(s.name, { name: s.name, params: s.params.map((x) => x.name), attrs, span: s.span });
-    notePred(s.name, s.params.length + s.attrs.length, s.span);
+    this.out.decls.set(s.name, { name: s.name, params: s.params.map((x) => x.name), attrs, span: s.span });
+    this.notePred(s.name, s.params.length + s.attrs.length, s.span);
   }
-  const attrTypes = new Map<string, AttrType[]>();
-  for (const s of others)
-    if (s.kind === 'relation' && !attrTypes.has(s.name))
-      attrTypes.set(
-        s.name,
-        s.attrs.map((a) => a.type),
-      );
 
-  const values: (number | string)[] = [];
-  const kinds: ValueKind[] = [];
-  const ids: TermId[] = [];
-  /** The predicate and arity of the last plain fact lowered, what was checked of it once, and where its facts go. */
-  let last: { pred: string; arity: number; sym: number; list: GivenFact[] } | null = null;
-  for (const p of programs) {
-    const statements = p.statements;
-    for (let i = 0; i < statements.length; i++) {
-      const s = statements[i]!;
-      if (s instanceof GroundFact && lowerGroundFact(s)) continue;
-      if (s.kind === 'clause') lowerClause(s);
-    }
-  }
-  return out;
-
-  // ---- helpers --------------------------------------------------------------
-
-  function notePred(name: string, arity: number, span: Span): boolean {
-    const prev = out.preds.get(name);
+  private notePred(name: string, arity: number, span: Span): boolean {
+    const prev = this.out.preds.get(name);
     if (prev === undefined) {
-      out.preds.set(name, { arity, span });
+      this.out.preds.set(name, { arity, span });
       return true;
     }
     if (prev.arity !== arity) {
-      out.arityErrors.add(name);
-      err('arity', `${name} is used with ${arity} argument${arity === 1 ? '' : 's'} here but with ${prev.arity} at ${where(prev.span)}`, span);
+      this.out.arityErrors.add(name);
+      this.err('arity', `${name} is used with ${arity} argument${arity === 1 ? '' : 's'} here but with ${prev.arity} at ${where(prev.span)}`, span);
       return false;
     }
     return true;
   }
 
-  function constTerm(t: AstTerm): TermId | null {
+  private constTerm(t: AstTerm): TermId | null {
     const vars = { names: [] as string[], byName: new Map<string, number>() };
-    const tm = lowerTerm(t, vars);
+    const tm = this.lowerTerm(t, vars);
     if (tm === null || vars.names.length > 0) return null;
-    return evalConst(tm);
+    return this.evalConst(tm);
   }
 
   /** Constant-fold a template without variables (e.g. `-1`, `2 * 3`). */
-  function evalConst(t: Tmpl): TermId | null {
+  private evalConst(t: Tmpl): TermId | null {
     switch (t.k) {
       case 'const':
         return t.id;
       case 'cons': {
-        const h = evalConst(t.head);
-        const tl = evalConst(t.tail);
-        return h === null || tl === null ? null : store.cons(h, tl);
+        const h = this.evalConst(t.head);
+        const tl = this.evalConst(t.tail);
+        return h === null || tl === null ? null : this.store.cons(h, tl);
       }
       case 'struct': {
         const args: TermId[] = [];
         for (const a of t.args) {
-          const x = evalConst(a);
+          const x = this.evalConst(a);
           if (x === null) return null;
           args.push(x);
         }
-        return store.compoundSym(t.sym, args);
+        return this.store.compoundSym(t.sym, args);
       }
       case 'arith': {
-        const a = evalConst(t.a);
-        const b = evalConst(t.b);
+        const a = this.evalConst(t.a);
+        const b = this.evalConst(t.b);
         if (a === null || b === null) return null;
         try {
-          const r = arith(store, t.op, a, b);
+          const r = arith(this.store, t.op, a, b);
           return r === WAIT || r === FAIL ? null : r;
         } catch (e) {
-          if (e instanceof ArithmeticError) err('arithmetic', e.message, t.span);
+          if (e instanceof ArithmeticError) this.err('arithmetic', e.message, t.span);
           return null;
         }
       }
       case 'neg': {
-        const a = evalConst(t.a);
+        const a = this.evalConst(t.a);
         if (a === null) return null;
-        const r = arith(store, '-', store.int(0), a);
+        const r = arith(this.store, '-', this.store.int(0), a);
         return r === WAIT || r === FAIL ? null : r;
       }
       default:
@@ -184,12 +200,12 @@ export function lower(store: TermStore, programs: readonly Program[]): Lowered {
     }
   }
 
-  function lowerClause(s: Extract<Statement, { kind: 'clause' }>): void {
+  lowerClause(s: Extract<Statement, { kind: 'clause' }>): void {
     const vars = { names: [] as string[], byName: new Map<string, number>() };
-    const head = lowerHead(s.head, vars, s.body.length === 0);
+    const head = this.lowerHead(s.head, vars, s.body.length === 0);
     const body: Lit[] = [];
     for (const l of s.body) {
-      const x = lowerLit(l, vars);
+      const x = this.lowerLit(l, vars);
       if (x !== null) body.push(x);
     }
     if (head === null || body.length !== s.body.length) return;
@@ -198,41 +214,41 @@ export function lower(store: TermStore, programs: readonly Program[]): Lowered {
       const vs: number[] = [];
       for (const name of templateNames(head.template)) {
         const v = vars.byName.get(name);
-        if (v === undefined) err('template', `error message refers to {${name}}, which is not a variable of this rule`, head.span);
+        if (v === undefined) this.err('template', `error message refers to {${name}}, which is not a variable of this rule`, head.span);
         else vs.push(v);
       }
       (head as { vars: readonly number[] }).vars = vs;
     }
-    if (head.k === 'atom') out.defined.add(head.pred);
-    singletonWarnings(s);
+    if (head.k === 'atom') this.out.defined.add(head.pred);
+    this.singletonWarnings(s);
     // A ground fact goes straight into the initial database.
     if (head.k === 'atom' && body.length === 0 && vars.names.length === 0) {
       const args: TermId[] = [];
       for (const a of head.args) {
-        const c = evalConst(a);
+        const c = this.evalConst(a);
         if (c === null) {
-          pushRule(head, body, vars.names, s.span);
+          this.pushRule(head, body, vars.names, s.span);
           return;
         }
         args.push(c);
       }
       let fact: TermId;
       try {
-        fact = store.compound(head.pred, args);
+        fact = this.store.compound(head.pred, args);
       } catch (e) {
         if (e instanceof TermDepthError) {
-          err('limit', e.message, s.span);
+          this.err('limit', e.message, s.span);
           return;
         }
         throw e;
       }
-      checkAttrTypes(head.pred, args, s.span);
-      let list = out.facts.get(head.pred);
-      if (!list) out.facts.set(head.pred, (list = []));
+      this.checkAttrTypes(head.pred, args, s.span);
+      let list = this.out.facts.get(head.pred);
+      if (!list) this.out.facts.set(head.pred, (list = []));
       list.push({ fact, span: s.span });
       return;
     }
-    pushRule(head, body, vars.names, s.span);
+    this.pushRule(head, body, vars.names, s.span);
   }
 
   /**
@@ -243,48 +259,48 @@ export function lower(store: TermStore, programs: readonly Program[]): Lowered {
    * checks the predicate once: what the checks read (the declarations, the arity first
    * noted) does not change while facts are lowered.
    */
-  function lowerGroundFact(s: GroundFact): boolean {
-    const pred = s.values(values, kinds);
-    const n = values.length;
-    if (last === null || last.pred !== pred || last.arity !== n) {
-      if (RESERVED.has(pred) || out.decls.has(pred) || (pred in FUNCTIONS && n === FUNCTIONS[pred])) return false;
-      const prev = out.preds.get(pred);
-      if ((prev === undefined || prev.arity !== n) && !notePred(pred, n, s.head.span)) return true;
-      out.defined.add(pred);
-      let list = out.facts.get(pred);
-      if (!list) out.facts.set(pred, (list = []));
-      last = { pred, arity: n, sym: -1, list };
+  lowerGroundFact(s: GroundFact): boolean {
+    const pred = s.values(this.values, this.kinds);
+    const n = this.values.length;
+    if (this.last === null || this.last.pred !== pred || this.last.arity !== n) {
+      if (RESERVED.has(pred) || this.out.decls.has(pred) || (pred in FUNCTIONS && n === FUNCTIONS[pred])) return false;
+      const prev = this.out.preds.get(pred);
+      if ((prev === undefined || prev.arity !== n) && !this.notePred(pred, n, s.head.span)) return true;
+      this.out.defined.add(pred);
+      let list = this.out.facts.get(pred);
+      if (!list) this.out.facts.set(pred, (list = []));
+      this.last = { pred, arity: n, sym: -1, list };
     }
-    ids.length = n;
+    this.ids.length = n;
     for (let i = 0; i < n; i++) {
-      const v = values[i]!;
-      const k = kinds[i];
-      ids[i] = k === ValueKind.Int ? store.int(v as number) : k === ValueKind.Atom ? store.atom(v as string) : store.str(v as string);
+      const v = this.values[i]!;
+      const k = this.kinds[i];
+      this.ids[i] = k === ValueKind.Int ? this.store.int(v as number) : k === ValueKind.Atom ? this.store.atom(v as string) : this.store.str(v as string);
     }
     // the functor's symbol is taken after the arguments' (as `store.compound` does), so symbols are numbered as by lowerClause
-    const fact = last.sym < 0 ? store.compound(pred, ids) : store.compoundSym(last.sym, ids);
-    last.sym = store.functorSym(fact);
-    last.list.push(new StatedFact(fact, s));
+    const fact = this.last.sym < 0 ? this.store.compound(pred, this.ids) : this.store.compoundSym(this.last.sym, this.ids);
+    this.last.sym = this.store.functorSym(fact);
+    this.last.list.push(new StatedFact(fact, s));
     return true;
   }
 
-  function pushRule(head: HeadIR, body: Lit[], varNames: string[], span: Span): void {
-    const n = out.rules.length;
-    out.rules.push({ id: ruleId(n), head, body, varNames, span, origin: n, role: 'rule' });
+  private pushRule(head: HeadIR, body: Lit[], varNames: string[], span: Span): void {
+    const n = this.out.rules.length;
+    this.out.rules.push({ id: ruleId(n), head, body, varNames, span, origin: n, role: 'rule' });
   }
 
-  function checkAttrTypes(pred: string, args: TermId[], span: Span): void {
-    const decl = out.decls.get(pred);
-    const types = attrTypes.get(pred);
+  private checkAttrTypes(pred: string, args: TermId[], span: Span): void {
+    const decl = this.out.decls.get(pred);
+    const types = this.attrTypes.get(pred);
     if (!decl || !types) return;
     decl.attrs.forEach((a, i) => {
       const v = args[decl.params.length + i];
-      if (v !== undefined && store.isGround(v) && !hasType(store, v, types[i]!))
-        err('attribute', `attribute '${a.name}' of ${pred} must be of type ${a.type}`, span);
+      if (v !== undefined && this.store.isGround(v) && !hasType(this.store, v, types[i]!))
+        this.err('attribute', `attribute '${a.name}' of ${pred} must be of type ${a.type}`, span);
     });
   }
 
-  function singletonWarnings(s: Extract<Statement, { kind: 'clause' }>): void {
+  private singletonWarnings(s: Extract<Statement, { kind: 'clause' }>): void {
     const counts = new Map<string, { n: number; span: Span }>();
     for (const top of clauseTerms(s))
       walkTerm(top, (t) => {
@@ -300,98 +316,98 @@ export function lower(store: TermStore, programs: readonly Program[]): Lowered {
       }
     for (const [name, c] of counts)
       if (c.n === 1)
-        out.diagnostics.push(
+        this.out.diagnostics.push(
           diagnostic('warning', 'singleton', `variable ${name} occurs only once in this clause; write _${name} or _ if that is intended`, c.span),
         );
   }
 
-  function lowerHead(h: Head, vars: VarTable, isFact: boolean): HeadIR | null {
+  private lowerHead(h: Head, vars: VarTable, isFact: boolean): HeadIR | null {
     if (h.kind === 'unify') {
-      const a = lowerTerm(h.left, vars);
-      const b = lowerTerm(h.right, vars);
+      const a = this.lowerTerm(h.left, vars);
+      const b = this.lowerTerm(h.right, vars);
       return a && b ? { k: 'unify', a, b, span: h.span } : null;
     }
     if (h.pred === 'error') {
       const t = h.args[0];
       if (h.args.length !== 1 || h.named.length > 0 || t === undefined || t.kind !== 'string') {
-        err('error-head', 'an error head takes one string: error("message with {Var} placeholders")', h.span);
+        this.err('error-head', 'an error head takes one string: error("message with {Var} placeholders")', h.span);
         return null;
       }
       return { k: 'error', template: t.value, vars: [], span: h.span };
     }
     if (RESERVED.has(h.pred)) {
-      err('reserved', `'${h.pred}' is a built-in and cannot be defined by a rule`, h.span);
+      this.err('reserved', `'${h.pred}' is a built-in and cannot be defined by a rule`, h.span);
       return null;
     }
     if (h.pred in FUNCTIONS && h.args.length === FUNCTIONS[h.pred]) {
-      err('reserved', `'${h.pred}/${h.args.length}' is a built-in function and cannot be defined by a rule`, h.span);
+      this.err('reserved', `'${h.pred}/${h.args.length}' is a built-in function and cannot be defined by a rule`, h.span);
       return null;
     }
     // `_` in a relational head stands for any value: a variable the caller binds
     vars.headWildcards = true;
-    const args = callArgs(h, vars, isFact ? 'fact' : 'head');
+    const args = this.callArgs(h, vars, isFact ? 'fact' : 'head');
     vars.headWildcards = false;
     if (args === null) return null;
     return { k: 'atom', pred: h.pred, args, span: h.span };
   }
 
-  function lowerLit(l: Literal, vars: VarTable): Lit | null {
+  private lowerLit(l: Literal, vars: VarTable): Lit | null {
     switch (l.kind) {
       case 'call': {
         if (TESTS.has(l.pred)) {
           if (l.args.length !== 1 || l.named.length > 0) {
-            err('arity', `${l.pred} takes one argument`, l.span);
+            this.err('arity', `${l.pred} takes one argument`, l.span);
             return null;
           }
-          const a = lowerTerm(l.args[0]!, vars);
+          const a = this.lowerTerm(l.args[0]!, vars);
           return a && { k: 'test', name: l.pred as TestName, a, span: l.span };
         }
         if (l.pred === 'error') {
-          err('error-head', 'error(...) can only be a rule head', l.span);
+          this.err('error-head', 'error(...) can only be a rule head', l.span);
           return null;
         }
-        return lowerCall(l, vars, false);
+        return this.lowerCall(l, vars, false);
       }
       case 'not':
         if (TESTS.has(l.call.pred) || l.call.pred === 'error') {
-          err('negation', `cannot negate the built-in ${l.call.pred}; use its opposite test or a comparison`, l.span);
+          this.err('negation', `cannot negate the built-in ${l.call.pred}; use its opposite test or a comparison`, l.span);
           return null;
         }
-        return lowerCall(l.call, vars, true, l.span);
+        return this.lowerCall(l.call, vars, true, l.span);
       case 'compare':
       case 'unify':
       case 'differ': {
-        const a = lowerTerm(l.left, vars);
-        const b = lowerTerm(l.right, vars);
+        const a = this.lowerTerm(l.left, vars);
+        const b = this.lowerTerm(l.right, vars);
         if (!a || !b) return null;
         return l.kind === 'compare' ? { k: 'compare', op: l.op, a, b, span: l.span } : { k: l.kind, a, b, span: l.span };
       }
     }
   }
 
-  function lowerCall(c: Call, vars: VarTable, neg: boolean, span: Span = c.span): Lit | null {
+  private lowerCall(c: Call, vars: VarTable, neg: boolean, span: Span = c.span): Lit | null {
     if (c.pred in FUNCTIONS && c.args.length === FUNCTIONS[c.pred]) {
-      err('reserved', `'${c.pred}' is a built-in function, not a predicate; use it inside a comparison or X = ${c.pred}(...)`, c.span);
+      this.err('reserved', `'${c.pred}' is a built-in function, not a predicate; use it inside a comparison or X = ${c.pred}(...)`, c.span);
       return null;
     }
-    const args = callArgs(c, vars, 'body');
+    const args = this.callArgs(c, vars, 'body');
     if (args === null) return null;
-    if (!out.calls.has(c.pred)) out.calls.set(c.pred, c.span);
+    if (!this.out.calls.has(c.pred)) this.out.calls.set(c.pred, c.span);
     return { k: 'atom', pred: c.pred, args, neg, span };
   }
 
   /** Positional arguments of a call, with named attributes of declared relations put in place. */
-  function callArgs(c: Call, vars: VarTable, position: 'fact' | 'head' | 'body'): Tmpl[] | null {
-    const decl = out.decls.get(c.pred);
+  private callArgs(c: Call, vars: VarTable, position: 'fact' | 'head' | 'body'): Tmpl[] | null {
+    const decl = this.out.decls.get(c.pred);
     const positional: (Tmpl | null)[] = [];
-    for (const a of c.args) positional.push(lowerTerm(a, vars));
+    for (const a of c.args) positional.push(this.lowerTerm(a, vars));
     if (positional.some((x) => x === null)) return null;
     let args = positional as Tmpl[];
     if (decl) {
       const full = decl.params.length + decl.attrs.length;
       if (c.named.length > 0 || (args.length === decl.params.length && decl.attrs.length > 0)) {
         if (args.length !== decl.params.length) {
-          err(
+          this.err(
             'arity',
             `${c.pred} takes ${decl.params.length} argument${decl.params.length === 1 ? '' : 's'} (${decl.params.join(', ')}) before its attributes, got ${args.length}`,
             c.span,
@@ -403,7 +419,7 @@ export function lower(store: TermStore, programs: readonly Program[]): Lowered {
           const i = decl.attrs.findIndex((a) => a.name === n.name);
           if (i < 0) {
             const known = decl.attrs.map((a) => a.name);
-            err(
+            this.err(
               'attribute',
               `${c.pred} has no attribute '${n.name}'${didYouMean(n.name, known)}`,
               n.span,
@@ -412,10 +428,10 @@ export function lower(store: TermStore, programs: readonly Program[]): Lowered {
             return null;
           }
           if (attrVals[i] !== null) {
-            err('attribute', `attribute '${n.name}' is given twice`, n.span);
+            this.err('attribute', `attribute '${n.name}' is given twice`, n.span);
             return null;
           }
-          attrVals[i] = lowerTerm(n.value, vars);
+          attrVals[i] = this.lowerTerm(n.value, vars);
           if (attrVals[i] === null) return null;
         }
         const filled: Tmpl[] = [];
@@ -426,7 +442,7 @@ export function lower(store: TermStore, programs: readonly Program[]): Lowered {
           else {
             const d = decl.attrs[i]!.default;
             if (d === null) {
-              err('attribute', `${c.pred} needs attribute '${decl.attrs[i]!.name}' (it has no default)`, c.span);
+              this.err('attribute', `${c.pred} needs attribute '${decl.attrs[i]!.name}' (it has no default)`, c.span);
               return null;
             }
             filled.push({ k: 'const', id: d, span: c.span });
@@ -434,82 +450,82 @@ export function lower(store: TermStore, programs: readonly Program[]): Lowered {
         }
         args = [...args, ...filled];
       } else if (args.length !== full) {
-        err('arity', `${c.pred} takes ${full} argument${full === 1 ? '' : 's'}, got ${args.length}`, c.span, [`declared at ${where(decl.span)}`]);
+        this.err('arity', `${c.pred} takes ${full} argument${full === 1 ? '' : 's'}, got ${args.length}`, c.span, [`declared at ${where(decl.span)}`]);
         return null;
       }
     } else if (c.named.length > 0) {
-      err('attribute', `${c.pred} is not a declared relation, so it has no named attributes`, c.named[0]!.span);
+      this.err('attribute', `${c.pred} is not a declared relation, so it has no named attributes`, c.named[0]!.span);
       return null;
     }
-    if (!notePred(c.pred, args.length, c.span)) return null;
+    if (!this.notePred(c.pred, args.length, c.span)) return null;
     return args;
   }
 
-  function lowerTerm(t: AstTerm, vars: VarTable): Tmpl | null {
+  private lowerTerm(t: AstTerm, vars: VarTable): Tmpl | null {
     switch (t.kind) {
       case 'var':
         if (t.name === '_') return anonVar(vars, t.span);
         return { k: 'var', v: varIndex(vars, t.name), span: t.span };
       case 'int':
-        return { k: 'const', id: store.int(t.value), span: t.span };
+        return { k: 'const', id: this.store.int(t.value), span: t.span };
       case 'float':
-        return { k: 'const', id: store.float(t.value), span: t.span };
+        return { k: 'const', id: this.store.float(t.value), span: t.span };
       case 'atom':
-        return { k: 'const', id: store.atom(t.name), span: t.span };
+        return { k: 'const', id: this.store.atom(t.name), span: t.span };
       case 'string':
-        return { k: 'const', id: store.str(t.value), span: t.span };
+        return { k: 'const', id: this.store.str(t.value), span: t.span };
       case 'hole': {
-        if (/^\d+$/.test(t.name)) return { k: 'const', id: store.hole(Number(t.name)), span: t.span };
-        let h = namedHoles.get(t.name);
-        if (h === undefined) namedHoles.set(t.name, (h = store.freshHole()));
+        if (/^\d+$/.test(t.name)) return { k: 'const', id: this.store.hole(Number(t.name)), span: t.span };
+        let h = this.namedHoles.get(t.name);
+        if (h === undefined) this.namedHoles.set(t.name, (h = this.store.freshHole()));
         return { k: 'const', id: h, span: t.span };
       }
       case 'compound': {
         const args: Tmpl[] = [];
         for (const a of t.args) {
-          const x = lowerTerm(a, vars);
+          const x = this.lowerTerm(a, vars);
           if (x === null) return null;
           args.push(x);
         }
         if (t.functor in FUNCTIONS) {
           if (args.length !== FUNCTIONS[t.functor]) {
-            err('arity', `the built-in function ${t.functor} takes ${FUNCTIONS[t.functor]} argument(s), got ${args.length}`, t.span);
+            this.err('arity', `the built-in function ${t.functor} takes ${FUNCTIONS[t.functor]} argument(s), got ${args.length}`, t.span);
             return null;
           }
           return { k: 'fn', name: t.functor as FunctionName, args, span: t.span };
         }
-        return fold({ k: 'struct', sym: store.symbol(t.functor), args, span: t.span });
+        return this.fold({ k: 'struct', sym: this.store.symbol(t.functor), args, span: t.span });
       }
       case 'list': {
-        let tail: Tmpl | null = t.tail ? lowerTerm(t.tail, vars) : { k: 'const', id: store.nil, span: t.span };
+        let tail: Tmpl | null = t.tail ? this.lowerTerm(t.tail, vars) : { k: 'const', id: this.store.nil, span: t.span };
         if (tail === null) return null;
         const items: Tmpl[] = [];
         for (const i of t.items) {
-          const x = lowerTerm(i, vars);
+          const x = this.lowerTerm(i, vars);
           if (x === null) return null;
           items.push(x);
         }
-        for (let i = items.length - 1; i >= 0; i--) tail = fold({ k: 'cons', head: items[i]!, tail, span: t.span });
+        for (let i = items.length - 1; i >= 0; i--) tail = this.fold({ k: 'cons', head: items[i]!, tail, span: t.span });
         return tail;
       }
       case 'binop': {
-        const a = lowerTerm(t.left, vars);
-        const b = lowerTerm(t.right, vars);
+        const a = this.lowerTerm(t.left, vars);
+        const b = this.lowerTerm(t.right, vars);
         return a && b ? { k: 'arith', op: t.op, a, b, span: t.span } : null;
       }
       case 'neg': {
-        const a = lowerTerm(t.arg, vars);
+        const a = this.lowerTerm(t.arg, vars);
         return a && { k: 'neg', a, span: t.span };
       }
       case 'index': {
-        const a = lowerTerm(t.target, vars);
-        const i = lowerTerm(t.index, vars);
+        const a = this.lowerTerm(t.target, vars);
+        const i = this.lowerTerm(t.index, vars);
         return a && i ? { k: 'index', t: a, i, span: t.span } : null;
       }
       case 'slice': {
-        const a = lowerTerm(t.target, vars);
-        const from = t.from ? lowerTerm(t.from, vars) : null;
-        const to = t.to ? lowerTerm(t.to, vars) : null;
+        const a = this.lowerTerm(t.target, vars);
+        const from = t.from ? this.lowerTerm(t.from, vars) : null;
+        const to = t.to ? this.lowerTerm(t.to, vars) : null;
         if (!a || (t.from && !from) || (t.to && !to)) return null;
         return { k: 'slice', t: a, from, to, span: t.span };
       }
@@ -517,21 +533,21 @@ export function lower(store: TermStore, programs: readonly Program[]): Lowered {
   }
 
   /** Structures whose parts are all constants become one interned constant. */
-  function fold(t: Tmpl): Tmpl {
+  private fold(t: Tmpl): Tmpl {
     try {
       if (t.k === 'struct' && t.args.every((a) => a.k === 'const'))
         return {
           k: 'const',
-          id: store.compoundSym(
+          id: this.store.compoundSym(
             t.sym,
             t.args.map((a) => (a as { id: TermId }).id),
           ),
           span: t.span,
         };
-      if (t.k === 'cons' && t.head.k === 'const' && t.tail.k === 'const') return { k: 'const', id: store.cons(t.head.id, t.tail.id), span: t.span };
+      if (t.k === 'cons' && t.head.k === 'const' && t.tail.k === 'const') return { k: 'const', id: this.store.cons(t.head.id, t.tail.id), span: t.span };
     } catch (e) {
       if (!(e instanceof TermDepthError)) throw e;
-      err('limit', e.message, t.span);
+      this.err('limit', e.message, t.span);
     }
     return t;
   }
