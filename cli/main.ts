@@ -16,6 +16,16 @@ export function main(argv: string[]): Promise<number> {
 
 /** The commands without a command line of their own: checks, typeof, check, bench, prove, demo. */
 function addOtherCommands(program: Command, outcome: CommandOutcome): void {
+  addChecksCommand(program, outcome);
+  addTypeofCommand(program, outcome);
+  addCheckCommand(program, outcome);
+  addBenchCommand(program, outcome);
+  addProveCommand(program, outcome);
+  addDemoCommand(program, outcome);
+}
+
+/** Registers `shapelog checks`, which evaluates the residual checks of a Relay program or an ONNX model for concrete sizes. */
+function addChecksCommand(program: Command, outcome: CommandOutcome): void {
   program
     .command('checks')
     .description(
@@ -58,7 +68,10 @@ function addOtherCommands(program: Command, outcome: CommandOutcome): void {
         limits: o['maxTime'] !== undefined ? { maxMillis: o['maxTime'] as number } : {},
       });
     });
+}
 
+/** Registers `shapelog typeof`, which types the operator calls it reads as JSON lines on stdin. */
+function addTypeofCommand(program: Command, outcome: CommandOutcome): void {
   program
     .command('typeof')
     .description('read JSON lines {"op", "attrs", "args"} on stdin; print the result and argument types of each call')
@@ -84,7 +97,10 @@ function addOtherCommands(program: Command, outcome: CommandOutcome): void {
       const { typeofCommand } = await import('./typeof.js');
       outcome.code = failed ?? (await typeofCommand(kinds.includes('imperative') ? 'imperative' : 'rules'));
     });
+}
 
+/** Registers `shapelog check`, which cross-checks every operator's rules (against the imperative twins and the reference executor; with --onnx, against ONNX's inference and onnxruntime). */
+function addCheckCommand(program: Command, outcome: CommandOutcome): void {
   program
     .command('check')
     .description('cross-check every operator: rules vs imperative twins on an exhaustive sweep and random cases, and both against the reference executor')
@@ -142,8 +158,10 @@ function addOtherCommands(program: Command, outcome: CommandOutcome): void {
         outcome.code = failed ?? checkCommand(o);
       },
     );
+}
 
-  // `shapelog bench`: cli/bench.ts is loaded only when the command runs
+/** Registers `shapelog bench`, which times a program with each strategy (cli/bench.ts is loaded only when the command runs). */
+function addBenchCommand(program: Command, outcome: CommandOutcome): void {
   program
     .command('bench')
     .description('time a program with each strategy (a fresh process per sample) and check that they compute the same result')
@@ -181,7 +199,10 @@ function addOtherCommands(program: Command, outcome: CommandOutcome): void {
         outcome.code = await benchCommand(file, { ...o, limits: Object.fromEntries(Object.entries(limits).filter(([, v]) => v !== undefined)) });
       },
     );
+}
 
+/** Registers `shapelog prove`, which proves rules and imperative twins equal for every size (with z3-solver, when it is installed). */
+function addProveCommand(program: Command, outcome: CommandOutcome): void {
   program
     .command('prove')
     .description('prove rules and imperative twins equal for every size (symbolic dims, case splits, z3) at ranks up to --rank')
@@ -203,7 +224,10 @@ function addOtherCommands(program: Command, outcome: CommandOutcome): void {
       }
       outcome.code = await prove.proveCommand(o);
     });
+}
 
+/** Registers `shapelog demo`, which runs every bundled example with every strategy and checks that they agree. */
+function addDemoCommand(program: Command, outcome: CommandOutcome): void {
   program
     .command('demo')
     .description('run every bundled example with every strategy and check that they agree (what `npm start` runs)')
