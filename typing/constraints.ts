@@ -80,49 +80,103 @@ export interface GenerateOptions {
   readonly branchesApart?: boolean;
 }
 
+/** The constraints of a module (declarations first, then each function body in order), with its bindings' types and diagnostics. */
 export function generate(module: Module, ops: OpCatalogue, options: GenerateOptions = {}): Generated {
-  let varCount = 0;
-  const fresh = (): CType => ({ k: 'var', v: varCount++ });
-  const freshVar = (): TVar => varCount++;
-  const constraints: Constraint[] = [];
-  const bindings: TypedBinding[] = [];
-  const diagnostics: Diagnostic[] = [];
-  const sites: { op: string; span: Span }[] = [];
-  const functions = new Map<string, CType>();
-  const results = new Map<RExpr, CType>();
-  const blockResults = new Map<RExpr, CType>();
+  const g = new Generation(ops, options);
+  g.declareTypes(module.typeDefs);
+  g.declareFunctions(module.functions);
+  for (const f of module.functions) g.functionBody(f);
+  return g.output();
+}
+
+// persistent, so that a 100,000-binding chain does not copy its scope 100,000 times
+type Env = IMap<string, CType>;
+
+/** The constraint generation of one module: what it has produced so far, the declarations it has read, and where it is. */
+class Generation {
+  private varCount = 0;
+  private readonly constraints: Constraint[] = [];
+  private readonly bindings: TypedBinding[] = [];
+  private readonly diagnostics: Diagnostic[] = [];
+  private readonly sites: { op: string; span: Span }[] = [];
+  private readonly functions = new Map<string, CType>();
+  private readonly results = new Map<RExpr, CType>();
+  private readonly blockResults = new Map<RExpr, CType>();
+  /** The module's ADTs by name, and its constructors by name (with their ADT and their index in it). */
+  private readonly adts = new Map<string, TypeDef>();
+  private readonly constructors = new Map<string, { def: TypeDef; index: number }>();
+  /** The global functions by name. */
+  private readonly schemes = new Map<string, Scheme>();
+  /** The global function whose body is being typed, and the type parameters in scope. */
+  private currentFn = '';
+  private typeParams: ReadonlyMap<string, CType> = new Map();
+
+  /** `ops`: the operators calls may name; `options`: how typing may depart from the program as written. */
+  constructor(
+    private readonly ops: OpCatalogue,
+    private readonly options: GenerateOptions,
+  ) {}
+
+  /** What was generated, once every declaration and body has been read. */
+  output(): Generated {
+    const { constraints, varCount, bindings, functions, diagnostics, sites, results, blockResults } = this;
+    return { constraints, varCount, bindings, functions, diagnostics, sites, results, blockResults };
+  }
+
+  /** A fresh type variable. */
+  private fresh(): CType {
+    return { k: 'var', v: this.varCount++ };
+  }
+
+  /** A fresh variable number (for a dim). */
+  private freshVar(): TVar {
+    return this.varCount++;
+  }
+
+  /** Reports a type error. */
+  private err(message: string, span: Span | null, notes: string[] = []): void {
+    this.diagnostics.push(diagnostic('error', 'type', message, span, notes));
+  }
+
+  /** Requires `a` and `b` to be the same type. */
+  private unify(a: CType, b: CType, span: Span, reason: string): void {
+    this.constraints.push({ k: 'unify', a, b, span, reason });
+  }
+
   /** Types the block and records the type of its last expression (after its bindings). */
-  const block = (body: RExpr, env: Env): CType => {
-    const t = expr(body, env);
+  private block(body: RExpr, env: Env): CType {
+    const t = this.expr(body, env);
     let last = body;
     while (last.kind === 'let') last = last.body;
-    blockResults.set(last, t);
+    this.blockResults.set(last, t);
     return t;
-  };
-  const err = (message: string, span: Span | null, notes: string[] = []) => diagnostics.push(diagnostic('error', 'type', message, span, notes));
-  const unify = (a: CType, b: CType, span: Span, reason: string) => constraints.push({ k: 'unify', a, b, span, reason });
+  }
 
   // ---- ADTs
-  const adts = new Map<string, TypeDef>();
-  const constructors = new Map<string, { def: TypeDef; index: number }>();
-  for (const t of module.typeDefs) {
-    if (adts.has(t.name)) err(`type ${t.name} is defined twice`, t.span);
-    adts.set(t.name, t);
-    t.constructors.forEach((c, index) => {
-      if (constructors.has(c.name)) err(`constructor ${c.name} is defined twice`, c.span);
-      constructors.set(c.name, { def: t, index });
-    });
+
+  /** Records the module's ADTs and their constructors, reporting duplicates. */
+  declareTypes(typeDefs: readonly TypeDef[]): void {
+    for (const t of typeDefs) {
+      if (this.adts.has(t.name)) this.err(`type ${t.name} is defined twice`, t.span);
+      this.adts.set(t.name, t);
+      t.constructors.forEach((c, index) => {
+        if (this.constructors.has(c.name)) this.err(`constructor ${c.name} is defined twice`, c.span);
+        this.constructors.set(c.name, { def: t, index });
+      });
+    }
   }
 
   // ---- types as written → constraint types
-  const dimOf = (d: RDim): CDim => {
+
+  /** A dim as written as a constraint dim (a field, so that `map` can take it as it is). */
+  private readonly dimOf = (d: RDim): CDim => {
     switch (d.kind) {
       case 'int':
         return { k: 'int', value: d.value };
       case 'any':
         return { k: 'any' };
       case 'unknown':
-        return { k: 'var', v: freshVar() };
+        return { k: 'var', v: this.freshVar() };
       case 'sym': {
         try {
           const dim = dimExpr(d.expr);
@@ -130,7 +184,7 @@ export function generate(module: Module, ops: OpCatalogue, options: GenerateOpti
           return n !== null ? { k: 'int', value: n } : { k: 'sym', dim };
         } catch (e) {
           if (e instanceof DimError) {
-            err(`invalid dimension: ${e.message}`, d.span);
+            this.err(`invalid dimension: ${e.message}`, d.span);
             return { k: 'any' };
           }
           throw e;
@@ -138,89 +192,105 @@ export function generate(module: Module, ops: OpCatalogue, options: GenerateOpti
       }
     }
   };
-  const typeOf = (t: RType, params: ReadonlyMap<string, CType>): CType => {
+
+  /** A type as written as a constraint type, with `params` the type parameters in scope. */
+  private typeOf(t: RType, params: ReadonlyMap<string, CType>): CType {
     switch (t.kind) {
       case 'tensor':
-        if (!DTYPES.has(t.dtype)) err(`unknown dtype '${t.dtype}'${didYouMean(t.dtype, DTYPES)}`, t.span);
-        return tensorOf(t.shape.map(dimOf), t.dtype);
+        if (!DTYPES.has(t.dtype)) this.err(`unknown dtype '${t.dtype}'${didYouMean(t.dtype, DTYPES)}`, t.span);
+        return tensorOf(t.shape.map(this.dimOf), t.dtype);
       case 'tuple':
-        return { k: 'tuple', fields: t.fields.map((f) => typeOf(f, params)) };
+        return { k: 'tuple', fields: t.fields.map((f) => this.typeOf(f, params)) };
       case 'func': {
         const inner = new Map(params);
-        for (const p of t.typeParams) inner.set(p.name, fresh());
-        return { k: 'func', params: t.params.map((p) => typeOf(p, inner)), ret: typeOf(t.ret, inner) };
+        for (const p of t.typeParams) inner.set(p.name, this.fresh());
+        return { k: 'func', params: t.params.map((p) => this.typeOf(p, inner)), ret: this.typeOf(t.ret, inner) };
       }
       case 'var': {
         const v = params.get(t.name);
         if (v === undefined) {
-          err(`unknown type parameter ${t.name}`, t.span);
-          return fresh();
+          this.err(`unknown type parameter ${t.name}`, t.span);
+          return this.fresh();
         }
         return v;
       }
       case 'call': {
-        const def = adts.get(t.name);
+        const def = this.adts.get(t.name);
         if (def === undefined) {
-          err(`unknown type ${t.name}${didYouMean(t.name, adts.keys())}`, t.span);
-          return fresh();
+          this.err(`unknown type ${t.name}${didYouMean(t.name, this.adts.keys())}`, t.span);
+          return this.fresh();
         }
-        if (def.params.length !== t.args.length) err(`${t.name} takes ${def.params.length} type argument(s), got ${t.args.length}`, t.span);
-        return { k: 'adt', name: t.name, args: def.params.map((_, i) => (t.args[i] ? typeOf(t.args[i]!, params) : fresh())) };
+        if (def.params.length !== t.args.length) this.err(`${t.name} takes ${def.params.length} type argument(s), got ${t.args.length}`, t.span);
+        return { k: 'adt', name: t.name, args: def.params.map((_, i) => (t.args[i] ? this.typeOf(t.args[i]!, params) : this.fresh())) };
       }
       case 'incomplete':
-        return fresh();
+        return this.fresh();
     }
-  };
+  }
 
   // ---- global functions
-  const schemes = new Map<string, Scheme>();
-  for (const f of module.functions) {
-    if (schemes.has(f.name)) err(`function @${f.name} is defined twice`, f.span);
-    const annotated = f.ret !== null && f.params.every((p) => p.type !== null);
-    if (f.typeParams.length > 0 && !annotated)
-      err(`the polymorphic function @${f.name} needs a type on every parameter and on its result`, f.span, [
-        'polymorphic (and polymorphically recursive) functions are typed from their annotated signature',
-      ]);
-    let mono: CType | null = null;
-    if (f.typeParams.length === 0) {
-      const none = new Map<string, CType>();
-      mono = { k: 'func', params: f.params.map((p) => (p.type ? typeOf(p.type, none) : fresh())), ret: f.ret ? typeOf(f.ret, none) : fresh() };
+
+  /** Records the global functions, each monomorphic (its type made now) or polymorphic (which must be annotated). */
+  declareFunctions(defs: readonly FunctionDef[]): void {
+    for (const f of defs) {
+      if (this.schemes.has(f.name)) this.err(`function @${f.name} is defined twice`, f.span);
+      const annotated = f.ret !== null && f.params.every((p) => p.type !== null);
+      if (f.typeParams.length > 0 && !annotated)
+        this.err(`the polymorphic function @${f.name} needs a type on every parameter and on its result`, f.span, [
+          'polymorphic (and polymorphically recursive) functions are typed from their annotated signature',
+        ]);
+      let mono: CType | null = null;
+      if (f.typeParams.length === 0) {
+        const none = new Map<string, CType>();
+        mono = {
+          k: 'func',
+          params: f.params.map((p) => (p.type ? this.typeOf(p.type, none) : this.fresh())),
+          ret: f.ret ? this.typeOf(f.ret, none) : this.fresh(),
+        };
+      }
+      this.schemes.set(f.name, { def: f, mono });
     }
-    schemes.set(f.name, { def: f, mono });
   }
+
   /** A fresh instance of a global's type at a use site. */
-  const instantiate = (s: Scheme): CType => {
+  private instantiate(s: Scheme): CType {
     if (s.mono !== null) return s.mono;
     const params = new Map<string, CType>();
-    for (const p of s.def.typeParams) params.set(p.name, fresh());
-    return { k: 'func', params: s.def.params.map((p) => (p.type ? typeOf(p.type, params) : fresh())), ret: s.def.ret ? typeOf(s.def.ret, params) : fresh() };
-  };
-  const constructorType = (name: string, span: Span): { fields: CType[]; result: CType } | null => {
-    const c = constructors.get(name);
+    for (const p of s.def.typeParams) params.set(p.name, this.fresh());
+    return {
+      k: 'func',
+      params: s.def.params.map((p) => (p.type ? this.typeOf(p.type, params) : this.fresh())),
+      ret: s.def.ret ? this.typeOf(s.def.ret, params) : this.fresh(),
+    };
+  }
+
+  /** A fresh instance of a constructor's field types and result type, or null (reported) if there is no such constructor. */
+  private constructorType(name: string, span: Span): { fields: CType[]; result: CType } | null {
+    const c = this.constructors.get(name);
     if (c === undefined) {
-      err(`unknown constructor ${name}${didYouMean(name, constructors.keys())}`, span);
+      this.err(`unknown constructor ${name}${didYouMean(name, this.constructors.keys())}`, span);
       return null;
     }
     const params = new Map<string, CType>();
-    for (const p of c.def.params) params.set(p.name, fresh());
+    for (const p of c.def.params) params.set(p.name, this.fresh());
     const ctor = c.def.constructors[c.index]!;
-    return { fields: ctor.fields.map((f) => typeOf(f, params)), result: { k: 'adt', name: c.def.name, args: c.def.params.map((p) => params.get(p.name)!) } };
-  };
+    return {
+      fields: ctor.fields.map((f) => this.typeOf(f, params)),
+      result: { k: 'adt', name: c.def.name, args: c.def.params.map((p) => params.get(p.name)!) },
+    };
+  }
 
   // ---- expressions
-  // persistent, so that a 100,000-binding chain does not copy its scope 100,000 times
-  type Env = IMap<string, CType>;
-  let currentFn = '';
-  let typeParams: ReadonlyMap<string, CType> = new Map();
 
-  const expr = (e0: RExpr, env0: Env): CType => {
+  /** The type of an expression in scope `env0`, with the constraints it gives. */
+  private expr(e0: RExpr, env0: Env): CType {
     // let chains (graph bindings) can be 100,000 long: walk them in a loop
     let e = e0;
     let env = env0;
     while (e.kind === 'let') {
-      const v = expr(e.value, env);
-      if (e.type !== null) unify(typeOf(e.type, typeParams), v, e.span, `the annotation of %${e.name}`);
-      bindings.push({ fn: currentFn, name: `%${e.name}`, type: v, span: e.span, kind: e.style, node: e.value });
+      const v = this.expr(e.value, env);
+      if (e.type !== null) this.unify(this.typeOf(e.type, this.typeParams), v, e.span, `the annotation of %${e.name}`);
+      this.bindings.push({ fn: this.currentFn, name: `%${e.name}`, type: v, span: e.span, kind: e.style, node: e.value });
       env = env.set(e.name, v);
       e = e.body;
     }
@@ -228,175 +298,197 @@ export function generate(module: Module, ops: OpCatalogue, options: GenerateOpti
       case 'local': {
         const t = env.get(e.name);
         if (t === undefined) {
-          err(`unknown variable %${e.name}${didYouMean(e.name, env.keys())}`, e.span);
-          return fresh();
+          this.err(`unknown variable %${e.name}${didYouMean(e.name, env.keys())}`, e.span);
+          return this.fresh();
         }
         return t;
       }
       case 'global': {
-        const s = schemes.get(e.name);
+        const s = this.schemes.get(e.name);
         if (s === undefined) {
-          err(`unknown function @${e.name}${didYouMean(e.name, schemes.keys())}`, e.span);
-          return fresh();
+          this.err(`unknown function @${e.name}${didYouMean(e.name, this.schemes.keys())}`, e.span);
+          return this.fresh();
         }
-        return instantiate(s);
+        return this.instantiate(s);
       }
       case 'constructor': {
-        const c = constructorType(e.name, e.span);
-        if (c === null) return fresh();
+        const c = this.constructorType(e.name, e.span);
+        if (c === null) return this.fresh();
         return c.fields.length === 0 ? c.result : { k: 'func', params: c.fields, ret: c.result };
       }
       case 'op':
-        err(`the operator ${e.name} must be called`, e.span);
-        return fresh();
+        this.err(`the operator ${e.name} must be called`, e.span);
+        return this.fresh();
       case 'constant':
         return tensorOf([], e.dtype);
       case 'call':
-        return call(e, env);
+        return this.call(e, env);
       case 'tuple':
-        return { k: 'tuple', fields: e.fields.map((f) => expr(f, env)) };
-      case 'proj': {
-        const t = expr(e.tuple, env);
-        if (t.k === 'tuple') {
-          const f = t.fields[e.index];
-          if (f === undefined) {
-            err(`tuple index ${e.index} is out of range for a tuple of ${t.fields.length}`, e.span);
-            return fresh();
-          }
-          return f;
-        }
-        const out = fresh();
-        constraints.push({ k: 'proj', tuple: t, index: e.index, out, span: e.span });
-        return out;
-      }
-      case 'if': {
-        unify(tensorOf([], 'bool'), expr(e.cond, env), e.cond.span, 'the condition of if must be a bool scalar');
-        const a = block(e.then, env);
-        const b = block(e.else, env);
-        const joined = options.joinedIfs?.get(e);
-        if (joined !== undefined) return typeOf(joined, typeParams);
-        if (options.branchesApart !== true) unify(a, b, e.span, 'both branches of if must have the same type');
-        return a;
-      }
-      case 'fn': {
-        const inner = new Map(typeParams);
-        for (const p of e.typeParams) inner.set(p.name, { k: 'rigid', name: p.name });
-        const saved = typeParams;
-        typeParams = inner;
-        let fnEnv = env;
-        const params = e.params.map((p) => {
-          const t = p.type ? typeOf(p.type, typeParams) : fresh();
-          fnEnv = fnEnv.set(p.name, t);
-          return t;
-        });
-        const body = block(e.body, fnEnv);
-        if (e.ret !== null) unify(typeOf(e.ret, typeParams), body, e.span, 'the declared result type');
-        typeParams = saved;
-        return { k: 'func', params, ret: body };
-      }
-      case 'match': {
-        const s = expr(e.scrutinee, env);
-        let result: CType | null = null;
-        for (const c of e.clauses) {
-          const scope = new Map<string, CType>();
-          pattern(c.pattern, s, scope);
-          const t = block(c.body, env.merge(scope));
-          if (result === null) result = t;
-          else unify(result, t, c.span, 'every clause of match must have the same type');
-        }
-        return result ?? fresh();
-      }
+        return { k: 'tuple', fields: e.fields.map((f) => this.expr(f, env)) };
+      case 'proj':
+        return this.proj(e, env);
+      case 'if':
+        return this.ifExpr(e, env);
+      case 'fn':
+        return this.fn(e, env);
+      case 'match':
+        return this.match(e, env);
     }
-  };
+  }
 
-  const pattern = (p: Pattern, t: CType, env: Map<string, CType>): void => {
+  /** A tuple projection `%t.i`: the field's type, or (the tuple's type not yet known) a projection constraint. */
+  private proj(e: Extract<RExpr, { kind: 'proj' }>, env: Env): CType {
+    const t = this.expr(e.tuple, env);
+    if (t.k === 'tuple') {
+      const f = t.fields[e.index];
+      if (f === undefined) {
+        this.err(`tuple index ${e.index} is out of range for a tuple of ${t.fields.length}`, e.span);
+        return this.fresh();
+      }
+      return f;
+    }
+    const out = this.fresh();
+    this.constraints.push({ k: 'proj', tuple: t, index: e.index, out, span: e.span });
+    return out;
+  }
+
+  /** An `if`: a bool scalar condition, and branches of one type (unless the options type them apart). */
+  private ifExpr(e: Extract<RExpr, { kind: 'if' }>, env: Env): CType {
+    this.unify(tensorOf([], 'bool'), this.expr(e.cond, env), e.cond.span, 'the condition of if must be a bool scalar');
+    const a = this.block(e.then, env);
+    const b = this.block(e.else, env);
+    const joined = this.options.joinedIfs?.get(e);
+    if (joined !== undefined) return this.typeOf(joined, this.typeParams);
+    if (this.options.branchesApart !== true) this.unify(a, b, e.span, 'both branches of if must have the same type');
+    return a;
+  }
+
+  /** A function literal, its own type parameters rigid inside it. */
+  private fn(e: Extract<RExpr, { kind: 'fn' }>, env: Env): CType {
+    const inner = new Map(this.typeParams);
+    for (const p of e.typeParams) inner.set(p.name, { k: 'rigid', name: p.name });
+    const saved = this.typeParams;
+    this.typeParams = inner;
+    let fnEnv = env;
+    const params = e.params.map((p) => {
+      const t = p.type ? this.typeOf(p.type, this.typeParams) : this.fresh();
+      fnEnv = fnEnv.set(p.name, t);
+      return t;
+    });
+    const body = this.block(e.body, fnEnv);
+    if (e.ret !== null) this.unify(this.typeOf(e.ret, this.typeParams), body, e.span, 'the declared result type');
+    this.typeParams = saved;
+    return { k: 'func', params, ret: body };
+  }
+
+  /** A `match`: each clause's pattern against the scrutinee, and clause bodies of one type. */
+  private match(e: Extract<RExpr, { kind: 'match' }>, env: Env): CType {
+    const s = this.expr(e.scrutinee, env);
+    let result: CType | null = null;
+    for (const c of e.clauses) {
+      const scope = new Map<string, CType>();
+      this.pattern(c.pattern, s, scope);
+      const t = this.block(c.body, env.merge(scope));
+      if (result === null) result = t;
+      else this.unify(result, t, c.span, 'every clause of match must have the same type');
+    }
+    return result ?? this.fresh();
+  }
+
+  /** Matches pattern `p` against type `t`, adding the variables it binds to `env`. */
+  private pattern(p: Pattern, t: CType, env: Map<string, CType>): void {
     switch (p.kind) {
       case 'wildcard':
         return;
       case 'var':
-        if (p.type !== null) unify(typeOf(p.type, typeParams), t, p.span, `the annotation of %${p.name}`);
+        if (p.type !== null) this.unify(this.typeOf(p.type, this.typeParams), t, p.span, `the annotation of %${p.name}`);
         env.set(p.name, t);
         return;
       case 'tuple': {
-        const fields = p.fields.map(() => fresh());
-        unify({ k: 'tuple', fields }, t, p.span, 'a tuple pattern');
+        const fields = p.fields.map(() => this.fresh());
+        this.unify({ k: 'tuple', fields }, t, p.span, 'a tuple pattern');
         p.fields.forEach((f, i) => {
-          pattern(f, fields[i]!, env);
+          this.pattern(f, fields[i]!, env);
         });
         return;
       }
       case 'constructor': {
-        const c = constructorType(p.name, p.span);
+        const c = this.constructorType(p.name, p.span);
         if (c === null) return;
-        unify(c.result, t, p.span, `the pattern ${p.name}`);
-        if (c.fields.length !== p.args.length) err(`${p.name} has ${c.fields.length} field(s), the pattern gives ${p.args.length}`, p.span);
+        this.unify(c.result, t, p.span, `the pattern ${p.name}`);
+        if (c.fields.length !== p.args.length) this.err(`${p.name} has ${c.fields.length} field(s), the pattern gives ${p.args.length}`, p.span);
         p.args.forEach((a, i) => {
-          pattern(a, c.fields[i] ?? fresh(), env);
+          this.pattern(a, c.fields[i] ?? this.fresh(), env);
         });
         return;
       }
     }
-  };
+  }
 
-  const call = (e: Extract<RExpr, { kind: 'call' }>, env: Env): CType => {
-    const args = e.args.map((a) => expr(a, env));
-    if (e.callee.kind === 'op') {
-      const op = ops.find(e.callee.name);
-      if ('error' in op) {
-        err(op.error, e.callee.span);
-        return fresh();
-      }
-      const arity = argCountError(op, args.length);
-      if (arity !== null) err(arity, e.span);
-      // a left-out optional argument reaches the relation as an unknown type
-      while (args.length < op.args.length) args.push(fresh());
-      const checked = ops.checkAttrs(op, e.attrs);
-      for (const x of checked.errors) err(x.message, x.span);
-      const out = fresh();
-      const assumed = options.assumedResults?.get(e);
-      if (assumed !== undefined) {
-        unify(typeOf(assumed, new Map()), out, e.span, `the result of ${op.name} assumed under its check`);
-        return out;
-      }
-      const site = sites.length;
-      sites.push({ op: op.name, span: e.span });
-      constraints.push({ k: 'op', site, op: op.name, args, out, attrs: checked.values, span: e.span });
+  /** A call: of an operator (a relation instance), or of a function value (a unification). */
+  private call(e: Extract<RExpr, { kind: 'call' }>, env: Env): CType {
+    const args = e.args.map((a) => this.expr(a, env));
+    if (e.callee.kind === 'op') return this.opCall(e, e.callee, args);
+    if (e.attrs.length > 0) this.err('only operator calls take attributes', e.attrs[0]!.span);
+    const callee = this.expr(e.callee, env);
+    const ret = this.fresh();
+    this.unify(callee, { k: 'func', params: args, ret }, e.span, 'the arguments of this call');
+    return ret;
+  }
+
+  /** An operator call with its arguments' types: a relation instance at a new site (or a unification with the assumed result). */
+  private opCall(e: Extract<RExpr, { kind: 'call' }>, callee: Extract<RExpr, { kind: 'op' }>, args: CType[]): CType {
+    const op = this.ops.find(callee.name);
+    if ('error' in op) {
+      this.err(op.error, callee.span);
+      return this.fresh();
+    }
+    const arity = argCountError(op, args.length);
+    if (arity !== null) this.err(arity, e.span);
+    // a left-out optional argument reaches the relation as an unknown type
+    while (args.length < op.args.length) args.push(this.fresh());
+    const checked = this.ops.checkAttrs(op, e.attrs);
+    for (const x of checked.errors) this.err(x.message, x.span);
+    const out = this.fresh();
+    const assumed = this.options.assumedResults?.get(e);
+    if (assumed !== undefined) {
+      this.unify(this.typeOf(assumed, new Map()), out, e.span, `the result of ${op.name} assumed under its check`);
       return out;
     }
-    if (e.attrs.length > 0) err('only operator calls take attributes', e.attrs[0]!.span);
-    const callee = expr(e.callee, env);
-    const ret = fresh();
-    unify(callee, { k: 'func', params: args, ret }, e.span, 'the arguments of this call');
-    return ret;
-  };
+    const site = this.sites.length;
+    this.sites.push({ op: op.name, span: e.span });
+    this.constraints.push({ k: 'op', site, op: op.name, args, out, attrs: checked.values, span: e.span });
+    return out;
+  }
 
   // ---- function bodies
-  for (const f of module.functions) {
-    const s = schemes.get(f.name)!;
-    currentFn = f.name;
+
+  /** Types the body of global function `f` against its own type (a polymorphic one's type parameters rigid inside it). */
+  functionBody(f: FunctionDef): void {
+    const s = this.schemes.get(f.name)!;
+    this.currentFn = f.name;
     // inside its own body a polymorphic function's type parameters are rigid
     const params = new Map<string, CType>();
     for (const p of f.typeParams) params.set(p.name, { k: 'rigid', name: p.name });
-    typeParams = params;
+    this.typeParams = params;
     const own: CType = s.mono ?? {
       k: 'func',
-      params: f.params.map((p) => (p.type ? typeOf(p.type, params) : fresh())),
-      ret: f.ret ? typeOf(f.ret, params) : fresh(),
+      params: f.params.map((p) => (p.type ? this.typeOf(p.type, params) : this.fresh())),
+      ret: f.ret ? this.typeOf(f.ret, params) : this.fresh(),
     };
-    functions.set(f.name, own);
-    if (own.k !== 'func') continue;
+    this.functions.set(f.name, own);
+    if (own.k !== 'func') return;
     let env: Env = IMap();
     f.params.forEach((p, i) => {
       env = env.set(p.name, own.params[i]!);
-      bindings.push({ fn: f.name, name: `%${p.name}`, type: own.params[i]!, span: p.span, kind: 'param', node: p });
+      this.bindings.push({ fn: f.name, name: `%${p.name}`, type: own.params[i]!, span: p.span, kind: 'param', node: p });
     });
-    const body = expr(f.body, env);
+    const body = this.expr(f.body, env);
     let last = f.body;
     while (last.kind === 'let') last = last.body;
-    results.set(last, body);
-    unify(own.ret, body, f.span, `the result of @${f.name}`);
+    this.results.set(last, body);
+    this.unify(own.ret, body, f.span, `the result of @${f.name}`);
   }
-  return { constraints, varCount, bindings, functions, diagnostics, sites, results, blockResults };
 }
 
 /** A Relay dim expression (`2*n + 1`) as a canonical dim. */
