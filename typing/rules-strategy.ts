@@ -4,7 +4,7 @@
 // declaration in the rule files; the engine solves to fixpoint; diagnostics are traced
 // back to the call site that produced the relation instance.
 import type { AttrValue, Param, RExpr, Span } from '../frontends/relay/ast.js';
-import type { CompileOutcome } from '../solver/compile/program.js';
+import type { CompiledProgram, CompileOutcome } from '../solver/compile/program.js';
 import { DEFAULT_LIMITS, type LimitError, type Limits } from '../solver/engine/limits.js';
 import { Solver } from '../solver/engine/solve.js';
 import { type Diagnostic, diagnostic, formatDiagnostic } from '../diagnostics/diagnostic.js';
@@ -167,12 +167,34 @@ export interface RulesOptions {
   readonly wholeLibrary?: boolean;
 }
 
+/** The types of a program's bindings, results and functions, inferred by the rule engine from its constraints `gen`. */
 export function inferWithRules(gen: Generated, library: RuleLibrary, limits: Partial<Limits> = {}, options: RulesOptions = {}): InferOutcome {
   const started = Date.now();
-  // the relations this program instantiates: only the part of the library that can use them is compiled
+  const { instantiated, layoutsOfCall } = relationsOfProgram(gen, library);
+  const shared = compiledLibrary(library, options.wholeLibrary === true ? null : instantiated);
+  // a layout's facts are built once per compiled part, in its store, before the clone
+  // (up to a bound: the strings are the user's, and the part's store outlives this run)
+  for (const layouts of layoutsOfCall.values())
+    for (const l of layouts) if (!shared.layouts.has(l) && shared.layouts.size < MAX_SHARED_LAYOUTS) shared.layouts.set(l, layoutFacts(shared.store, l));
+  // this inference's own copy of the library's terms, so ids stay small and nothing leaks between runs
+  const store = shared.store.clone();
+  const compiled = shared.compiled;
+  if (!compiled.ok) return libraryFailure(library, compiled.diagnostics);
+  const inference = new RulesInference(gen, library, shared, store, compiled.program, layoutsOfCall, limits);
+  inference.findUndecided();
+  inference.reportProblems();
+  const stuck = inference.findStuck();
+  inference.retypeWithoutFailedCalls();
+  return inference.outcome(started, stuck);
+}
+
+/** Each call's layout strings (see layout-facts.ts), by call. */
+type LayoutsOfCall = Map<Generated['constraints'][number], string[]>;
+
+/** The relations a program instantiates (only the part of the library that can use them is compiled), and the layout strings of its calls. */
+function relationsOfProgram(gen: Generated, library: RuleLibrary): { instantiated: Set<string>; layoutsOfCall: LayoutsOfCall } {
   const instantiated = new Set<string>();
-  /** Each call's layout strings (see layout-facts.ts), by call. */
-  const layoutsOfCall = new Map<Generated['constraints'][number], string[]>();
+  const layoutsOfCall: LayoutsOfCall = new Map();
   for (const c of gen.constraints) {
     if (c.k === 'proj') instantiated.add('TupleGet');
     else if (c.k === 'op') {
@@ -187,145 +209,209 @@ export function inferWithRules(gen: Generated, library: RuleLibrary, limits: Par
       }
     }
   }
-  const shared = compiledLibrary(library, options.wholeLibrary === true ? null : instantiated);
-  // a layout's facts are built once per compiled part, in its store, before the clone
-  // (up to a bound: the strings are the user's, and the part's store outlives this run)
-  for (const layouts of layoutsOfCall.values())
-    for (const l of layouts) if (!shared.layouts.has(l) && shared.layouts.size < MAX_SHARED_LAYOUTS) shared.layouts.set(l, layoutFacts(shared.store, l));
-  // this inference's own copy of the library's terms, so ids stay small and nothing leaks between runs
-  const store = shared.store.clone();
-  const compiled = shared.compiled;
-  if (!compiled.ok)
-    return {
-      bindings: [],
-      results: new Map(),
-      functions: new Map(),
-      returns: new Map(),
-      diagnostics: compiled.diagnostics.map((d) => ({
-        ...d,
-        message: `relation library: ${d.message}`,
-        notes: [...d.notes, formatDiagnostic(d, library.sources.texts)],
-      })),
-      instances: 0,
-      millis: 0,
-      run: null,
-    };
-  const program = compiled.program;
-  const terms = new TypeTerms(store);
-  // the library's own ground facts (tables such as dtype_name) unless the shared fixpoint has them, then the program's
-  const facts = new Map<string, TermId[]>(shared.base !== null ? [] : [...program.facts].map(([k, v]) => [k, [...v]]));
-  const siteOfFact = new Map<TermId, { span: Span; what: string }>();
-  const diagnostics: Diagnostic[] = [];
-  const add = (rel: string, fact: TermId, span: Span, what: string) => {
-    (facts.get(rel) ?? facts.set(rel, []).get(rel)!).push(fact);
-    if (!siteOfFact.has(fact)) siteOfFact.set(fact, { span, what });
+  return { instantiated, layoutsOfCall };
+}
+
+/** The outcome of an inference whose library does not compile: its diagnostics, as the library's. */
+function libraryFailure(library: RuleLibrary, diagnostics: readonly Diagnostic[]): InferOutcome {
+  return {
+    bindings: [],
+    results: new Map(),
+    functions: new Map(),
+    returns: new Map(),
+    diagnostics: diagnostics.map((d) => ({
+      ...d,
+      message: `relation library: ${d.message}`,
+      notes: [...d.notes, formatDiagnostic(d, library.sources.texts)],
+    })),
+    instances: 0,
+    millis: 0,
+    run: null,
   };
-  // Unification constraints (the Hindley-Milner part) go straight into the engine's
-  // initial union-find, as in Relay's solver; relation instances then start resolved.
-  let uf = UnionFind.empty;
-  const assumptions: Diagnostic[] = [];
-  const undecided: UndecidedCondition[] = [];
-  /** An undecided `left op right` over dim terms, if both are dims. */
-  const undecidedAt = (left: TermId, op: UndecidedCondition['op'], right: TermId, span: Span, operator: string, relation: string | null) => {
+}
+
+/**
+ * One inference with the rule engine, its steps in the order inferWithRules runs them:
+ * the constructor gives the program's unification constraints and relation instances to
+ * the engine and solves; then undecided conditions, the problems found, stuck calls, a
+ * second run without the failed calls, and the types read back (`outcome`).
+ */
+class RulesInference {
+  /** The terms of the program's constraint types. */
+  private readonly terms: TypeTerms;
+  /** The facts given to the engine, by relation: the library's own ground facts (tables such as dtype_name) unless the shared fixpoint has them, then the program's. */
+  private readonly facts: Map<string, TermId[]>;
+  /** The call site (span and operator, or `.i` for a projection) of each fact given. */
+  private readonly siteOfFact = new Map<TermId, { span: Span; what: string }>();
+  private readonly diagnostics: Diagnostic[] = [];
+  private readonly undecided: UndecidedCondition[] = [];
+  /** The union-find: the unification constraints', then the engine's (that of the run without the failed calls, after an error). */
+  private uf = UnionFind.empty;
+  /** The union-find of the unification constraints alone, where every run starts. */
+  private readonly unified: UnionFind;
+  /** The relation instances given (operator calls). */
+  private readonly instances: number;
+  /** The engine's limits, scaled with the program. */
+  private readonly scaled: Limits;
+  private readonly solver: Solver;
+  private readonly run: RunResult;
+  /** Types in Relay syntax, by resolved term. */
+  private readonly texts = new Map<TermId, string>();
+
+  /** Gives the program's constraints to the engine (a fork of the library's fixpoint when there is one) and solves. */
+  constructor(
+    private readonly gen: Generated,
+    private readonly library: RuleLibrary,
+    private readonly shared: SharedLibrary,
+    private readonly store: TermStore,
+    private readonly program: CompiledProgram,
+    layoutsOfCall: LayoutsOfCall,
+    limits: Partial<Limits>,
+  ) {
+    this.terms = new TypeTerms(store);
+    this.facts = new Map<string, TermId[]>(shared.base !== null ? [] : [...program.facts].map(([k, v]) => [k, [...v]]));
+    this.unifyConstraints();
+    this.instances = this.giveInstances(layoutsOfCall);
+    // the library's rules terminate: rounds and facts grow with the program (a chain of n
+    // calls takes ~n rounds), so their limits scale with it; time and memory bound the run
+    this.scaled = {
+      ...DEFAULT_LIMITS,
+      maxRounds: Math.max(DEFAULT_LIMITS.maxRounds, 20 * gen.constraints.length),
+      maxFacts: Math.max(DEFAULT_LIMITS.maxFacts, 200 * gen.constraints.length),
+      ...limits,
+    };
+    const solver = this.newSolver();
+    this.solver = solver;
+    this.unified = this.uf;
+    solver.db = solver.db.with({ uf: this.uf });
+    solver.addFacts(this.facts);
+    solver.solve();
+    this.run = new RunResult(store, program, solver, library.sources.texts, 'seminaive');
+    this.uf = solver.db.uf;
+  }
+
+  /** Adds a fact of `rel`, given at `span` by `what`. */
+  private give(rel: string, fact: TermId, span: Span, what: string): void {
+    (this.facts.get(rel) ?? this.facts.set(rel, []).get(rel)!).push(fact);
+    if (!this.siteOfFact.has(fact)) this.siteOfFact.set(fact, { span, what });
+  }
+
+  /** Records an undecided `left op right` over dim terms, if both are dims. */
+  private undecidedAt(left: TermId, op: UndecidedCondition['op'], right: TermId, span: Span, operator: string, relation: string | null): void {
+    const store = this.store;
     const l = termDim(store, left);
     const r = termDim(store, right);
-    if (l !== null && r !== null && typeof l === 'object' && typeof r === 'object') undecided.push({ left: l, op, right: r, span, operator, relation });
-  };
-  for (const c of gen.constraints) {
-    if (c.k !== 'unify') continue;
-    const a = resolve(store, uf, terms.type(c.a));
-    const b = resolve(store, uf, terms.type(c.b));
-    const out = unify(store, uf, a, b);
-    if (out.k === 'clash') {
-      diagnostics.push(
-        diagnostic(
-          'error',
-          'clash',
-          `${c.reason}: cannot unify ${relayTypeText(store, resolve(store, uf, out.left))} with ${relayTypeText(store, resolve(store, uf, out.right))} (${out.reason.replace(/\?\d+/g, '_')})`,
-          c.span,
-        ),
-      );
-      continue;
-    }
-    uf = out.uf;
-    for (const [l, r] of out.residuals) undecidedAt(l, '==', r, c.span, c.reason, null);
-    for (const [l, r] of out.residuals)
-      assumptions.push(diagnostic('warning', 'undecided', `${relayTypeText(store, l)} = ${relayTypeText(store, r)} is assumed (cannot be decided)`, c.span));
+    if (l !== null && r !== null && typeof l === 'object' && typeof r === 'object') this.undecided.push({ left: l, op, right: r, span, operator, relation });
   }
-  diagnostics.push(...assumptions);
-  let instances = 0;
-  const layoutsGiven = new Set<string>();
-  for (const c of gen.constraints) {
-    switch (c.k) {
-      case 'unify':
-        break;
-      case 'proj':
-        add('TupleGet', resolve(store, uf, store.compound('TupleGet', [terms.type(c.tuple), store.int(c.index), terms.type(c.out)])), c.span, `.${c.index}`);
-        break;
-      case 'op': {
-        instances++;
-        const rel = library.relationOf(c.op);
-        const decl = rel === null ? undefined : program.decls.get(rel);
-        if (rel === null || decl === undefined) {
-          diagnostics.push(diagnostic('error', 'library', `no relation for ${c.op} in the rule library`, c.span));
+
+  /**
+   * Unification constraints (the Hindley-Milner part) go straight into the engine's
+   * initial union-find, as in Relay's solver; relation instances then start resolved.
+   */
+  private unifyConstraints(): void {
+    const { store, terms } = this;
+    const assumptions: Diagnostic[] = [];
+    for (const c of this.gen.constraints) {
+      if (c.k !== 'unify') continue;
+      const a = resolve(store, this.uf, terms.type(c.a));
+      const b = resolve(store, this.uf, terms.type(c.b));
+      const out = unify(store, this.uf, a, b);
+      if (out.k === 'clash') {
+        this.diagnostics.push(
+          diagnostic(
+            'error',
+            'clash',
+            `${c.reason}: cannot unify ${relayTypeText(store, resolve(store, this.uf, out.left))} with ${relayTypeText(store, resolve(store, this.uf, out.right))} (${out.reason.replace(/\?\d+/g, '_')})`,
+            c.span,
+          ),
+        );
+        continue;
+      }
+      this.uf = out.uf;
+      for (const [l, r] of out.residuals) this.undecidedAt(l, '==', r, c.span, c.reason, null);
+      for (const [l, r] of out.residuals)
+        assumptions.push(diagnostic('warning', 'undecided', `${relayTypeText(store, l)} = ${relayTypeText(store, r)} is assumed (cannot be decided)`, c.span));
+    }
+    this.diagnostics.push(...assumptions);
+  }
+
+  /** Gives a fact per projection and per operator call (with the layout facts of the call); returns the number of calls. */
+  private giveInstances(layoutsOfCall: LayoutsOfCall): number {
+    const { store, terms, program, library, uf } = this;
+    let instances = 0;
+    const layoutsGiven = new Set<string>();
+    for (const c of this.gen.constraints) {
+      switch (c.k) {
+        case 'unify':
           break;
-        }
-        if (decl.params.length !== c.args.length + 1) {
-          diagnostics.push(
-            diagnostic('error', 'library', `relation ${rel} takes ${decl.params.length - 1} argument types, ${c.op} gives ${c.args.length}`, c.span),
+        case 'proj':
+          this.give(
+            'TupleGet',
+            resolve(store, uf, store.compound('TupleGet', [terms.type(c.tuple), store.int(c.index), terms.type(c.out)])),
+            c.span,
+            `.${c.index}`,
           );
           break;
-        }
-        const args = [...c.args.map((a) => terms.type(a)), terms.type(c.out)];
-        let ok = true;
-        for (const a of decl.attrs) {
-          const given = c.attrs.get(a.name);
-          if (given !== undefined) args.push(attrTerm(store, given));
-          else if (a.default !== null) args.push(a.default);
-          else {
-            diagnostics.push(diagnostic('error', 'attribute', `${c.op} needs attribute '${a.name}'`, c.span));
-            ok = false;
+        case 'op': {
+          instances++;
+          const rel = library.relationOf(c.op);
+          const decl = rel === null ? undefined : program.decls.get(rel);
+          if (rel === null || decl === undefined) {
+            this.diagnostics.push(diagnostic('error', 'library', `no relation for ${c.op} in the rule library`, c.span));
             break;
           }
+          if (decl.params.length !== c.args.length + 1) {
+            this.diagnostics.push(
+              diagnostic('error', 'library', `relation ${rel} takes ${decl.params.length - 1} argument types, ${c.op} gives ${c.args.length}`, c.span),
+            );
+            break;
+          }
+          const args = [...c.args.map((a) => terms.type(a)), terms.type(c.out)];
+          let ok = true;
+          for (const a of decl.attrs) {
+            const given = c.attrs.get(a.name);
+            if (given !== undefined) args.push(attrTerm(store, given));
+            else if (a.default !== null) args.push(a.default);
+            else {
+              this.diagnostics.push(diagnostic('error', 'attribute', `${c.op} needs attribute '${a.name}'`, c.span));
+              ok = false;
+              break;
+            }
+          }
+          if (ok) this.give(rel, resolve(store, uf, store.compound(rel, args)), c.span, c.op);
+          for (const l of layoutsOfCall.get(c) ?? []) {
+            if (layoutsGiven.has(l)) continue;
+            layoutsGiven.add(l);
+            for (const { rel: lrel, fact } of this.shared.layouts.get(l) ?? layoutFacts(store, l)) this.give(lrel, fact, c.span, c.op);
+          }
+          break;
         }
-        if (ok) add(rel, resolve(store, uf, store.compound(rel, args)), c.span, c.op);
-        for (const l of layoutsOfCall.get(c) ?? []) {
-          if (layoutsGiven.has(l)) continue;
-          layoutsGiven.add(l);
-          for (const { rel: lrel, fact } of shared.layouts.get(l) ?? layoutFacts(store, l)) add(lrel, fact, c.span, c.op);
-        }
-        break;
       }
     }
+    return instances;
   }
-  // the library's rules terminate: rounds and facts grow with the program (a chain of n
-  // calls takes ~n rounds), so their limits scale with it; time and memory bound the run
-  const scaled: Limits = {
-    ...DEFAULT_LIMITS,
-    maxRounds: Math.max(DEFAULT_LIMITS.maxRounds, 20 * gen.constraints.length),
-    maxFacts: Math.max(DEFAULT_LIMITS.maxFacts, 200 * gen.constraints.length),
-    ...limits,
-  };
-  const newSolver = () => (shared.base !== null ? shared.base.fork(store, scaled) : new Solver(store, program.plans, 'seminaive', scaled, Database.empty()));
-  const solver = newSolver();
-  const unified = uf;
-  solver.db = solver.db.with({ uf });
-  solver.addFacts(facts);
-  solver.solve();
-  const run = new RunResult(store, program, solver, library.sources.texts, 'seminaive');
-  uf = solver.db.uf;
 
-  // the call site behind a fact: follow rebuilds back to the fact inference gave, and
-  // derivations back to their premises (an intermediate relation such as a helper that
-  // carries a call's sizes), breadth first, so the nearest call site wins
-  const siteOf = (fact: TermId): { span: Span; what: string } | undefined => {
+  /** A solver for the program: a fork of the library's fixpoint, or a fresh one. */
+  private newSolver(): Solver {
+    const shared = this.shared;
+    return shared.base !== null
+      ? shared.base.fork(this.store, this.scaled)
+      : new Solver(this.store, this.program.plans, 'seminaive', this.scaled, Database.empty());
+  }
+
+  /**
+   * The call site behind a fact: follow rebuilds back to the fact inference gave, and
+   * derivations back to their premises (an intermediate relation such as a helper that
+   * carries a call's sizes), breadth first, so the nearest call site wins.
+   */
+  private siteOf(fact: TermId): { span: Span; what: string } | undefined {
     const queue = [fact];
     const seen = new Set<TermId>(queue);
     for (let i = 0; i < queue.length && i < 2_000; i++) {
       const f = queue[i]!;
-      const site = siteOfFact.get(f);
+      const site = this.siteOfFact.get(f);
       if (site) return site;
-      const p = solver.meta.provenance(f);
+      const p = this.solver.meta.provenance(f);
       if (p === null || p.rule === GIVEN) continue;
       for (const q of p.rule === REBUILT ? p.premises.slice(0, 1) : p.premises) {
         if (!seen.has(q)) {
@@ -335,136 +421,169 @@ export function inferWithRules(gen: Generated, library: RuleLibrary, limits: Par
       }
     }
     return undefined;
-  };
-  for (const r of solver.limitHit === null ? solver.residuals() : []) {
-    if (r.alternative || r.condition === undefined) continue;
-    const site = [...r.premises, ...(r.sources ?? [])].map(siteOf).find((x) => x !== undefined);
-    if (site === undefined) continue;
-    // a derivation that only finds errors, waiting on its last condition, reports the
-    // error when it holds: the check is its negation; waiting on an earlier one, it
-    // decides nothing on its own (more conditions follow): no check
-    const head = r.plan.rule.head;
-    const findsErrors = head.k === 'error' || (head.k === 'atom' && errorOnly(program.rules).has(head.pred));
-    if (findsErrors && r.steps.slice(r.step + 1).some((st) => st.k === 'compare' || st.k === 'equal' || st.k === 'test' || st.k === 'neg')) continue;
-    const op = findsErrors ? NEGATED[r.condition.op] : r.condition.op;
-    undecidedAt(resolve(store, uf, r.condition.left), op, resolve(store, uf, r.condition.right), site.span, site.what, library.relationOf(site.what));
-  }
-  for (const { diagnostic: d0, premises, clash } of run.problems()) {
-    if (d0.severity === 'note') continue;
-    if (d0.code === 'limit' && solver.limitHit !== null) {
-      // in the terms of `infer`: its own flags, no relation sizes of the library's internals
-      diagnostics.push(diagnostic('error', 'limit', typingLimitMessage(solver.limitHit, solver.stats.rounds, gen.constraints.length), null));
-      continue;
-    }
-    if (d0.code === 'determined-nothing') continue; // checked per call site below
-    // clashes in Relay's type syntax
-    // (holes print as `_`, as in Relay's types, not as the engine's `?7`)
-    const d = clash ? { ...d0, message: clashMessage(store, uf, clash), notes: d0.notes } : { ...d0, message: d0.message.replace(/\?\d+/g, '_') };
-    // locate the problem at the program's call site; the rule that found it becomes a note
-    const site = premises.map(siteOf).find((x) => x !== undefined);
-    const rule = d.span ? `reported by the rule at ${d.span.file}:${d.span.start.line}:${d.span.start.column}` : null;
-    // at a call site, the engine's premises (facts of internal relations, in the engine's syntax) are for --explain
-    diagnostics.push(
-      site
-        ? { ...d, message: `${site.what}: ${d.message}`, span: site.span, notes: [...(rule ? [rule] : []), ...d.notes.filter((n) => !n.startsWith('from '))] }
-        : d,
-    );
   }
 
-  // a call whose inputs are known but whose result is not: inference failed there
-  // (as in Relay; an undecided condition, reported as a warning, says why)
-  const stuck: StuckCall[] = [];
-  const failedSites = new Set(diagnostics.filter((d) => d.severity === 'error').map((d) => d.span));
-  // (a run a limit stopped determined nothing more: no call is to blame)
-  for (const [name, rel] of solver.limitHit === null ? solver.db.relations : []) {
-    const decl = program.decls.get(name);
-    if (!decl || name === 'TupleGet') continue;
-    const n = decl.params.length;
-    for (let i = 0; i < rel.log.length; i++) {
-      const f = rel.log.get(i);
-      if (!solver.db.has(f) || store.isGround(store.arg(f, n - 1))) continue;
-      let known = true;
-      for (let k = 0; k < n - 1 && known; k++) known = store.isGround(store.arg(f, k));
-      const site = known ? siteOf(f) : undefined;
-      if (!site || failedSites.has(site.span)) continue;
-      failedSites.add(site.span);
-      const inputs = Array.from({ length: n - 1 }, (_, k) => relayTypeText(store, store.arg(f, k)));
-      stuck.push({ span: site.span, op: site.what, args: inputs });
-      diagnostics.push(diagnostic('error', UNDETERMINED, `${site.what}: cannot infer the result type from (${inputs.join(', ')})`, site.span));
+  /** Records the conditions the engine's derivations wait on, each at the call site behind it (for --gradual). */
+  findUndecided(): void {
+    const { store, solver, uf, library } = this;
+    for (const r of solver.limitHit === null ? solver.residuals() : []) {
+      if (r.alternative || r.condition === undefined) continue;
+      const site = [...r.premises, ...(r.sources ?? [])].map(this.siteOf, this).find((x) => x !== undefined);
+      if (site === undefined) continue;
+      // a derivation that only finds errors, waiting on its last condition, reports the
+      // error when it holds: the check is its negation; waiting on an earlier one, it
+      // decides nothing on its own (more conditions follow): no check
+      const head = r.plan.rule.head;
+      const findsErrors = head.k === 'error' || (head.k === 'atom' && errorOnly(this.program.rules).has(head.pred));
+      if (findsErrors && r.steps.slice(r.step + 1).some((st) => st.k === 'compare' || st.k === 'equal' || st.k === 'test' || st.k === 'neg')) continue;
+      const op = findsErrors ? NEGATED[r.condition.op] : r.condition.op;
+      this.undecidedAt(resolve(store, uf, r.condition.left), op, resolve(store, uf, r.condition.right), site.span, site.what, library.relationOf(site.what));
     }
   }
 
-  // After an error, the types shown are those of the program without the failed calls,
-  // as the relay strategy gives them: a failed call's result stays unknown, and so does
-  // what depends on it (the rules may have derived a result beside the error).
-  const errorSites = new Set(diagnostics.filter((d) => d.severity === 'error' && d.span !== null).map((d) => d.span));
-  const failed = new Set([...siteOfFact].filter(([, site]) => errorSites.has(site.span)).map(([f]) => f));
-  if (failed.size > 0 && solver.limitHit === null) {
-    const again = newSolver();
-    again.db = again.db.with({ uf: unified });
-    again.addFacts(new Map([...facts].map(([rel, fs]) => [rel, fs.filter((f) => !failed.has(f))])));
-    again.solve();
-    if (again.limitHit === null) uf = again.db.uf;
+  /** Adds the problems the engine found as diagnostics, each at the program's call site behind it when there is one. */
+  reportProblems(): void {
+    const solver = this.solver;
+    for (const { diagnostic: d0, premises, clash } of this.run.problems()) {
+      if (d0.severity === 'note') continue;
+      if (d0.code === 'limit' && solver.limitHit !== null) {
+        // in the terms of `infer`: its own flags, no relation sizes of the library's internals
+        this.diagnostics.push(diagnostic('error', 'limit', typingLimitMessage(solver.limitHit, solver.stats.rounds, this.gen.constraints.length), null));
+        continue;
+      }
+      if (d0.code === 'determined-nothing') continue; // checked per call site below
+      // clashes in Relay's type syntax
+      // (holes print as `_`, as in Relay's types, not as the engine's `?7`)
+      const d = clash ? { ...d0, message: clashMessage(this.store, this.uf, clash), notes: d0.notes } : { ...d0, message: d0.message.replace(/\?\d+/g, '_') };
+      // locate the problem at the program's call site; the rule that found it becomes a note
+      const site = premises.map(this.siteOf, this).find((x) => x !== undefined);
+      const rule = d.span ? `reported by the rule at ${d.span.file}:${d.span.start.line}:${d.span.start.column}` : null;
+      // at a call site, the engine's premises (facts of internal relations, in the engine's syntax) are for --explain
+      this.diagnostics.push(
+        site
+          ? { ...d, message: `${site.what}: ${d.message}`, span: site.span, notes: [...(rule ? [rule] : []), ...d.notes.filter((n) => !n.startsWith('from '))] }
+          : d,
+      );
+    }
   }
 
-  const texts = new Map<TermId, string>();
-  const text = (t: TermId) => {
-    const r = resolve(store, uf, t);
-    let x = texts.get(r);
-    if (x === undefined) texts.set(r, (x = relayTypeText(store, r)));
+  /**
+   * The calls whose inputs are known but whose result is not: inference failed there (as
+   * in Relay; an undecided condition, reported as a warning, says why). Each is an error.
+   */
+  findStuck(): StuckCall[] {
+    const { store, solver } = this;
+    const stuck: StuckCall[] = [];
+    const failedSites = new Set(this.diagnostics.filter((d) => d.severity === 'error').map((d) => d.span));
+    // (a run a limit stopped determined nothing more: no call is to blame)
+    for (const [name, rel] of solver.limitHit === null ? solver.db.relations : []) {
+      const decl = this.program.decls.get(name);
+      if (!decl || name === 'TupleGet') continue;
+      const n = decl.params.length;
+      for (let i = 0; i < rel.log.length; i++) {
+        const f = rel.log.get(i);
+        if (!solver.db.has(f) || store.isGround(store.arg(f, n - 1))) continue;
+        let known = true;
+        for (let k = 0; k < n - 1 && known; k++) known = store.isGround(store.arg(f, k));
+        const site = known ? this.siteOf(f) : undefined;
+        if (!site || failedSites.has(site.span)) continue;
+        failedSites.add(site.span);
+        const inputs = Array.from({ length: n - 1 }, (_, k) => relayTypeText(store, store.arg(f, k)));
+        stuck.push({ span: site.span, op: site.what, args: inputs });
+        this.diagnostics.push(diagnostic('error', UNDETERMINED, `${site.what}: cannot infer the result type from (${inputs.join(', ')})`, site.span));
+      }
+    }
+    return stuck;
+  }
+
+  /**
+   * After an error, the types shown are those of the program without the failed calls,
+   * as the relay strategy gives them: a failed call's result stays unknown, and so does
+   * what depends on it (the rules may have derived a result beside the error).
+   */
+  retypeWithoutFailedCalls(): void {
+    const errorSites = new Set(this.diagnostics.filter((d) => d.severity === 'error' && d.span !== null).map((d) => d.span));
+    const failed = new Set([...this.siteOfFact].filter(([, site]) => errorSites.has(site.span)).map(([f]) => f));
+    if (failed.size > 0 && this.solver.limitHit === null) {
+      const again = this.newSolver();
+      again.db = again.db.with({ uf: this.unified });
+      again.addFacts(new Map([...this.facts].map(([rel, fs]) => [rel, fs.filter((f) => !failed.has(f))])));
+      again.solve();
+      if (again.limitHit === null) this.uf = again.db.uf;
+    }
+  }
+
+  /** The type of term `t` in Relay syntax, as solved. */
+  private text(t: TermId): string {
+    const r = resolve(this.store, this.uf, t);
+    let x = this.texts.get(r);
+    if (x === undefined) this.texts.set(r, (x = relayTypeText(this.store, r)));
     return x;
-  };
-  const bindings: InferredBinding[] = gen.bindings.map((b) => ({
-    fn: b.fn,
-    name: b.name,
-    type: text(terms.type(b.type)),
-    span: b.span,
-    kind: b.kind,
-    node: b.node,
-  }));
-  const results = new Map<RExpr, string>();
-  for (const [e, t] of gen.results) results.set(e, text(terms.type(t)));
-  for (const b of gen.bindings) {
-    const t = resolve(store, uf, terms.type(b.type));
-    if (holesOf(store, t).size > 0 && diagnostics.every((d) => d.severity !== 'error'))
-      diagnostics.push(
-        diagnostic('error', 'unresolved', `cannot infer the type of ${b.name}: annotate it`, b.span, [`what is known: ${relayTypeText(store, t)}`]),
-      );
   }
-  const functions = new Map<string, string>();
-  const returns = new Map<string, string>();
-  for (const [name, t] of gen.functions) {
-    functions.set(name, text(terms.type(t)));
-    if (t.k === 'func') returns.set(name, text(terms.type(t.ret)));
+
+  /** The types read back, with an error for each binding or result left with holes (when there is no other error). */
+  outcome(started: number, stuck: StuckCall[]): InferOutcome {
+    const { gen, store, terms, diagnostics } = this;
+    const bindings: InferredBinding[] = gen.bindings.map((b) => ({
+      fn: b.fn,
+      name: b.name,
+      type: this.text(terms.type(b.type)),
+      span: b.span,
+      kind: b.kind,
+      node: b.node,
+    }));
+    const results = new Map<RExpr, string>();
+    for (const [e, t] of gen.results) results.set(e, this.text(terms.type(t)));
+    for (const b of gen.bindings) {
+      const t = resolve(store, this.uf, terms.type(b.type));
+      if (holesOf(store, t).size > 0 && diagnostics.every((d) => d.severity !== 'error'))
+        diagnostics.push(
+          diagnostic('error', 'unresolved', `cannot infer the type of ${b.name}: annotate it`, b.span, [`what is known: ${relayTypeText(store, t)}`]),
+        );
+    }
+    const functions = new Map<string, string>();
+    const returns = new Map<string, string>();
+    for (const [name, t] of gen.functions) {
+      functions.set(name, this.text(terms.type(t)));
+      if (t.k === 'func') returns.set(name, this.text(terms.type(t.ret)));
+    }
+    for (const [e, t] of gen.results) {
+      const r = resolve(store, this.uf, terms.type(t));
+      if (holesOf(store, r).size > 0 && diagnostics.every((d) => d.severity !== 'error'))
+        diagnostics.push(
+          diagnostic('error', 'unresolved', 'cannot infer the type of this result: annotate the function', e.span, [
+            `what is known: ${relayTypeText(store, r)}`,
+          ]),
+        );
+    }
+    const explainCall = (span: Span) => this.explainCall(span);
+    for (const [e, t] of gen.blockResults) if (!results.has(e)) results.set(e, this.text(terms.type(t)));
+    const { instances, run, undecided } = this;
+    return { bindings, results, functions, returns, diagnostics, instances, millis: Date.now() - started, run, explainCall, undecided, stuck };
   }
-  for (const [e, t] of gen.results) {
-    const r = resolve(store, uf, terms.type(t));
-    if (holesOf(store, r).size > 0 && diagnostics.every((d) => d.severity !== 'error'))
-      diagnostics.push(
-        diagnostic('error', 'unresolved', 'cannot infer the type of this result: annotate the function', e.span, [`what is known: ${relayTypeText(store, r)}`]),
-      );
-  }
-  // the derivation shown for a call: a fact derived from the call's own relation fact
-  // (one step from it), else any fact traced back to the call (a shared table the call
-  // also reads, such as a layout's view, is found first otherwise)
-  const explainCall = (span: Span): string | null => {
+
+  /**
+   * The derivation shown for a call: a fact derived from the call's own relation fact
+   * (one step from it), else any fact traced back to the call (a shared table the call
+   * also reads, such as a layout's view, is found first otherwise).
+   */
+  private explainCall(span: Span): string | null {
+    const { store, solver, program } = this;
     let fallback: TermId | null = null;
-    const fromCall = (f: TermId) => (solver.meta.provenance(f)?.premises ?? []).some((q) => siteOfFact.get(q)?.span === span);
+    const fromCall = (f: TermId) => (solver.meta.provenance(f)?.premises ?? []).some((q) => this.siteOfFact.get(q)?.span === span);
     for (const [name, rel] of solver.db.relations) {
       if (isInternal(name)) continue;
       for (let i = 0; i < rel.log.length; i++) {
         const f = rel.log.get(i);
         if (!solver.db.has(f)) continue;
-        const site = siteOf(f);
+        const site = this.siteOf(f);
         if (!site || site.span !== span) continue;
         if (fromCall(f)) return explainFact({ store, meta: solver.meta, rules: program.rules, factSpans: program.factSpans, solver }, f);
         fallback ??= f;
       }
     }
     return fallback === null ? null : explainFact({ store, meta: solver.meta, rules: program.rules, factSpans: program.factSpans, solver }, fallback);
-  };
-  for (const [e, t] of gen.blockResults) if (!results.has(e)) results.set(e, text(terms.type(t)));
-  return { bindings, results, functions, returns, diagnostics, instances, millis: Date.now() - started, run, explainCall, undecided, stuck };
+  }
 }
 
 /**

@@ -170,6 +170,12 @@ function place(dims: readonly IDim[], idx: readonly number[]): IDim[] {
   return out;
 }
 
+/** The result channels and the kernel's spatial sizes a convolution's weight gives. */
+interface ConvKernel {
+  readonly cout: IDim;
+  readonly ks: IDim[];
+}
+
 function convRel(nd: number): RelationFn {
   const canon = canonicalLayouts(nd);
   return (args, out, attrs, r) => {
@@ -208,107 +214,30 @@ function convRel(nd: number): RelationFn {
     if (isError(wDims)) return wDims;
 
     const pending = new Pending();
-    let cout: IDim;
-    let ks: IDim[];
+    let kernel: ConvKernel;
     if (kernelSize !== null && channels !== null) {
-      const depthwise = nd > 1 && groups > 1 && wDims !== null && isInt(C!, groups) && isInt(wDims[0]!, groups);
-      if (nd > 1 && groups > 1 && wDims === null && channels !== groups && !(C!.kind === 'int' && C!.value !== groups)) {
-        return r.wait(
-          `with groups = ${groups} and channels = ${channels}, the weight type is needed to tell a depthwise weight (C, channels / C, k...) from a grouped one (channels, C / groups, k...)`,
-        );
-      }
-      let expected: IDim[];
-      if (depthwise) {
-        const e = pending.check(
-          r.require(dMod(channels, C!), '==', intDim(0), `channels = ${channels} must be a multiple of the input channels ${printDim(C!)} (depthwise)`),
-          'input channels unknown',
-        );
-        if (e) return e;
-        expected = [C!, dDiv(channels, C!), ...intDims(kernelSize)];
-      } else {
-        if (groups > 1) {
-          const e = pending.check(
-            r.require(dMod(C!, groups), '==', intDim(0), `the input channels ${printDim(C!)} must be divisible by groups = ${groups}`),
-            'the input channels are not known yet',
-          );
-          if (e) return e;
-          if (channels % groups !== 0) return r.fail(`channels = ${channels} must be divisible by groups = ${groups}`);
-        }
-        // groups = 1: the weight's I is the data's C itself (shared, even if a hole).
-        expected = [intDim(channels), groups === 1 ? C! : dDiv(C!, groups), ...intDims(kernelSize)];
-      }
+      const expected = expectedWeight(r, pending, nd, C!, wDims, groups, channels, kernelSize);
+      if (expected === 'wait' || isError(expected)) return expected;
       const wShape = pack(r, pending, kView, expected, 'weight', `kernel_layout "${getString(attrs, 'kernel_layout')}"`);
       if (isError(wShape)) return wShape;
       const e = r.assign(weightArg, tensorType(wShape, weight?.dtype ?? data.dtype), 'the weight');
       if (e) return e;
-      cout = intDim(channels);
-      ks = intDims(kernelSize);
+      kernel = { cout: intDim(channels), ks: intDims(kernelSize) };
     } else {
       if (wDims === null) return r.wait('the weight type is needed (or give both channels and kernel_size)');
-      const [O, I, ...K] = wDims as IDim[];
-      if (kernelSize !== null) {
-        for (let i = 0; i < nd; i++) {
-          const e = r.assignDim(K[i]!, intDim(kernelSize[i]!), `the weight's kernel ${AXIS_NAME[canon.spatial[i]!]} does not match kernel_size[${i}]`);
-          if (e) return e;
-        }
-      }
-      if (channels !== null) {
-        const e = r.assignDim(O!, intDim(channels), `the weight's output channels (axis O of ${getString(attrs, 'kernel_layout')}) do not match channels`);
-        if (e) return e;
-      }
-      if (groups === 1) {
-        const e = r.assignDim(I!, C!, `the weight's input channels (axis I of ${getString(attrs, 'kernel_layout')}) must be the data's channels`);
-        if (e) return e;
-      } else if (C!.kind !== 'any' && I!.kind !== 'any') {
-        const e1 = pending.check(
-          r.require(dMod(C!, groups), '==', intDim(0), `the input channels ${printDim(C!)} must be divisible by groups = ${groups}`),
-          'the input channels are not known yet',
-        );
-        if (e1) return e1;
-        if (C!.kind === 'hole') pending.note('the input channels are not known yet');
-        else {
-          const e2 = r.assignDim(
-            I!,
-            dDiv(C!, groups),
-            `the weight's input channels (axis I of ${getString(attrs, 'kernel_layout')}) must be the data's channels ${printDim(C!)} divided by groups = ${groups}`,
-          );
-          if (e2) return e2;
-        }
-      }
-      if (groups > 1) {
-        const e3 = pending.check(
-          r.require(dMod(O!, groups), '==', intDim(0), `the weight's output channels ${printDim(O!)} must be divisible by groups = ${groups}`),
-          "the weight's output channels are not known yet",
-        );
-        if (e3) return e3;
-      }
-      cout = O!;
-      ks = K;
+      const checked = checkedWeight(r, pending, attrs, canon.spatial, C!, wDims, groups, channels, kernelSize);
+      if (isError(checked)) return checked;
+      kernel = checked;
     }
 
-    const spatial: IDim[] = [];
-    for (let i = 0; i < nd; i++) {
-      const x = X[i]!;
-      const what = AXIS_NAME[canon.spatial[i]!]!;
-      if (x.kind === 'any') {
-        spatial.push(ANY);
-        continue;
-      }
-      const dk = dAdd(dMul(dSub(ks[i]!, 1), dilation[i]!), 1);
-      const padded = dAdd(x, pads[i]!);
-      const e = pending.check(
-        r.require(padded, '>=', dk, `the padded input ${what} ${printDim(padded)} is smaller than the dilated kernel ${what} ${printDim(dk)}`),
-        `the input ${what} is not known yet`,
-      );
-      if (e) return e;
-      spatial.push(dAdd(dDiv(dSub(padded, dk), strides[i]!), 1));
-    }
+    const spatial = convOutSpatial(r, pending, canon.spatial, X, kernel.ks, strides, dilation, pads);
+    if (isError(spatial)) return spatial;
 
     const oShape = pack(
       r,
       pending,
       oView,
-      [N!, cout, ...spatial],
+      [N!, kernel.cout, ...spatial],
       'result',
       `out_layout "${getString(attrs, 'out_layout') || getString(attrs, 'data_layout')}"`,
     );
@@ -318,6 +247,137 @@ function convRel(nd: number): RelationFn {
     if (e) return e;
     return finish(r, pending, built);
   };
+}
+
+/**
+ * With channels and kernel_size given: the weight's dimensions in canonical order
+ * (grouped / plain, or depthwise; see the header), checking the channels against groups;
+ * C: the data's channels, wDims: the given weight's canonical dims (null: a hole).
+ */
+function expectedWeight(
+  r: Reporter,
+  pending: Pending,
+  nd: number,
+  C: IDim,
+  wDims: readonly IDim[] | null,
+  groups: number,
+  channels: number,
+  kernelSize: readonly number[],
+): IDim[] | RelError | 'wait' {
+  const depthwise = nd > 1 && groups > 1 && wDims !== null && isInt(C, groups) && isInt(wDims[0]!, groups);
+  if (nd > 1 && groups > 1 && wDims === null && channels !== groups && !(C.kind === 'int' && C.value !== groups)) {
+    return r.wait(
+      `with groups = ${groups} and channels = ${channels}, the weight type is needed to tell a depthwise weight (C, channels / C, k...) from a grouped one (channels, C / groups, k...)`,
+    );
+  }
+  if (depthwise) {
+    const e = pending.check(
+      r.require(dMod(channels, C), '==', intDim(0), `channels = ${channels} must be a multiple of the input channels ${printDim(C)} (depthwise)`),
+      'input channels unknown',
+    );
+    if (e) return e;
+    return [C, dDiv(channels, C), ...intDims(kernelSize)];
+  }
+  if (groups > 1) {
+    const e = pending.check(
+      r.require(dMod(C, groups), '==', intDim(0), `the input channels ${printDim(C)} must be divisible by groups = ${groups}`),
+      'the input channels are not known yet',
+    );
+    if (e) return e;
+    if (channels % groups !== 0) return r.fail(`channels = ${channels} must be divisible by groups = ${groups}`);
+  }
+  // groups = 1: the weight's I is the data's C itself (shared, even if a hole).
+  return [intDim(channels), groups === 1 ? C : dDiv(C, groups), ...intDims(kernelSize)];
+}
+
+/**
+ * Without channels and kernel_size both: the given weight (canonical dims wDims) checked
+ * against kernel_size, channels, the data's channels C and groups; its O and kernel sizes.
+ */
+function checkedWeight(
+  r: Reporter,
+  pending: Pending,
+  attrs: AttrMap,
+  spatialAxes: string,
+  C: IDim,
+  wDims: readonly IDim[],
+  groups: number,
+  channels: number | null,
+  kernelSize: readonly number[] | null,
+): ConvKernel | RelError {
+  const [O, I, ...K] = wDims as IDim[];
+  if (kernelSize !== null) {
+    for (let i = 0; i < spatialAxes.length; i++) {
+      const e = r.assignDim(K[i]!, intDim(kernelSize[i]!), `the weight's kernel ${AXIS_NAME[spatialAxes[i]!]} does not match kernel_size[${i}]`);
+      if (e) return e;
+    }
+  }
+  if (channels !== null) {
+    const e = r.assignDim(O!, intDim(channels), `the weight's output channels (axis O of ${getString(attrs, 'kernel_layout')}) do not match channels`);
+    if (e) return e;
+  }
+  if (groups === 1) {
+    const e = r.assignDim(I!, C, `the weight's input channels (axis I of ${getString(attrs, 'kernel_layout')}) must be the data's channels`);
+    if (e) return e;
+  } else if (C.kind !== 'any' && I!.kind !== 'any') {
+    const e1 = pending.check(
+      r.require(dMod(C, groups), '==', intDim(0), `the input channels ${printDim(C)} must be divisible by groups = ${groups}`),
+      'the input channels are not known yet',
+    );
+    if (e1) return e1;
+    if (C.kind === 'hole') pending.note('the input channels are not known yet');
+    else {
+      const e2 = r.assignDim(
+        I!,
+        dDiv(C, groups),
+        `the weight's input channels (axis I of ${getString(attrs, 'kernel_layout')}) must be the data's channels ${printDim(C)} divided by groups = ${groups}`,
+      );
+      if (e2) return e2;
+    }
+  }
+  if (groups > 1) {
+    const e3 = pending.check(
+      r.require(dMod(O!, groups), '==', intDim(0), `the weight's output channels ${printDim(O!)} must be divisible by groups = ${groups}`),
+      "the weight's output channels are not known yet",
+    );
+    if (e3) return e3;
+  }
+  return { cout: O!, ks: K };
+}
+
+/**
+ * The result's spatial sizes, floor((x + pad_total - dk) / stride) + 1 per axis of
+ * `spatialAxes` with dk the dilated kernel (Any in, Any out), checking the padded input
+ * is at least dk.
+ */
+function convOutSpatial(
+  r: Reporter,
+  pending: Pending,
+  spatialAxes: string,
+  X: readonly IDim[],
+  ks: readonly IDim[],
+  strides: readonly number[],
+  dilation: readonly number[],
+  pads: readonly number[],
+): IDim[] | RelError {
+  const spatial: IDim[] = [];
+  for (let i = 0; i < spatialAxes.length; i++) {
+    const x = X[i]!;
+    const what = AXIS_NAME[spatialAxes[i]!]!;
+    if (x.kind === 'any') {
+      spatial.push(ANY);
+      continue;
+    }
+    const dk = dAdd(dMul(dSub(ks[i]!, 1), dilation[i]!), 1);
+    const padded = dAdd(x, pads[i]!);
+    const e = pending.check(
+      r.require(padded, '>=', dk, `the padded input ${what} ${printDim(padded)} is smaller than the dilated kernel ${what} ${printDim(dk)}`),
+      `the input ${what} is not known yet`,
+    );
+    if (e) return e;
+    spatial.push(dAdd(dDiv(dSub(padded, dk), strides[i]!), 1));
+  }
+  return spatial;
 }
 
 export const conv1dRel = convRel(1);

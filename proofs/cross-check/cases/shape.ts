@@ -132,132 +132,135 @@ function transpose(op: OpInfo): TypeofRequest[] {
   return out;
 }
 
-function concatenate(op: OpInfo): TypeofRequest[] {
-  const out: TypeofRequest[] = [];
-  const groups: Shape[][] = [
-    [[3]],
-    [[2], [3]],
+/** Tuples of shapes, each concatenated along every axis of its first field. */
+const CONCAT_GROUPS: readonly (readonly Shape[])[] = [
+  [[3]],
+  [[2], [3]],
+  [
+    [2, 3],
+    [1, 3],
+  ],
+  [
+    [2, 3],
+    [2, 5],
+  ],
+  [
+    [2, 3],
+    [1, 3],
+    [2, 3],
+  ],
+  [
+    ['n', 3],
+    [2, 3],
+  ],
+  [
+    [2, 3, 5],
+    [2, 3, 1],
+  ],
+  [
+    [1, 3, 5, 5],
+    [1, 2, 5, 5],
+  ],
+  [[2, 3], [3]],
+];
+
+/** Holes and Any (TVM's rules for Any dims), checks on the known fields while others are unknown: the fields, the axis. */
+const CONCAT_HOLES: readonly (readonly [readonly Shape[], number])[] = [
+  [
     [
-      [2, 3],
+      [3, 2],
+      ['?', 2],
+    ],
+    1,
+  ],
+  [
+    [
+      ['?', 3],
+      ['?', '?'],
+    ],
+    0,
+  ],
+  [
+    [
       [1, 3],
+      [1, '?'],
     ],
+    0,
+  ],
+  [
     [
+      ['?', 3],
       [2, 3],
-      [2, 5],
     ],
+    0,
+  ],
+  [
     [
-      [2, 3],
       [1, 3],
+      [1, '_'],
+      [2, '_'],
+    ],
+    0,
+  ],
+  [[[0], ['_']], 0],
+  [[['_']], 0],
+  [
+    [
+      [0, '_', 0],
+      [0, 0, 0],
+    ],
+    0,
+  ],
+  [
+    [
+      ['_', 2],
       [2, 3],
     ],
+    1,
+  ],
+  [
+    [
+      ['n', 3],
+      ['m', 4],
+    ],
+    1,
+  ],
+  [
     [
       ['n', 3],
       [2, 3],
     ],
+    1,
+  ],
+  [
     [
-      [2, 3, 5],
-      [2, 3, 1],
+      [0, 0, 0],
+      ['?', 'm', 0],
     ],
+    -1,
+  ],
+  [
     [
-      [1, 3, 5, 5],
-      [1, 2, 5, 5],
+      [2, 3],
+      [3, 3],
     ],
-    [[2, 3], [3]],
-  ];
-  for (const g of groups) for (const axis of range(-g[0]!.length - 1, g[0]!.length)) out.push(call(op.name, [tuple(g.map((s) => tensor(s)))], { axis }));
+    1,
+  ],
+  [
+    [
+      [2, '?'],
+      ['_', 3],
+    ],
+    0,
+  ],
+];
+
+function concatenate(op: OpInfo): TypeofRequest[] {
+  const out: TypeofRequest[] = [];
+  for (const g of CONCAT_GROUPS) for (const axis of range(-g[0]!.length - 1, g[0]!.length)) out.push(call(op.name, [tuple(g.map((s) => tensor(s)))], { axis }));
   out.push(call(op.name, [tuple([tensor([2, 3]), '_'])], { axis: 0 }), call(op.name, ['_'], { axis: 0 }));
   out.push(call(op.name, [tuple([tensor([2, 3]), tensor([1, 3], 'int32')])], { axis: 0 }));
-  // holes and Any (TVM's rules for Any dims), checks on the known fields while others are unknown
-  const more: [Shape[], number][] = [
-    [
-      [
-        [3, 2],
-        ['?', 2],
-      ],
-      1,
-    ],
-    [
-      [
-        ['?', 3],
-        ['?', '?'],
-      ],
-      0,
-    ],
-    [
-      [
-        [1, 3],
-        [1, '?'],
-      ],
-      0,
-    ],
-    [
-      [
-        ['?', 3],
-        [2, 3],
-      ],
-      0,
-    ],
-    [
-      [
-        [1, 3],
-        [1, '_'],
-        [2, '_'],
-      ],
-      0,
-    ],
-    [[[0], ['_']], 0],
-    [[['_']], 0],
-    [
-      [
-        [0, '_', 0],
-        [0, 0, 0],
-      ],
-      0,
-    ],
-    [
-      [
-        ['_', 2],
-        [2, 3],
-      ],
-      1,
-    ],
-    [
-      [
-        ['n', 3],
-        ['m', 4],
-      ],
-      1,
-    ],
-    [
-      [
-        ['n', 3],
-        [2, 3],
-      ],
-      1,
-    ],
-    [
-      [
-        [0, 0, 0],
-        ['?', 'm', 0],
-      ],
-      -1,
-    ],
-    [
-      [
-        [2, 3],
-        [3, 3],
-      ],
-      1,
-    ],
-    [
-      [
-        [2, '?'],
-        ['_', 3],
-      ],
-      0,
-    ],
-  ];
-  for (const [g, axis] of more) out.push(call(op.name, [tuple(g.map((sh) => tensor(sh)))], { axis }));
+  for (const [g, axis] of CONCAT_HOLES) out.push(call(op.name, [tuple(g.map((sh) => tensor(sh)))], { axis }));
   out.push(call(op.name, [tuple([tensor([]), '_'])], { axis: 0 }), call(op.name, [tuple([tensor([2]), '_', tensor([2, 3])])], { axis: 0 }));
   out.push(call(op.name, [tuple([tensor([1, 3]), '_', tensor([1, 4], 'int32')])], { axis: 0 }), call(op.name, [tuple(['_', tensor([2, 3])])], { axis: 5 }));
   return out;
