@@ -11,6 +11,7 @@ import { type Dim, DimError, dimAdd, dimAsInteger, dimConst, dimFloorDiv, dimMod
 import type { CDim, CType, Constraint, TVar } from './ctypes.js';
 import { tensorOf } from './ctypes.js';
 import { argCountError } from '../relations/op-arity.js';
+import { SCALAR_DTYPES } from '../relations/dtypes.js';
 
 /** What constraint generation needs to know about operators. */
 export interface OpInfo {
@@ -55,8 +56,6 @@ export interface Generated {
   /** Types of the last expressions of inner blocks (if branches, match clauses, fn bodies), printed as TVM prints them. */
   readonly blockResults: Map<RExpr, CType>;
 }
-
-export const DTYPES = new Set(['bool', 'int8', 'int16', 'int32', 'int64', 'uint8', 'uint16', 'uint32', 'uint64', 'float16', 'float32', 'float64', 'bfloat16']);
 
 interface Scheme {
   readonly def: FunctionDef;
@@ -197,7 +196,7 @@ class Generation {
   private typeOf(t: RType, params: ReadonlyMap<string, CType>): CType {
     switch (t.kind) {
       case 'tensor':
-        if (!DTYPES.has(t.dtype)) this.err(`unknown dtype '${t.dtype}'${didYouMean(t.dtype, DTYPES)}`, t.span);
+        if (!SCALAR_DTYPES.has(t.dtype)) this.err(`unknown dtype '${t.dtype}'${didYouMean(t.dtype, SCALAR_DTYPES)}`, t.span);
         return tensorOf(t.shape.map(this.dimOf), t.dtype);
       case 'tuple':
         return { k: 'tuple', fields: t.fields.map((f) => this.typeOf(f, params)) };

@@ -65,7 +65,7 @@ export const MUTATIONS: readonly Mutation[] = [
   {
     id: 'cast-dtype-table-check-dropped',
     file: ELEMWISE,
-    find: 'if (!EW_DTYPES.has(dtype)) return',
+    find: 'if (!SCALAR_DTYPES.has(dtype)) return',
     replace: "if (dtype === 'handle') return",
     ops: ['cast'],
     what: 'a dropped check: target dtypes outside the dtype table (int4) are accepted',

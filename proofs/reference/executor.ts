@@ -14,6 +14,7 @@
 // oracle for them. Executors never import from relations/ (except types).
 import type { AttrJs } from '../../relations/imperative/solve-one.js';
 import { NDArray, type Value } from './tensor.js';
+import { SCALAR_DTYPES } from '../../relations/dtypes.js';
 
 export type Attrs = Readonly<Record<string, AttrJs>>;
 
@@ -30,23 +31,6 @@ export interface Stricter {
   readonly reason: string;
   readonly covers: (args: readonly Value[], attrs: Attrs, result: Value) => boolean;
 }
-
-/** The scalar dtypes the relations type; others (int4, float32x4, ...) some executors still build. */
-export const SCALAR_DTYPES: ReadonlySet<string> = new Set([
-  'bool',
-  'int8',
-  'int16',
-  'int32',
-  'int64',
-  'uint8',
-  'uint16',
-  'uint32',
-  'uint64',
-  'float16',
-  'float32',
-  'float64',
-  'bfloat16',
-]);
 
 /** A call with an input dtype or a `dtype` attribute outside SCALAR_DTYPES (a `covers` predicate). */
 export const dtypeOutsideTable = (args: readonly Value[], attrs: Attrs): boolean =>

@@ -34,23 +34,7 @@ import type { RelationFn, RelError, Reporter } from './relation.js';
 import { expectTensor, getFloat, getFloatOrNull, getInts, getString } from './common.js';
 import { isError } from './relation.js';
 import { intDim, printType, tensorType, tupleType } from './types.js';
-
-/** The dtypes the rules' dtype_name table knows (relations/lib.rules). */
-const SCALAR_DTYPES: ReadonlySet<string> = new Set([
-  'bool',
-  'int8',
-  'int16',
-  'int32',
-  'int64',
-  'uint8',
-  'uint16',
-  'uint32',
-  'uint64',
-  'float16',
-  'float32',
-  'float64',
-  'bfloat16',
-]);
+import { SCALAR_DTYPES } from '../dtypes.js';
 
 function checkDtype(r: Reporter, dtype: string): RelError | null {
   if (SCALAR_DTYPES.has(dtype)) return null;

@@ -27,23 +27,7 @@ import type { RelationFn, RelError, Reporter } from './relation.js';
 import { expectTensor, getString } from './common.js';
 import { isError } from './relation.js';
 import { printType, tensorType } from './types.js';
-
-/** The dtypes a cast may target (relations/lib.rules, dtype_name). */
-const EW_DTYPES: ReadonlySet<string> = new Set([
-  'bool',
-  'int8',
-  'int16',
-  'int32',
-  'int64',
-  'uint8',
-  'uint16',
-  'uint32',
-  'uint64',
-  'float16',
-  'float32',
-  'float64',
-  'bfloat16',
-]);
+import { SCALAR_DTYPES } from '../dtypes.js';
 
 /** Every argument as a tensor, or the first error (errors win over waiting), or 'wait'. */
 function ewTensors(r: Reporter, args: readonly IType[], names: readonly string[]): TensorType[] | 'wait' | RelError {
@@ -73,7 +57,7 @@ export const identityCompareRel: RelationFn = (args, out, _attrs, r) => {
 /** result = Tensor[data.shape, dtype]. */
 export const castRel: RelationFn = (args, out, attrs, r) => {
   const dtype = getString(attrs, 'dtype');
-  if (!EW_DTYPES.has(dtype)) return r.fail(`cannot cast to dtype ${dtype}: the supported dtypes are ${[...EW_DTYPES].join(', ')}`);
+  if (!SCALAR_DTYPES.has(dtype)) return r.fail(`cannot cast to dtype ${dtype}: the supported dtypes are ${[...SCALAR_DTYPES].join(', ')}`);
   const data = expectTensor(r, args[0]!, 'data');
   if (data === 'wait' || isError(data)) return data;
   const e = r.assign(out, tensorType(data.shape, dtype), 'the result');

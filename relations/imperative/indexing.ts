@@ -43,23 +43,7 @@ import type { RelationFn, RelError, Reporter } from './relation.js';
 import { Pending, compareDims, dProduct, finish, getInt, getString, normAxis } from './common.js';
 import { isError } from './relation.js';
 import { intDim, printDim, printType, tensorType, tupleType } from './types.js';
-
-/** The dtypes the rules' dtype_name table knows (relations/lib.rules). */
-const SCALAR_DTYPES: ReadonlySet<string> = new Set([
-  'bool',
-  'int8',
-  'int16',
-  'int32',
-  'int64',
-  'uint8',
-  'uint16',
-  'uint32',
-  'uint64',
-  'float16',
-  'float32',
-  'float64',
-  'bfloat16',
-]);
+import { SCALAR_DTYPES } from '../dtypes.js';
 
 /** The integer dtypes of the rules' int_dtype table (relations/lib.rules). */
 const INT_DTYPES: ReadonlySet<string> = new Set(['int8', 'int16', 'int32', 'int64', 'uint8', 'uint16', 'uint32', 'uint64']);

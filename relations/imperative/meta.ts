@@ -16,26 +16,10 @@ import type { RelationFn, RelError, Reporter } from './relation.js';
 import { expectTensor, getString } from './common.js';
 import { isError } from './relation.js';
 import { intDim, printType, tensorType } from './types.js';
-
-/** The dtypes of the rules' dtype_name table (relations/lib.rules). */
-const META_DTYPES: ReadonlySet<string> = new Set([
-  'bool',
-  'int8',
-  'int16',
-  'int32',
-  'int64',
-  'uint8',
-  'uint16',
-  'uint32',
-  'uint64',
-  'float16',
-  'float32',
-  'float64',
-  'bfloat16',
-]);
+import { SCALAR_DTYPES } from '../dtypes.js';
 
 function checkDtype(r: Reporter, dtype: string): RelError | null {
-  return META_DTYPES.has(dtype) ? null : r.fail(`dtype ${dtype} is not supported (the scalar dtypes bool, intN, uintN, floatN, bfloat16 are)`);
+  return SCALAR_DTYPES.has(dtype) ? null : r.fail(`dtype ${dtype} is not supported (the scalar dtypes bool, intN, uintN, floatN, bfloat16 are)`);
 }
 
 export const shapeOfRel: RelationFn = (args, out, attrs, r) => {

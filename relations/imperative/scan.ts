@@ -25,23 +25,8 @@ import type { RelationFn, RelError, Reporter } from './relation.js';
 import { Pending, dProduct, expectTensor, finish, getInt, getIntOrNull, getString } from './common.js';
 import { isError } from './relation.js';
 import { printDim, printType, tensorType } from './types.js';
+import { SCALAR_DTYPES } from '../dtypes.js';
 
-/** The dtypes of the rules' dtype_name table (relations/lib.rules). */
-const SCAN_DTYPES: ReadonlySet<string> = new Set([
-  'bool',
-  'int8',
-  'int16',
-  'int32',
-  'int64',
-  'uint8',
-  'uint16',
-  'uint32',
-  'uint64',
-  'float16',
-  'float32',
-  'float64',
-  'bfloat16',
-]);
 const SCAN_INT_DTYPES: ReadonlySet<string> = new Set(['int8', 'int16', 'int32', 'int64', 'uint8', 'uint16', 'uint32', 'uint64']);
 
 function checkAxis(r: Reporter, data: TensorType, axis: number): RelError | null {
@@ -57,7 +42,7 @@ function checkIntDtype(r: Reporter, dtype: string): RelError | null {
 /** cumsum, cumprod. */
 export const scanRel: RelationFn = (args, out, attrs, r) => {
   const given = getString(attrs, 'dtype');
-  if (given !== '' && !SCAN_DTYPES.has(given)) return r.fail(`dtype ${given} is not supported (the scalar dtypes bool, intN, uintN, floatN, bfloat16 are)`);
+  if (given !== '' && !SCALAR_DTYPES.has(given)) return r.fail(`dtype ${given} is not supported (the scalar dtypes bool, intN, uintN, floatN, bfloat16 are)`);
   const data = expectTensor(r, args[0]!, 'data');
   if (data === 'wait' || isError(data)) return data;
   const dtype = given === '' ? data.dtype : given;

@@ -7,7 +7,8 @@
 // operator refuse. TVM's computes need equal operand dtypes (x and y for where; the
 // condition may be any dtype). Comparisons give bool tensors; the others keep the
 // operands' dtype, with values fitted to it (integer results truncate).
-import { type Executor, type Stricter, SCALAR_DTYPES } from '../executor.js';
+import { SCALAR_DTYPES } from '../../../relations/dtypes.js';
+import type { Executor, Stricter } from '../executor.js';
 import { type NDArray, type Value, asTensor, build, fitDtype, refuse } from '../tensor.js';
 
 /** The broadcast index space of some shapes (aligned at the right), or a refusal. */
