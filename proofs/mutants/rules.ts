@@ -511,8 +511,8 @@ export const MUTATIONS: readonly Mutation[] = [
   {
     id: 'rules-sparse-to-dense-length-constant',
     file: 'relations/sparse.rules',
-    find: 'sp_index_length([_, K], K).',
-    replace: 'sp_index_length([_, _], 2).',
+    find: 'sparse_to_dense_coord_length([_, K], K).',
+    replace: 'sparse_to_dense_coord_length([_, _], 2).',
     ops: ['sparse_to_dense'],
     what: 'a wrong constant: the coordinate length of 2-D sparse_indices taken as 2 whatever their second dim',
   },
@@ -576,8 +576,8 @@ export const MUTATIONS: readonly Mutation[] = [
   {
     id: 'rules-matrix-set-diag-band-off-by-one',
     file: 'relations/matrix.rules',
-    find: 'md_diag_tail(K1, K2, L, [K2 - K1 + 1, L]) :- K1 < K2.',
-    replace: 'md_diag_tail(K1, K2, L, [K2 - K1, L]) :- K1 < K2.',
+    find: 'matrix_diag_trailing_dims(K1, K2, L, [K2 - K1 + 1, L]) :- K1 < K2.',
+    replace: 'matrix_diag_trailing_dims(K1, K2, L, [K2 - K1, L]) :- K1 < K2.',
     ops: ['matrix_set_diag'],
     what: 'an off-by-one: a band of diagonals k1..k2 expects k2 - k1 rows in diagonal',
   },

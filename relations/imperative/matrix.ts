@@ -36,7 +36,7 @@ export const triluRel: RelationFn = (args, out, _attrs, r) => {
   return k === 'wait' ? r.wait('the type of k is not known yet') : 'done';
 };
 
-/** A dim that is neither a hole nor Any (the rules' nd_known). */
+/** A dim that is neither a hole nor Any (the rules' dim_is_known). */
 const mdKnown = (d: IDim): boolean => d.kind === 'int' || d.kind === 'sym';
 
 /** The dims diagonal must have for input's shape `s` (rank >= 2), its last two dims known; else null. */
