@@ -62,6 +62,20 @@ export const call = (op: string, args: readonly string[], attrs: Attrs = {}): Ty
 /** A sweep generator: the cases of one operator. */
 export type CaseGenerator = (op: OpInfo) => TypeofRequest[];
 
+/** Calls of `op` on the well-typed arguments `ok` with each argument in turn unknown (`_`), then wrapped in a tuple. */
+export function eachArgumentUnknownOrTuple(op: string, ok: readonly string[]): TypeofRequest[] {
+  return ok.flatMap((_, i) => [
+    call(
+      op,
+      ok.map((t, j) => (j === i ? '_' : t)),
+    ),
+    call(
+      op,
+      ok.map((t, j) => (j === i ? tuple([t]) : t)),
+    ),
+  ]);
+}
+
 export function permutations(n: number): number[][] {
   if (n === 0) return [[]];
   return permutations(n - 1).flatMap((p) => range(0, n - 1).map((i) => [...p.slice(0, i), n - 1, ...p.slice(i)]));

@@ -5,7 +5,7 @@
 // indices.
 import type { OpInfo } from '../../../relations/schema.js';
 import type { TypeofRequest } from '../../../typing/typeof.js';
-import { call, tensor, tuple, ALL_SHAPES, type CaseGenerator, type Shape } from '../case-kit.js';
+import { call, eachArgumentUnknownOrTuple, tensor, tuple, ALL_SHAPES, type CaseGenerator, type Shape } from '../case-kit.js';
 
 function stridedSet(op: OpInfo): TypeofRequest[] {
   const out: TypeofRequest[] = [];
@@ -13,17 +13,7 @@ function stridedSet(op: OpInfo): TypeofRequest[] {
   for (const s of ALL_SHAPES) out.push(call(op.name, [tensor(s), tensor(s.slice(1)), idx(s.length), idx(s.length), idx(s.length)]));
   for (const n of [0, 1, 3]) out.push(call(op.name, [tensor([3, 4], 'int8'), tensor([2, 3], 'int8'), idx(n), idx(2), tensor([n], 'int64')]));
   const ok = [tensor([3, 4]), tensor([2, 3]), idx(2), idx(2), idx(2)];
-  for (let i = 0; i < 5; i++)
-    out.push(
-      call(
-        op.name,
-        ok.map((t, j) => (j === i ? '_' : t)),
-      ),
-      call(
-        op.name,
-        ok.map((t, j) => (j === i ? tuple([t]) : t)),
-      ),
-    );
+  out.push(...eachArgumentUnknownOrTuple(op.name, ok));
   out.push(call(op.name, [tensor(['n', '_', 3]), tensor([]), idx(1), idx(1), idx(1)]), call(op.name, ['_', '_', '_', '_', '_']));
   return out;
 }

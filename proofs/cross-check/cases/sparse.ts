@@ -4,7 +4,7 @@
 // dims, unknown arguments and tuples.
 import type { OpInfo } from '../../../relations/schema.js';
 import type { TypeofRequest } from '../../../typing/typeof.js';
-import { call, tensor, tuple, type CaseGenerator, type Shape } from '../case-kit.js';
+import { call, eachArgumentUnknownOrTuple, tensor, tuple, type CaseGenerator, type Shape } from '../case-kit.js';
 
 /** Shapes of rank 0-3 with small, empty, symbolic, Any and unknown dims. */
 const SHAPES: readonly Shape[] = [[], [0], [1], [3], ['n'], ['?'], ['_'], [2, 3], [4, 2], [3, 1], ['n', 2], [2, '_'], [2, 3, 2]];
@@ -68,18 +68,7 @@ function sparseReshape(op: OpInfo): TypeofRequest[] {
     out.push(call(op.name, [tensor([5, 3], a), tensor([3], b), tensor([4], c)]));
   }
   const ok = [tensor([5, 3], 'int64'), tensor([3], 'int64'), tensor([2], 'int64')];
-  for (let i = 0; i < 3; i++) {
-    out.push(
-      call(
-        op.name,
-        ok.map((t, j) => (j === i ? '_' : t)),
-      ),
-      call(
-        op.name,
-        ok.map((t, j) => (j === i ? tuple([t]) : t)),
-      ),
-    );
-  }
+  out.push(...eachArgumentUnknownOrTuple(op.name, ok));
   return out;
 }
 

@@ -6,6 +6,7 @@
 import { type Attrs, type Executor, type Stricter, emptyResult } from '../executor.js';
 import { NDArray, asTensor, build, fitDtype, refuse, type Value } from '../tensor.js';
 import { countWindows, int, padding, str } from './conv.js';
+import { bilinear } from './image.js';
 
 function pair(v: unknown, what: string): [number, number] {
   if (typeof v === 'number') return [v, v];
@@ -13,24 +14,10 @@ function pair(v: unknown, what: string): [number, number] {
   return refuse(`${what} must be an int or a pair`);
 }
 
-/** Bilinear read of data[n, c] at (y, x); outside the image reads 0. */
+/** Bilinear read of data[n, c] at (y, x): 0 a pixel or more outside the image, and each neighbour outside it reads 0. */
 function sample(data: NDArray, n: number, c: number, y: number, x: number): number {
   const [, , h, w] = data.shape as [number, number, number, number];
-  if (y <= -1 || y >= h || x <= -1 || x >= w) return 0;
-  const y0 = Math.floor(y);
-  const x0 = Math.floor(x);
-  let s = 0;
-  for (const [yy, wy] of [
-    [y0, 1 - (y - y0)],
-    [y0 + 1, y - y0],
-  ] as const) {
-    for (const [xx, wx] of [
-      [x0, 1 - (x - x0)],
-      [x0 + 1, x - x0],
-    ] as const)
-      if (yy >= 0 && yy < h && xx >= 0 && xx < w) s += wy * wx * data.get([n, c, yy, xx]);
-  }
-  return s;
+  return y <= -1 || y >= h || x <= -1 || x >= w ? 0 : bilinear(data, n, c, y, x, 0);
 }
 
 const deformableConv2d: Executor = ([x, o, wt], attrs) => {

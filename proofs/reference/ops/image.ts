@@ -84,8 +84,8 @@ const affineGrid: Executor = ([x], attrs) => {
   });
 };
 
-/** Bilinear read of data[n, c] at (y, x) in pixels; outside the image reads 0. */
-function bilinear(data: NDArray, n: number, c: number, y: number, x: number, outside: number): number {
+/** Bilinear read of data[n, c] at (y, x) in pixels; a pixel outside the image reads `outside`. */
+export function bilinear(data: NDArray, n: number, c: number, y: number, x: number, outside: number): number {
   const [, , h, w] = data.shape as [number, number, number, number];
   const y0 = Math.floor(y);
   const x0 = Math.floor(x);
