@@ -4,6 +4,8 @@
 import { type Command, Option } from 'commander';
 import { DEFAULT_MAX_BINDINGS } from '../frontends/relay/binding-count.js';
 import { DEFAULT_LIMITS } from '../solver/engine/limits.js';
+import { engineWork } from '../solver/engine/engine-work.js';
+import { inferStatsText } from './infer-stats.js';
 import { type CommandOutcome, collect, extraRelations, maxMemoryOption, positiveInt } from './program.js';
 
 export function addInferCommand(program: Command, outcome: CommandOutcome): void {
@@ -51,85 +53,82 @@ export function addInferCommand(program: Command, outcome: CommandOutcome): void
       'with --gradual: print only the residual checks, one per line (file:line:column: operator: condition; ONNX: file: node "name" (OpType): condition)',
       false,
     )
+    .option('--stats', 'print where the time went and what the rule engine did (rounds, plan runs, facts, bindings) to stderr', false)
     .action(async (file: string, o: Record<string, unknown>) => {
-      if (o['checksOnly'] === true && o['gradual'] !== true) {
-        process.stderr.write('error: --checks-only needs --gradual\n');
-        outcome.code = 2;
-        return;
-      }
-      if (o['gradual'] === true && file.endsWith('.itir')) {
-        process.stderr.write('error: --gradual and --checks-only are for Relay programs (.relay) and ONNX models (.onnx)\n');
-        outcome.code = 2;
-        return;
-      }
-      if (file.endsWith('.onnx')) {
-        const { inferOnnx } = await import('./onnx-infer.js');
-        outcome.code = inferOnnx(file, {
-          json: o['json'] === true,
-          shapes: o['shape'] as string[],
-          dims: o['dim'] as string[],
-          values: o['value'] as string[],
-          ...(typeof o['explain'] === 'string' ? { explain: o['explain'] } : {}),
-          ...(typeof o['writeValueInfo'] === 'string' ? { writeValueInfo: o['writeValueInfo'] } : {}),
-          gradual: o['gradual'] === true,
-          checksOnly: o['checksOnly'] === true,
-        });
-        return;
-      }
-      if (
-        (o['shape'] as string[]).length > 0 ||
-        (o['dim'] as string[]).length > 0 ||
-        (o['value'] as string[]).length > 0 ||
-        o['writeValueInfo'] !== undefined
-      ) {
-        process.stderr.write('error: --shape, --dim, --value and --write-value-info are for .onnx models\n');
-        outcome.code = 2;
-        return;
-      }
-      if (file.endsWith('.itir')) {
-        const { inferItir } = await import('./itir.js');
-        outcome.code = inferItir(file, {
-          strategy: o['strategy'] === 'twin' ? 'twin' : 'rules',
-          json: o['json'] === true,
-          ascii: o['ascii'] === true,
-          ...(o['maxTime'] !== undefined ? { maxMillis: o['maxTime'] as number } : {}),
-        });
-        return;
-      }
-      if (o['strategy'] === 'twin') {
-        process.stderr.write('error: --strategy twin is for .itir programs; use rules or relay\n');
-        outcome.code = 2;
-        return;
-      }
-      if (o['gradual'] === true) {
-        if (o['explain'] !== undefined) {
-          process.stderr.write('error: --explain and --gradual do not go together: explain a binding without --gradual\n');
-          outcome.code = 2;
-          return;
-        }
-        const { inferGradualCommand } = await import('./gradual.js');
-        outcome.code =
-          (await extraRelations((o['relations'] as string[] | undefined) ?? [])) ??
-          inferGradualCommand(file, {
-            strategy: o['strategy'] as 'rules' | 'relay',
-            json: o['json'] === true,
-            checksOnly: o['checksOnly'] === true,
-            limits: o['maxTime'] !== undefined ? { maxMillis: o['maxTime'] as number } : {},
-          });
-        return;
-      }
-      const { infer } = await import('./infer.js');
-      outcome.code =
-        (await extraRelations((o['relations'] as string[] | undefined) ?? [])) ??
-        infer(file, {
-          strategy: o['strategy'] as 'rules' | 'relay',
-          json: o['json'] === true,
-          ...(typeof o['explain'] === 'string' ? { explain: o['explain'] } : {}),
-          internals: o['internals'] === true,
-          limits: {
-            ...(o['maxTime'] !== undefined ? { maxMillis: o['maxTime'] as number } : {}),
-            ...(o['maxBindings'] !== undefined ? { maxBindings: o['maxBindings'] as number } : {}),
-          },
-        });
+      const started = performance.now();
+      outcome.code = await runInfer(file, o);
+      if (o['stats'] === true) process.stderr.write(inferStatsText(engineWork(), performance.now() - started, performance.now()));
     });
+}
+
+/** Types `file` as its kind asks (ONNX, iterator IR, Relay, gradual Relay); the exit code. */
+async function runInfer(file: string, o: Record<string, unknown>): Promise<number> {
+  if (o['checksOnly'] === true && o['gradual'] !== true) {
+    process.stderr.write('error: --checks-only needs --gradual\n');
+    return 2;
+  }
+  if (o['gradual'] === true && file.endsWith('.itir')) {
+    process.stderr.write('error: --gradual and --checks-only are for Relay programs (.relay) and ONNX models (.onnx)\n');
+    return 2;
+  }
+  if (file.endsWith('.onnx')) {
+    const { inferOnnx } = await import('./onnx-infer.js');
+    return inferOnnx(file, {
+      json: o['json'] === true,
+      shapes: o['shape'] as string[],
+      dims: o['dim'] as string[],
+      values: o['value'] as string[],
+      ...(typeof o['explain'] === 'string' ? { explain: o['explain'] } : {}),
+      ...(typeof o['writeValueInfo'] === 'string' ? { writeValueInfo: o['writeValueInfo'] } : {}),
+      gradual: o['gradual'] === true,
+      checksOnly: o['checksOnly'] === true,
+    });
+  }
+  if ((o['shape'] as string[]).length > 0 || (o['dim'] as string[]).length > 0 || (o['value'] as string[]).length > 0 || o['writeValueInfo'] !== undefined) {
+    process.stderr.write('error: --shape, --dim, --value and --write-value-info are for .onnx models\n');
+    return 2;
+  }
+  if (file.endsWith('.itir')) {
+    const { inferItir } = await import('./itir.js');
+    return inferItir(file, {
+      strategy: o['strategy'] === 'twin' ? 'twin' : 'rules',
+      json: o['json'] === true,
+      ascii: o['ascii'] === true,
+      ...(o['maxTime'] !== undefined ? { maxMillis: o['maxTime'] as number } : {}),
+    });
+  }
+  if (o['strategy'] === 'twin') {
+    process.stderr.write('error: --strategy twin is for .itir programs; use rules or relay\n');
+    return 2;
+  }
+  if (o['gradual'] === true) {
+    if (o['explain'] !== undefined) {
+      process.stderr.write('error: --explain and --gradual do not go together: explain a binding without --gradual\n');
+      return 2;
+    }
+    const { inferGradualCommand } = await import('./gradual.js');
+    return (
+      (await extraRelations((o['relations'] as string[] | undefined) ?? [])) ??
+      inferGradualCommand(file, {
+        strategy: o['strategy'] as 'rules' | 'relay',
+        json: o['json'] === true,
+        checksOnly: o['checksOnly'] === true,
+        limits: o['maxTime'] !== undefined ? { maxMillis: o['maxTime'] as number } : {},
+      })
+    );
+  }
+  const { infer } = await import('./infer.js');
+  return (
+    (await extraRelations((o['relations'] as string[] | undefined) ?? [])) ??
+    infer(file, {
+      strategy: o['strategy'] as 'rules' | 'relay',
+      json: o['json'] === true,
+      ...(typeof o['explain'] === 'string' ? { explain: o['explain'] } : {}),
+      internals: o['internals'] === true,
+      limits: {
+        ...(o['maxTime'] !== undefined ? { maxMillis: o['maxTime'] as number } : {}),
+        ...(o['maxBindings'] !== undefined ? { maxBindings: o['maxBindings'] as number } : {}),
+      },
+    })
+  );
 }

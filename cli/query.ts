@@ -78,7 +78,7 @@ export function query(files: string[], o: QueryOptions): number {
   if (o.stats) {
     const s = result.stats;
     process.stderr.write(
-      `strategy ${result.strategy}: ${s.rounds} rounds in ${s.strata} strata, ${s.facts} facts (${s.derived} derived, ${s.rebuilt} rebuilt), ${s.bindings} bindings, ${s.millis} ms\nprinted in ${Math.round(printMs)} ms\n`,
+      `strategy ${result.strategy}: ${s.rounds} rounds in ${s.strata} strata, ${s.facts} facts (${s.derived} derived, ${s.rebuilt} rebuilt), ${s.bindings} bindings, ${s.planRuns} plan runs, ${s.millis} ms\nprinted in ${Math.round(printMs)} ms\n`,
     );
   }
   // with --goal the answers are the result: error facts elsewhere are reported, but do not fail it

@@ -29,6 +29,7 @@ import type { Plan, Step } from '../compile/plan.js';
 import { BufferMarks, RoundBuffer, type Wait } from './round.js';
 import { unify } from './unify.js';
 import { everyFact, PlanClock } from './window.js';
+import { addWork, workMark } from './engine-work.js';
 
 export type EvalMode = 'naive' | 'seminaive';
 
@@ -55,6 +56,8 @@ export interface SolveStats {
   derived: number;
   rebuilt: number;
   bindings: number;
+  /** Joins run: a rule's plan run over one window of new facts. */
+  planRuns: number;
   millis: number;
   strata: number;
 }
@@ -94,7 +97,7 @@ export class Solver {
   readonly residualEqualities: { left: TermId; right: TermId; plan: Plan; premises: readonly number[] }[] = [];
   readonly waits = new Map<string, Wait>();
   readonly runtimeErrors: JoinContext['runtimeErrors'] = new Map();
-  readonly stats: SolveStats = { rounds: 0, facts: 0, derived: 0, rebuilt: 0, bindings: 0, millis: 0, strata: 0 };
+  readonly stats: SolveStats = { rounds: 0, facts: 0, derived: 0, rebuilt: 0, bindings: 0, planRuns: 0, millis: 0, strata: 0 };
   limitHit: LimitError | null = null;
   private readonly byStratum: readonly Plan[][];
   /** Per stratum: the relations its plans read, and who reads each. Shared by every solver over the same plans. */
@@ -202,6 +205,7 @@ export class Solver {
   /** Run to fixpoint. Returns normally when a limit stops it; `limitHit` says which. */
   solve(): void {
     const started = Date.now();
+    const before = workMark(this.stats);
     this.deadline = started + this.limits.maxMillis;
     this.ctx.deadline = this.deadline;
     const depthBefore = this.store.maxDepth;
@@ -221,6 +225,7 @@ export class Solver {
       this.store.maxDepth = depthBefore;
       this.stats.millis += Date.now() - started;
       this.stats.facts = this.db.factCount;
+      addWork(before, this.stats);
     }
   }
 
@@ -269,6 +274,7 @@ export class Solver {
       for (const p of dirty) {
         const last = this.clock.lastRunOf(p.index);
         if (this.mode === 'naive' || last === NEVER || p.scanCount === 0) {
+          this.stats.planRuns++;
           this.joiner.run(db, buffer, p, everyFact(this.mode === 'naive', now));
         } else if (p.singleScan !== null && this.onlyIgnoredChanges(p.singleScan, last)) {
           // its only new input is facts rebuilt in columns it ignores: it would derive again what it derived from them before
@@ -276,6 +282,7 @@ export class Solver {
           const scans = this.index.scans[p.index]!;
           for (let k = 0; k < scans.length; k += 2) {
             if (this.changedAt[scans[k]!]! < last) continue;
+            this.stats.planRuns++;
             this.joiner.run(db, buffer, p, this.clock.newFactsAt(p.index, scans[k + 1]!, now));
           }
         }
