@@ -37,6 +37,7 @@ import type { OnnxGraph, OnnxNode } from '../frontends/onnx/model.js';
 import { bundledModelPath, bundledModels, readBundledModel } from '../typing/onnx/bundled-models.js';
 import { typeModel } from '../typing/onnx/model-types.js';
 import { graphInputDims } from '../typing/onnx/input-dims.js';
+import { type DimJson, fullyKnownShape } from '../typing/onnx/known-shapes.js';
 
 const benchDir = dirname(fileURLToPath(import.meta.url));
 const root = join(benchDir, '..');
@@ -87,20 +88,9 @@ function processRun(cmd: string, args: readonly string[]): ProcessRun {
   return { wallMs, cpuMs: m ? (Number(m[1]) + Number(m[2])) * 1000 : NaN };
 }
 
-type Dim = number | string | null;
-
-/** The names a symbolic dim is made of (`("p2o.D.1" - 1) / 4 + 1` -> p2o.D.1; a name printed alone is not quoted, fullyKnown looks it up whole). */
-function namesIn(dim: string): string[] {
-  return [...dim.matchAll(/"([^"]+)"|([A-Za-z_][A-Za-z0-9_.]*)/g)].map((m) => m[1] ?? m[2]!);
-}
-
-function fullyKnown(shape: readonly Dim[] | null | undefined, params: ReadonlySet<string>): boolean {
-  return shape?.every((d) => typeof d === 'number' || (typeof d === 'string' && (params.has(d) || namesIn(d).every((n) => params.has(n))))) ?? false;
-}
-
 interface PyLoop {
   readonly ms: number[];
-  readonly shapes: (Dim[] | null)[];
+  readonly shapes: (DimJson[] | null)[];
   readonly input_params: string[];
 }
 
@@ -111,7 +101,7 @@ function pythonLoop(path: string, n: number): PyLoop {
 }
 
 /** shapelog in this process: decode + type, `n` timed runs after one warm-up. */
-function shapelogLoop(bytes: Uint8Array, n: number): { ms: number[]; shapes: (readonly Dim[] | null)[] } {
+function shapelogLoop(bytes: Uint8Array, n: number): { ms: number[]; shapes: (readonly DimJson[] | null)[] } {
   const once = () => typeModel(decodeModel(bytes, 'bench.onnx'));
   let typed = once();
   const ms: number[] = [];
@@ -197,7 +187,10 @@ try {
         runs,
       },
       inProcess: { shapelogMs: median(inSl.ms), onnxMs: median(inPy.ms) },
-      fullyKnown: { shapelog: inSl.shapes.filter((s) => fullyKnown(s, params)).length, onnx: inPy.shapes.filter((s) => fullyKnown(s, params)).length },
+      fullyKnown: {
+        shapelog: inSl.shapes.filter((s) => fullyKnownShape(s, params)).length,
+        onnx: inPy.shapes.filter((s) => fullyKnownShape(s, params)).length,
+      },
     };
     const ratio = row.process.shapelog.wallMs / row.process.onnx.wallMs;
     log(
@@ -221,7 +214,7 @@ try {
       onnxMs: median(py.ms),
       shapelogMsPerNode: median(sl.ms) / nodes,
       onnxMsPerNode: median(py.ms) / nodes,
-      fullyKnown: sl.shapes.filter((s) => fullyKnown(s, params)).length,
+      fullyKnown: sl.shapes.filter((s) => fullyKnownShape(s, params)).length,
     };
     log(
       `chain of ${nodes} nodes: shapelog ${row.shapelogMs.toFixed(1)} ms (${row.shapelogMsPerNode.toFixed(3)} ms/node), ONNX ${row.onnxMs.toFixed(1)} ms (${row.onnxMsPerNode.toFixed(3)} ms/node); fully known ${row.fullyKnown}/${nodes}`,

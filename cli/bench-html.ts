@@ -61,7 +61,7 @@ export function renderBenchHtml(s: BenchSummary): string {
     .map(
       (x, i) =>
         `<tr><td>${escapeHtml(x.name)}</td><td>${fmtMs(x.coldMs)}</td><td>${fmtMs(x.steady.median)}</td><td>${fmtMs(x.steady.min)}</td><td>${fmtMs(x.steady.max)}</td>` +
-        `<td>${x.sampleMediansMs.length}</td><td>${x.answer.count}</td><td>${i === 0 ? 'reference' : x.agrees ? 'yes' : '<strong>NO</strong>'}</td></tr>`,
+        `<td>${x.sampleMediansMs.length}</td><td>${x.answer.count}</td><td>${i === 0 ? 'reference' : x.agrees ? 'yes' : `<strong>NO${x.contradictions !== null ? ` (${x.contradictions} contradicting)` : ''}</strong>`}</td></tr>`,
     )
     .join('\n');
   const verdict = s.agree

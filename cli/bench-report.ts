@@ -1,7 +1,9 @@
 // `shapelog bench`'s results: per strategy, the samples reduced to the median cold first run
 // and the median/min/max of the samples' medians; whether the strategies computed the same
-// result (the first strategy is the reference); the table, and the --json shape.
+// result (the first strategy is the reference; for ONNX models, whether any dim both know
+// differs); the table, and the --json shape.
 import type { AnswerDigest, ProgramKind, WorkerReport } from './bench-protocol.js';
+import type { DimJson } from '../typing/onnx/known-shapes.js';
 import { median, spread, type Spread } from './sample-stats.js';
 
 export interface BenchSettings {
@@ -30,7 +32,12 @@ export interface StrategySummary {
   readonly answer: AnswerDigest;
   /** Every sample of this strategy computed the same result. */
   readonly consistent: boolean;
-  /** Consistent, and the same result as the reference strategy's. */
+  /**
+   * ONNX models: node outputs whose shape contradicts the reference's (a rank both know
+   * differs, or a dim both know as an integer); null for the other kinds and the reference.
+   */
+  readonly contradictions: number | null;
+  /** Consistent, and the same result as the reference strategy's (ONNX models: no contradiction). */
   readonly agrees: boolean;
 }
 
@@ -59,16 +66,40 @@ export function summarize(settings: BenchSettings, samples: ReadonlyMap<string, 
     };
   });
   const reference = rows[0]!.answer;
+  const referenceShapes = [...samples.values()][0]![0]!.shapes ?? [];
   const fastest = Math.min(...rows.map((r) => r.steady.median));
-  const strategies = rows.map((r) => ({ ...r, vsFastest: r.steady.median / fastest, agrees: r.consistent && sameAnswer(r.answer, reference) }));
+  const strategies = rows.map((r, i) => {
+    const shapes = samples.get(r.name)![0]!.shapes ?? [];
+    const contradictions = settings.kind === 'onnx' && i > 0 ? contradictingShapes(referenceShapes, shapes) : null;
+    const same = settings.kind === 'onnx' ? (contradictions ?? 0) === 0 : sameAnswer(r.answer, reference);
+    return { ...r, vsFastest: r.steady.median / fastest, contradictions, agrees: r.consistent && same };
+  });
   return { ...settings, strategies, agree: strategies.every((s) => s.agrees) };
+}
+
+/**
+ * How many values two lists of shapes (the same values, in the same order) give
+ * contradicting shapes: both know the rank and it differs, or a dim both give as an
+ * integer differs. A dim one side leaves unknown or symbolic is not compared.
+ */
+export function contradictingShapes(a: readonly (readonly DimJson[] | null)[], b: readonly (readonly DimJson[] | null)[]): number {
+  let n = 0;
+  for (let i = 0; i < Math.min(a.length, b.length); i++) {
+    const x = a[i];
+    const y = b[i];
+    if (x === null || x === undefined || y === null || y === undefined) continue;
+    if (x.length !== y.length || x.some((d, k) => typeof d === 'number' && typeof y[k] === 'number' && d !== y[k])) n++;
+  }
+  return n;
 }
 
 const round3 = (x: number): number => Math.round(x * 1000) / 1000;
 
 /** The name of the count field for a kind of result (`facts`, `answers`, `bindings`) and of its digest field. */
 export function answerFields(what: AnswerDigest['what']): { count: string; digest: string } {
-  return what === 'types' ? { count: 'bindings', digest: 'types_digest' } : { count: what, digest: `${what}_digest` };
+  if (what === 'types') return { count: 'bindings', digest: 'types_digest' };
+  if (what === 'shapes') return { count: 'fully_known', digest: 'shapes_digest' };
+  return { count: what, digest: `${what}_digest` };
 }
 
 /** The `--json` document (documented in README.md and bench/README.md). */
@@ -97,6 +128,7 @@ export function benchJson(s: BenchSummary): Record<string, unknown> {
         [f.count]: x.answer.count,
         [f.digest]: x.answer.digest,
         errors: x.answer.errors,
+        ...(x.contradictions !== null ? { contradictions: x.contradictions } : {}),
         consistent: x.consistent,
         agrees: x.agrees,
       };
@@ -108,6 +140,10 @@ export function benchJson(s: BenchSummary): Record<string, unknown> {
 export function fmtMs(ms: number): string {
   return ms < 10 ? ms.toFixed(2) : ms < 100 ? ms.toFixed(1) : ms.toFixed(0);
 }
+
+/** The 'agree' cell of a consistent strategy that disagrees with the reference. */
+const disagreement = (x: StrategySummary): string =>
+  x.contradictions === null ? 'NO' : `NO (${x.contradictions} value${x.contradictions === 1 ? '' : 's'} differ${x.contradictions === 1 ? 's' : ''})`;
 
 const fmtRatio = (r: number): string => `${r < 10 ? r.toFixed(2) : r.toFixed(1)}×`;
 const short = (digest: string): string => digest.slice(0, 12);
@@ -125,7 +161,7 @@ function alignedTable(header: readonly string[], rows: readonly (readonly string
 /** The table and the verdict on agreement, as printed without --json. */
 export function renderTable(s: BenchSummary): string {
   const what = s.strategies[0]!.answer.what;
-  const countHeader = answerFields(what).count;
+  const countHeader = what === 'shapes' ? 'fully known' : answerFields(what).count;
   const rows = s.strategies.map((x, i) => [
     x.name,
     fmtMs(x.coldMs),
@@ -134,7 +170,7 @@ export function renderTable(s: BenchSummary): string {
     fmtMs(x.steady.max),
     fmtRatio(x.vsFastest),
     String(x.answer.count),
-    i === 0 ? (x.consistent ? 'reference' : 'NO (samples differ)') : x.agrees ? 'yes' : x.consistent ? 'NO' : 'NO (samples differ)',
+    i === 0 ? (x.consistent ? 'reference' : 'NO (samples differ)') : x.agrees ? 'yes' : !x.consistent ? 'NO (samples differ)' : disagreement(x),
   ]);
   const lines = [
     `shapelog bench ${s.file}${s.goal !== null ? ` --goal '${s.goal}'` : ''}`,
@@ -146,7 +182,8 @@ export function renderTable(s: BenchSummary): string {
   ];
   const first = s.strategies[0]!;
   const noun = what === 'types' ? 'binding types' : what;
-  if (s.agree) {
+  if (what === 'shapes') lines.push(...shapesVerdict(s));
+  else if (s.agree) {
     const who = s.strategies.length === 1 ? `${first.name} computes` : `All ${s.strategies.length} strategies compute the same`;
     lines.push(`${who} ${first.answer.count} ${noun} (sha256 ${short(first.answer.digest)}).`);
   } else {
@@ -155,9 +192,28 @@ export function renderTable(s: BenchSummary): string {
       lines.push(`  ${x.name}: ${x.answer.count} ${noun}, sha256 ${short(x.answer.digest)}${x.consistent ? '' : ', and its samples differ among themselves'}`);
   }
   const errors = first.answer.errors;
+  if (what === 'shapes') return `${lines.join('\n')}\n`;
   if (errors > 0)
     lines.push(
       `The program reports ${errors === 1 ? 'an error' : `${errors} errors`} (part of its result; \`shapelog ${s.kind === 'rules' ? 'query' : 'infer'} ${s.file}\` shows ${errors === 1 ? 'it' : 'them'}).`,
     );
   return `${lines.join('\n')}\n`;
+}
+
+/** ONNX models: whether a dim both know differs, and how many node outputs each strategy knows fully. */
+function shapesVerdict(s: BenchSummary): string[] {
+  const known = s.strategies.map((x) => `${x.name} ${x.answer.count}`).join(', ');
+  const out = [`Node outputs with a fully known shape (every dim an integer or made of the inputs' symbolic dims): ${known}.`];
+  if (s.strategies.length > 1)
+    out.push(
+      s.agree
+        ? `No contradiction: every dim that both ${s.strategies[0]!.name} and another strategy know is the same.`
+        : `The strategies do not agree (the first, ${s.strategies[0]!.name}, is the reference): see the 'agree' column; \`shapelog check --onnx\` finds the operator whose relations differ.`,
+    );
+  const errors = s.strategies.find((x) => x.name === 'rules')?.answer.errors ?? 0;
+  if (errors > 0)
+    out.push(
+      `shapelog reports ${errors === 1 ? 'a type error' : `${errors} type errors`} (\`shapelog infer ${s.file}\` shows ${errors === 1 ? 'it' : 'them'}).`,
+    );
+  return out;
 }

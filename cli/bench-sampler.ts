@@ -1,9 +1,11 @@
 // Taking one sample for `shapelog bench`: a fresh node process runs cli/bench-worker (the
 // compiled .js next to this module, or the .ts through tsx's loader when running from
-// source) and prints a WorkerReport as JSON. A worker that fails hands back its stderr
-// (the program's diagnostics) for the parent to show.
+// source) and prints a WorkerReport as JSON; for the `onnx` strategy (ONNX's own shape
+// inference) a fresh Python process runs cli/bench_onnx_worker.py instead. A worker that
+// fails hands back its stderr (the program's diagnostics) for the parent to show.
 import { packageRoot } from '../relations/library.js';
 import { spawn } from 'node:child_process';
+import { existsSync } from 'node:fs';
 import { dirname, extname, join } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import type { WorkerReport, WorkerRequest } from './bench-protocol.js';
@@ -14,6 +16,18 @@ export type SampleOutcome =
 
 /** Takes one sample; the command takes a different one in its tests. */
 export type Sampler = (req: WorkerRequest) => Promise<SampleOutcome>;
+
+/** The Python worker: beside this module in the sources, under cli/ in the package. */
+function onnxWorkerScript(): string {
+  const beside = join(dirname(fileURLToPath(import.meta.url)), 'bench_onnx_worker.py');
+  return existsSync(beside) ? beside : join(packageRoot(), 'cli', 'bench_onnx_worker.py');
+}
+
+/** The program and arguments of one sample's process. */
+function sampleCommand(req: WorkerRequest): [string, string[]] {
+  if (req.strategy === 'onnx' && req.kind === 'onnx') return [req.python ?? 'python3', [onnxWorkerScript(), JSON.stringify(req)]];
+  return [process.execPath, [...workerCommand(), JSON.stringify(req)]];
+}
 
 function workerCommand(): string[] {
   const here = fileURLToPath(import.meta.url);
@@ -26,7 +40,8 @@ function workerCommand(): string[] {
 
 export const processSampler: Sampler = (req) =>
   new Promise((resolve, reject) => {
-    const child = spawn(process.execPath, [...workerCommand(), JSON.stringify(req)], { stdio: ['ignore', 'pipe', 'pipe'] });
+    const [program, args] = sampleCommand(req);
+    const child = spawn(program, args, { stdio: ['ignore', 'pipe', 'pipe'] });
     let stdout = '';
     let stderr = '';
     child.stdout.setEncoding('utf8').on('data', (s: string) => (stdout += s));

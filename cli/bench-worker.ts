@@ -1,13 +1,19 @@
 // One sample of `shapelog bench`, run by the parent in a fresh process:
 //   node cli/bench-worker.(ts|js) '<WorkerRequest as JSON>'
+// (the `onnx` strategy's samples run cli/bench_onnx_worker.py instead, the same protocol).
 // Loads and solves the program once (the cold first run), warms up for the requested time,
 // then times runs until the timed budget is spent (at least one), and prints one JSON line,
 // a WorkerReport, with a digest of the result for comparing strategies. A program that does
 // not load (syntax, static errors) or hits a limit: its diagnostics on stderr, exit 1.
 import { readFileSync } from 'node:fs';
+import { UserError } from '../diagnostics/diagnostic.js';
 import { ProgramError, runFiles, type RunResult, type StrategyName } from '../solver/run.js';
 import { inferText, type InferResult, type InferStrategy } from '../typing/infer.js';
-import { rulesDigest, typesDigest } from './answer-digest.js';
+import type { TypedGraph } from '../typing/onnx/graph-types.js';
+import { graphInputDims } from '../typing/onnx/input-dims.js';
+import { type DimJson, fullyKnownShape } from '../typing/onnx/known-shapes.js';
+import { readModel, typeModel } from '../typing/onnx/model-types.js';
+import { rulesDigest, sha256, typesDigest } from './answer-digest.js';
 import type { AnswerDigest, WorkerReport, WorkerRequest } from './bench-protocol.js';
 import { EXIT_USER_ERROR, printDiagnostics } from './report.js';
 
@@ -49,6 +55,32 @@ function relayRunner(req: WorkerRequest): Runner<InferResult> {
   };
 }
 
+/** An ONNX model typed by shapelog's rules: a run reads, decodes and types the file, as `infer` does. */
+function onnxRunner(req: WorkerRequest): Runner<TypedGraph> & { extra(): Pick<WorkerReport, 'shapes' | 'inputDims'> } {
+  let last: TypedGraph | null = null;
+  let inputDims: string[] = [];
+  return {
+    run() {
+      const model = readModel(req.file);
+      inputDims = [...graphInputDims(model.graph)];
+      last = typeModel(model);
+      return last;
+    },
+    digest(typed) {
+      const params = new Set(inputDims);
+      const shapes = shapesOf(typed);
+      const errors = typed.diagnostics.filter((d) => d.severity === 'error').length;
+      return { what: 'shapes', count: shapes.filter((s) => fullyKnownShape(s, params)).length, digest: sha256(JSON.stringify(shapes)), errors };
+    },
+    extra: () => ({ shapes: last === null ? [] : shapesOf(last), inputDims }),
+  };
+}
+
+/** Each node output's shape, in node order (null: no tensor type or an unknown rank). */
+function shapesOf(typed: TypedGraph): (readonly DimJson[] | null)[] {
+  return typed.values.map((v) => (v.type !== null && v.type.kind === 'tensor' ? v.type.shape : null));
+}
+
 function sample<R>(runner: Runner<R>, req: WorkerRequest): WorkerReport | null {
   const t0 = performance.now();
   const first = runner.run();
@@ -74,11 +106,17 @@ function sample<R>(runner: Runner<R>, req: WorkerRequest): WorkerReport | null {
 
 const req = JSON.parse(process.argv[2] ?? '{}') as WorkerRequest;
 try {
-  const report = req.kind === 'rules' ? sample(rulesRunner(req), req) : sample(relayRunner(req), req);
+  let report: WorkerReport | null;
+  if (req.kind === 'onnx') {
+    const runner = onnxRunner(req);
+    const r = sample(runner, req);
+    report = r === null ? null : { ...r, ...runner.extra() };
+  } else report = req.kind === 'rules' ? sample(rulesRunner(req), req) : sample(relayRunner(req), req);
   if (report === null) process.exitCode = EXIT_USER_ERROR;
   else process.stdout.write(`${JSON.stringify(report)}\n`);
 } catch (e) {
-  if (!(e instanceof ProgramError)) throw e;
-  printDiagnostics(e.diagnostics, e.texts, { warnings: false });
+  // a program that does not load, a model that does not read or decode: its located errors
+  if (!(e instanceof UserError)) throw e;
+  printDiagnostics(e.diagnostics, e instanceof ProgramError ? e.texts : new Map(), { warnings: false });
   process.exitCode = EXIT_USER_ERROR;
 }

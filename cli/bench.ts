@@ -1,13 +1,17 @@
-// `shapelog bench FILE.rules|PROGRAM.relay`: times the user's program with each strategy that
-// applies (the engine's for rule files, the typing strategies for Relay programs), one fresh
-// process per sample, the strategies' samples alternating (s1 s2 s3 s1 s2 s3 ...) so that a
-// slow spell of the machine falls on all of them; checks that they compute the same result;
-// prints a table (or --json) and writes an offline chart (--html). Exit 1 when the
-// strategies disagree or the program does not load; 2 on bad usage.
+// `shapelog bench FILE.rules|PROGRAM.relay|MODEL.onnx`: times the user's program with each
+// strategy that applies (the engine's for rule files, the typing strategies for Relay
+// programs; for ONNX models shapelog's rules and ONNX's own shape inference, `onnx`, when a
+// Python with the onnx package is found), one fresh process per sample, the strategies'
+// samples alternating (s1 s2 s3 s1 s2 s3 ...) so that a slow spell of the machine falls on
+// all of them; checks that they compute the same result (ONNX: that no dim both know
+// differs); prints a table (or --json) and writes an offline chart (--html). Exit 1 when
+// the strategies disagree, the program does not load or a strategy cannot run here; 2 on
+// bad usage.
 import { accessSync, constants, existsSync, readFileSync, statSync, writeFileSync } from 'node:fs';
 import { dirname, extname, resolve } from 'node:path';
 import { diagnostic } from '../diagnostics/diagnostic.js';
 import type { Limits } from '../solver/engine/limits.js';
+import { findPython } from '../proofs/onnx-cross-check/onnx-inference.js';
 import { ENGINE_STRATEGY_NAMES } from '../solver/strategy-names.js';
 import { INFER_STRATEGY_NAMES } from '../typing/strategy-names.js';
 import { renderBenchHtml } from './bench-html.js';
@@ -34,18 +38,24 @@ export interface BenchOptions {
 
 export const MAX_TIMED_RUNS = 50;
 
+/** For ONNX models: shapelog's rules, and ONNX's own shape inference (its C++ relations, through Python). */
+const ONNX_BENCH_STRATEGIES = ['rules', 'onnx'] as const;
+
 export const STRATEGIES_BY_KIND: Readonly<Record<ProgramKind, readonly string[]>> = {
   rules: ENGINE_STRATEGY_NAMES,
   relay: INFER_STRATEGY_NAMES,
+  onnx: ONNX_BENCH_STRATEGIES,
 };
 
-const KIND_BY_EXTENSION: Readonly<Record<string, ProgramKind>> = { '.rules': 'rules', '.relay': 'relay' };
+const KIND_BY_EXTENSION: Readonly<Record<string, ProgramKind>> = { '.rules': 'rules', '.relay': 'relay', '.onnx': 'onnx' };
+
+const NO_PYTHON = "ONNX's own shape inference needs a Python that can import onnx (Debian: apt-get install python3-onnx; or set SHAPELOG_PYTHON to one)";
 
 class UsageError extends Error {}
 
 function programKind(file: string): ProgramKind {
   const kind = KIND_BY_EXTENSION[extname(file)];
-  if (kind === undefined) throw new UsageError(`bench takes a rule file (.rules) or a Relay program (.relay), not ${file}`);
+  if (kind === undefined) throw new UsageError(`bench takes a rule file (.rules), a Relay program (.relay) or an ONNX model (.onnx), not ${file}`);
   return kind;
 }
 
@@ -116,6 +126,19 @@ export async function benchCommand(file: string, o: BenchOptions, sampler: Sampl
     process.stderr.write(`error: ${e.message}\n(run shapelog bench --help for usage)\n`);
     return EXIT_USAGE;
   }
+  // ONNX's own inference runs in Python: by default only when one with onnx is found
+  let python: string | null = null;
+  if (strategies.includes('onnx')) {
+    python = findPython();
+    if (python === null) {
+      if (o.strategies !== undefined) {
+        process.stderr.write(`error: ${NO_PYTHON}\n`);
+        return EXIT_USER_ERROR;
+      }
+      strategies = strategies.filter((s) => s !== 'onnx');
+      process.stderr.write(`note: the onnx strategy is left out: ${NO_PYTHON}\n`);
+    }
+  }
   try {
     readFileSync(file);
   } catch (e) {
@@ -140,6 +163,7 @@ export async function benchCommand(file: string, o: BenchOptions, sampler: Sampl
     timedBudgetMs: o.time,
     maxTimedRuns: MAX_TIMED_RUNS,
     limits: o.limits ?? {},
+    ...(strategy === 'onnx' && python !== null ? { python } : {}),
   }));
   const samples = await takeSamples(requests, o.runs, sampler);
   if (!samples.ok) {
@@ -157,7 +181,11 @@ export async function benchCommand(file: string, o: BenchOptions, sampler: Sampl
     if (!o.json) process.stdout.write(`Chart written to ${o.html} (self-contained: opens offline).\n`);
   }
   if (!summary.agree) {
-    process.stderr.write(`error: the strategies do not compute the same ${summary.strategies[0]!.answer.what}\n`);
+    process.stderr.write(
+      kind === 'onnx'
+        ? "error: the strategies contradict each other: a dim both know differs (see the table's 'agree' column)\n"
+        : `error: the strategies do not compute the same ${summary.strategies[0]!.answer.what}\n`,
+    );
     return EXIT_USER_ERROR;
   }
   return EXIT_OK;

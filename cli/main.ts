@@ -165,7 +165,10 @@ function addBenchCommand(program: Command, outcome: CommandOutcome): void {
   program
     .command('bench')
     .description('time a program with each strategy (a fresh process per sample) and check that they compute the same result')
-    .argument('<file>', 'a rule file (.rules: strategies naive, seminaive, demand, ...) or a Relay program (.relay: rules, relay)')
+    .argument(
+      '<file>',
+      "a rule file (.rules: strategies naive, seminaive, demand, ...), a Relay program (.relay: rules, relay) or an ONNX model (.onnx: rules, and onnx: ONNX's own shape inference, through a Python with the onnx package)",
+    )
     .option('--strategies <names>', 'comma-separated strategies to time (default: every strategy that applies to the file)')
     .option('--runs <n>', 'samples per strategy, each a fresh process', positiveInt, 5)
     .option('--warmup <ms>', 'warm-up time per sample after the cold first run', nonNegativeInt, 1000)

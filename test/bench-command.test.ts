@@ -8,8 +8,9 @@ import { benchCommand, chooseStrategies } from '../cli/bench.js';
 import { main } from '../cli/main.js';
 import { renderBenchHtml } from '../cli/bench-html.js';
 import type { AnswerDigest, WorkerReport } from '../cli/bench-protocol.js';
-import { benchJson, renderTable, summarize } from '../cli/bench-report.js';
+import { benchJson, contradictingShapes, renderTable, summarize } from '../cli/bench-report.js';
 import type { Sampler } from '../cli/bench-sampler.js';
+import { findPython } from '../proofs/onnx-cross-check/onnx-inference.js';
 import { runText } from '../solver/run.js';
 import { runShapelog, scratchFolder } from './helpers.js';
 
@@ -21,6 +22,8 @@ const shapelog = (...args: string[]) => runShapelog(args, { timeoutMs: 110_000 }
 const GRAPH = 'path(X, Y) :- edge(X, Y).\npath(X, Z) :- path(X, Y), edge(Y, Z).\nedge(1, 2).\nedge(2, 3).\nedge(1, 5).\n';
 const graph = file('graph.rules', GRAPH);
 const relay = join(import.meta.dirname, '..', 'examples', 'relay', 'mlp.relay');
+// 29 node outputs, every shape static (bench/README.md's ONNX table: 29 of 29 fully known on both sides)
+const wakeword = join(import.meta.dirname, '..', 'examples', 'onnx', 'models', 'openwakeword_hello_deepa.onnx');
 
 /** Runs `fn` with stdout and stderr captured (tests using it run serially). */
 async function captured(fn: () => Promise<number>): Promise<{ code: number; out: string; err: string }> {
@@ -51,7 +54,9 @@ test.serial('other bad usage: exit 2 with a clear message', async (t) => {
     [['bench', relay, '--strategies', 'seminaive'], /the seminaive strategy does not apply to \.relay files.*rules, relay/],
     [['bench', graph, '--strategies', 'fast'], /unknown strategy 'fast'/],
     [['bench', graph, '--strategies', ','], /--strategies needs at least one name/],
-    [['bench', file('notes.txt', 'x'), '--runs', '1'], /a rule file \(\.rules\) or a Relay program \(\.relay\)/],
+    [['bench', file('notes.txt', 'x'), '--runs', '1'], /a rule file \(\.rules\), a Relay program \(\.relay\) or an ONNX model \(\.onnx\)/],
+    [['bench', wakeword, '--strategies', 'relay'], /the relay strategy does not apply to \.onnx files.*rules, onnx/],
+    [['bench', wakeword, '--goal', 'p(X)'], /--goal applies to rule files/],
     [['bench', relay, '--goal', 'p(X)'], /--goal applies to rule files/],
     [['bench', graph, '--runs', '0'], /--runs.*positive integer/],
     [['bench', graph, '--warmup', '-1'], /--warmup.*non-negative integer/],
@@ -66,6 +71,7 @@ test.serial('other bad usage: exit 2 with a clear message', async (t) => {
 
 test('every strategy that applies is the default; --strategies keeps the order given', (t) => {
   t.deepEqual(chooseStrategies('relay', undefined), ['rules', 'relay']);
+  t.deepEqual(chooseStrategies('onnx', undefined), ['rules', 'onnx']);
   const engine = chooseStrategies('rules', undefined);
   for (const s of ['naive', 'seminaive', 'demand']) t.true(engine.includes(s));
   t.deepEqual(chooseStrategies('rules', 'demand, naive,demand'), ['demand', 'naive']);
@@ -160,6 +166,108 @@ test.serial('strategies that compute different results disagree: the table says 
   t.is(r.code, 1);
   t.regex(r.out, /^naive .* NO$/m);
   t.regex(r.err, /error: the strategies do not compute the same facts/);
+});
+
+test("an ONNX model with shapelog's rules: every node output typed and fully known, --json", (t) => {
+  const r = shapelog('bench', wakeword, '--strategies', 'rules', '--runs', '1', '--warmup', '0', '--time', '0', '--json');
+  t.is(r.code, 0, r.err);
+  const report = JSON.parse(r.out);
+  t.is(report.kind, 'onnx');
+  t.is(report.agree, true);
+  const [rules] = report.strategies;
+  t.is(rules.name, 'rules');
+  t.is(rules.fully_known, 29);
+  t.regex(rules.shapes_digest, /^[0-9a-f]{64}$/);
+  t.is(rules.errors, 0);
+});
+
+test("an ONNX model by default: ONNX's own inference beside the rules when a Python with onnx is here, else a note", (t) => {
+  const r = shapelog('bench', wakeword, '--runs', '1', '--warmup', '0', '--time', '0', '--json');
+  t.is(r.code, 0, r.err);
+  const report = JSON.parse(r.out);
+  const explicit = shapelog('bench', wakeword, '--strategies', 'onnx', '--runs', '1', '--warmup', '0', '--time', '0', '--json');
+  if (findPython() === null) {
+    t.deepEqual(
+      report.strategies.map((s: { name: string }) => s.name),
+      ['rules'],
+    );
+    t.regex(r.err, /note: the onnx strategy is left out: .*python3-onnx/);
+    // asked for by name, it is an error of this machine's setup
+    t.is(explicit.code, 1);
+    t.regex(explicit.err, /error: ONNX's own shape inference needs a Python that can import onnx/);
+  } else {
+    t.deepEqual(
+      report.strategies.map((s: { name: string }) => s.name),
+      ['rules', 'onnx'],
+    );
+    const onnx = report.strategies[1];
+    t.is(onnx.contradictions, 0);
+    t.true(onnx.agrees);
+    t.is(onnx.fully_known, 29);
+    t.is(explicit.code, 0, explicit.err);
+  }
+});
+
+test('ONNX models: strategies agree when no dim both know differs; one that contradicts fails the bench', (t) => {
+  // value by value: unknown (null) and symbolic dims are not compared; a rank or an integer dim that differs is
+  t.is(contradictingShapes([[1, 2], [3, 'N'], null, [4], [2]], [[1, 2], [3, 5], [7], [4, 1], [3]]), 2);
+  t.is(contradictingShapes([[1, null]], [[1, 8]]), 0);
+  const answer = (count: number, digest: string): AnswerDigest => ({ what: 'shapes', count, digest, errors: 0 });
+  const withShapes = (a: AnswerDigest, shapes: (number | string | null)[][]): WorkerReport => ({ ...report(a, 2), shapes });
+  const settings = { file: 'm.onnx', kind: 'onnx', goal: null, runs: 1, warmupMs: 0, timedBudgetMs: 0 } as const;
+  const agreeing = summarize(
+    settings,
+    new Map([
+      [
+        'rules',
+        [
+          withShapes(answer(2, 'a'), [
+            [1, 8],
+            [1, 'N'],
+          ]),
+        ],
+      ],
+      [
+        'onnx',
+        [
+          withShapes(answer(1, 'b'), [
+            [1, 8],
+            [1, 'unk__0'],
+          ]),
+        ],
+      ],
+    ]),
+  );
+  t.true(agreeing.agree);
+  t.is(agreeing.strategies[1]!.contradictions, 0);
+  t.regex(renderTable(agreeing), /^onnx .* 1 {2}yes$/m);
+  t.regex(renderTable(agreeing), /fully known shape .*: rules 2, onnx 1\.\nNo contradiction/);
+  const contradicting = summarize(
+    settings,
+    new Map([
+      [
+        'rules',
+        [
+          withShapes(answer(2, 'a'), [
+            [1, 8],
+            [1, 4],
+          ]),
+        ],
+      ],
+      [
+        'onnx',
+        [
+          withShapes(answer(2, 'c'), [
+            [1, 9],
+            [1, 4],
+          ]),
+        ],
+      ],
+    ]),
+  );
+  t.false(contradicting.agree);
+  t.regex(renderTable(contradicting), /^onnx .* NO \(1 value differs\)$/m);
+  t.is((benchJson(contradicting)['strategies'] as { contradictions?: number }[])[1]!.contradictions, 1);
 });
 
 test('the --html page: Chart.js inlined, no network, the numbers embedded', (t) => {
