@@ -103,7 +103,13 @@ function addTypeofCommand(program: Command, outcome: CommandOutcome): void {
 function addCheckCommand(program: Command, outcome: CommandOutcome): void {
   program
     .command('check')
-    .description('cross-check every operator: rules vs imperative twins on an exhaustive sweep and random cases, and both against the reference executor')
+    .description(
+      "cross-check every operator: rules vs imperative twins on an exhaustive sweep and random cases, and both against the reference executor; with a model (.onnx): its every node output by shapelog's rules, ONNX's own shape inference and onnxruntime's execution",
+    )
+    .argument(
+      '[model]',
+      "an ONNX model (.onnx) to check value by value (--shape, --dim and --value as for infer; it runs on onnxruntime when every input's shape is concrete)",
+    )
     .option('--ops <names>', 'only these operators, comma-separated (e.g. nn.conv2d,reshape)')
     .option('--depth <n>', 'sweep cases whose tensors have rank <= n (0-4)', nonNegativeInt, 4)
     .option('--random <n>', 'random cases per operator (fast-check, seeded)', nonNegativeInt, 0)
@@ -123,21 +129,39 @@ function addCheckCommand(program: Command, outcome: CommandOutcome): void {
       false,
     )
     .option('--out <dir>', 'with --onnx: where each disagreement is written as a one-node .onnx file (default: onnx-disagreements)')
+    .option('--shape <NAME=d0,d1>', "with a model: fix a graph input's shape (a dim: an integer, a name or ?); repeatable", collect, [])
+    .option('--dim <PARAM=N>', 'with a model: fix a symbolic dim (dim_param) everywhere; repeatable', collect, [])
+    .option('--value <NAME=v0,v1>', "with a model: give a graph input's integer values (row-major; bool as 0 and 1); repeatable", collect, [])
     .action(
-      async (o: {
-        ops?: string;
-        depth: number;
-        random: number;
-        seed?: number;
-        reference: boolean;
-        json: boolean;
-        relations?: string[];
-        against?: string[];
-        againstRev?: string;
-        expectChanges: boolean;
-        onnx: boolean;
-        out?: string;
-      }) => {
+      async (
+        model: string | undefined,
+        o: {
+          ops?: string;
+          depth: number;
+          random: number;
+          seed?: number;
+          reference: boolean;
+          json: boolean;
+          relations?: string[];
+          against?: string[];
+          againstRev?: string;
+          expectChanges: boolean;
+          onnx: boolean;
+          out?: string;
+          shape: string[];
+          dim: string[];
+          value: string[];
+        },
+      ) => {
+        if (model !== undefined) {
+          outcome.code = await checkModelAction(model, o);
+          return;
+        }
+        if (o.shape.length > 0 || o.dim.length > 0 || o.value.length > 0) {
+          process.stderr.write('shapelog check: --shape, --dim and --value go with a model (shapelog check MODEL.onnx)\n');
+          outcome.code = 2;
+          return;
+        }
         if (o.onnx) {
           if (o.relations !== undefined || o.against !== undefined || o.againstRev !== undefined) {
             process.stderr.write('shapelog check: --onnx cannot be combined with --relations, --against or --against-rev\n');
@@ -158,6 +182,44 @@ function addCheckCommand(program: Command, outcome: CommandOutcome): void {
         outcome.code = failed ?? checkCommand(o);
       },
     );
+}
+
+/** `shapelog check MODEL.onnx`: the options that apply to a model, then the check (cli/check-model.ts). */
+async function checkModelAction(
+  model: string,
+  o: {
+    ops?: string;
+    random: number;
+    seed?: number;
+    relations?: string[];
+    against?: string[];
+    againstRev?: string;
+    out?: string;
+    json: boolean;
+    shape: string[];
+    dim: string[];
+    value: string[];
+  },
+): Promise<number> {
+  if (!model.endsWith('.onnx')) {
+    process.stderr.write(`shapelog check: ${model}: a model to check is an ONNX model (.onnx); without one, check cross-checks the operators\n`);
+    return 2;
+  }
+  const sweep = [
+    ['--ops', o.ops],
+    ['--random', o.random > 0 ? o.random : undefined],
+    ['--seed', o.seed],
+    ['--relations', o.relations],
+    ['--against', o.against],
+    ['--against-rev', o.againstRev],
+    ['--out', o.out],
+  ].filter(([, v]) => v !== undefined);
+  if (sweep.length > 0) {
+    process.stderr.write(`shapelog check: ${sweep.map(([f]) => f).join(', ')} ${sweep.length === 1 ? 'is' : 'are'} for the operator sweep, not for a model\n`);
+    return 2;
+  }
+  const { checkModelCommand } = await import('./check-model.js');
+  return checkModelCommand(model, { shapes: o.shape, dims: o.dim, values: o.value, json: o.json });
 }
 
 /** Registers `shapelog bench`, which times a program with each strategy (cli/bench.ts is loaded only when the command runs). */

@@ -20,6 +20,7 @@ import { readModel, typeModel } from '../typing/onnx/model-types.js';
 import { type OnnxCheck, typeModelGradually } from '../typing/onnx/gradual.js';
 import type { SubgraphStep, SubgraphValue, TypedGraph, TypedValue } from '../typing/onnx/graph-types.js';
 import type { ValueType } from '../typing/onnx/value-terms.js';
+import { onnxInputsProblem, parseOnnxInputs } from './onnx-inputs.js';
 import { EXIT_OK, EXIT_USAGE, EXIT_USER_ERROR } from './report.js';
 
 export interface OnnxInferOptions {
@@ -38,70 +39,6 @@ export interface OnnxInferOptions {
   readonly gradual?: boolean;
   /** --checks-only (with --gradual): print just the checks */
   readonly checksOnly?: boolean;
-}
-
-type Dim = number | string | null;
-
-function usage(message: string): never {
-  throw new UsageError(message);
-}
-
-class UsageError extends Error {}
-
-function parseShapes(specs: readonly string[]): Map<string, Dim[]> {
-  const out = new Map<string, Dim[]>();
-  for (const s of specs) {
-    const m = /^([^=]+)=(.*)$/.exec(s);
-    if (m === null) usage(`--shape ${s}: expected NAME=d0,d1,... (a dim is an integer, a name or ?)`);
-    const dims =
-      m[2]!.trim() === ''
-        ? []
-        : m[2]!.split(',').map((d): Dim => {
-            const t = d.trim();
-            if (t === '?') return null;
-            if (/^\d+$/.test(t)) return Number(t);
-            if (/^[A-Za-z_][A-Za-z0-9_]*$/.test(t)) return t;
-            return usage(`--shape ${s}: '${t}' is not a dim (an integer, a name or ?)`);
-          });
-    out.set(m[1]!, dims);
-  }
-  return out;
-}
-
-function parseDims(specs: readonly string[]): Map<string, number> {
-  const out = new Map<string, number>();
-  for (const s of specs) {
-    // a dim_param may be any string, and an anonymous input dim is named `INPUT#AXIS`
-    // (typing/onnx/input-dims.ts): the name is everything before the last '='
-    const m = /^(.+)=(\d+)$/.exec(s);
-    if (m === null) usage(`--dim ${s}: expected PARAM=N with N a non-negative integer`);
-    out.set(m[1]!, Number(m[2]));
-  }
-  return out;
-}
-
-function parseValues(specs: readonly string[]): Map<string, number[]> {
-  const out = new Map<string, number[]>();
-  for (const s of specs) {
-    const m = /^([^=]+)=(-?\d+(?:,-?\d+)*)$/.exec(s.replace(/\s+/g, ''));
-    if (m === null) usage(`--value ${s}: expected NAME=v0,v1,... (integers, row-major; bool as 0 and 1)`);
-    const vs = m[2]!.split(',').map(Number);
-    const big = vs.findIndex((v) => !Number.isSafeInteger(v));
-    if (big >= 0) usage(`--value ${m[1]}: ${m[2]!.split(',')[big]} is not an integer between -(2^53 - 1) and 2^53 - 1`);
-    out.set(m[1]!, vs);
-  }
-  return out;
-}
-
-/** Why `count` row-major values cannot fill a tensor of `shape` (fixed dims must divide the count; all fixed: equal it), or null. */
-function valueCountProblem(shape: readonly (number | string | null)[] | null | undefined, count: number): string | null {
-  if (shape === null || shape === undefined) return null;
-  const fixed = shape.filter((d): d is number => typeof d === 'number');
-  const size = fixed.reduce((a, b) => a * b, 1);
-  const text = `of shape [${shape.map((d) => d ?? '?').join(', ')}]`;
-  if (fixed.length === shape.length) return count === size ? null : `${text} (${size} element${size === 1 ? '' : 's'})`;
-  if (size === 0) return count === 0 ? null : `${text} (0 elements)`;
-  return count % size === 0 ? null : `${text} (a multiple of ${size} elements)`;
 }
 
 function typeText(t: ValueType | null): string {
@@ -211,37 +148,18 @@ function checkLine(c: OnnxCheck): string {
 }
 
 export function inferOnnx(file: string, options: OnnxInferOptions): number {
-  let shapes: Map<string, Dim[]>;
-  let dims: Map<string, number>;
-  let values: Map<string, number[]>;
-  try {
-    shapes = parseShapes(options.shapes);
-    dims = parseDims(options.dims);
-    values = parseValues(options.values ?? []);
-  } catch (e) {
-    if (!(e instanceof UsageError)) throw e;
-    process.stderr.write(`error: ${e.message}\n`);
+  const given = parseOnnxInputs(options.shapes, options.dims, options.values ?? []);
+  if (typeof given === 'string') {
+    process.stderr.write(`error: ${given}\n`);
     return EXIT_USAGE;
   }
   const model = readModel(file);
-  const inputs = new Set(model.graph.inputs.map((v) => v.name));
-  for (const [flag, names] of [
-    ['--shape', shapes.keys()],
-    ['--value', values.keys()],
-  ] as const)
-    for (const name of names)
-      if (!inputs.has(name)) {
-        process.stderr.write(`error: ${flag} ${name}: the model has no graph input '${name}' (its inputs: ${[...inputs].join(', ') || 'none'})\n`);
-        return EXIT_USAGE;
-      }
-  for (const [name, vs] of values) {
-    const input = model.graph.inputs.find((v) => v.name === name)!;
-    const problem = valueCountProblem(shapes.get(name) ?? (input.type?.kind === 'tensor' ? input.type.shape : null), vs.length);
-    if (problem !== null) {
-      process.stderr.write(`error: --value ${name}: ${vs.length} value${vs.length === 1 ? '' : 's'} for a graph input ${problem}\n`);
-      return EXIT_USAGE;
-    }
+  const problem = onnxInputsProblem(model.graph, given);
+  if (problem !== null) {
+    process.stderr.write(`error: ${problem}\n`);
+    return EXIT_USAGE;
   }
+  const { shapes, dims, values } = given;
   const gradual = options.gradual === true ? typeModelGradually(model, { shapes, dims, values }) : null;
   const typed = gradual?.typed ?? typeModel(model, { shapes, dims, values });
   const errors = typed.diagnostics.filter((d) => d.severity === 'error');

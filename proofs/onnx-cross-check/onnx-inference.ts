@@ -56,9 +56,10 @@ export class OnnxInference {
     return new OnnxInference(p, p.info);
   }
 
-  async ask(model: Uint8Array, names: readonly string[]): Promise<InferenceAnswer> {
+  /** `inputs`: graph inputs' shapes to write into the model before inferring (a dim: an int, a dim_param or null). */
+  async ask(model: Uint8Array, names: readonly string[], inputs?: ReadonlyMap<string, readonly (number | string | null)[]>): Promise<InferenceAnswer> {
     if (this.process.exited !== null) this.process = await InferenceProcess.start(this.info.python);
-    return this.process.ask(model, names);
+    return this.process.ask(model, names, inputs);
   }
 
   close(): void {
@@ -116,12 +117,13 @@ class InferenceProcess {
     this.pending.clear();
   }
 
-  /** ONNX's inferred types of `names` in `model`. */
-  ask(model: Uint8Array, names: readonly string[]): Promise<InferenceAnswer> {
+  /** ONNX's inferred types of `names` in `model` (with `inputs`' shapes written into its graph inputs). */
+  ask(model: Uint8Array, names: readonly string[], inputs?: ReadonlyMap<string, readonly (number | string | null)[]>): Promise<InferenceAnswer> {
     const id = this.next++;
+    const shapes = inputs === undefined || inputs.size === 0 ? {} : { inputs: Object.fromEntries(inputs) };
     return new Promise((resolve) => {
       this.pending.set(id, resolve);
-      this.child.stdin.write(`${JSON.stringify({ id, model: Buffer.from(model).toString('base64'), names })}\n`);
+      this.child.stdin.write(`${JSON.stringify({ id, model: Buffer.from(model).toString('base64'), names, ...shapes })}\n`);
     });
   }
 

@@ -3,15 +3,13 @@
 // with every intermediate value of the main graph made a graph output
 // (frontends/onnx/encode.ts withGraphOutputs): per value exact, consistent (right where
 // stated, something unknown) or a contradiction. Values inside If/Loop/Scan bodies cannot
-// be made outputs; they are counted, with how many of them shapelog types.
+// be made outputs; they are counted, with how many of them shapelog types. The check
+// itself is model-check.ts's (without ONNX's inference), with the run's shapes and values.
 import { decodeModel } from '../../frontends/onnx/decode.js';
-import { withGraphOutputs } from '../../frontends/onnx/encode.js';
 import type { OnnxGraph } from '../../frontends/onnx/model.js';
 import { readBundledModel, runShapes, runValues, type BundledModel } from '../../typing/onnx/bundled-models.js';
-import { typeModel } from '../../typing/onnx/model-types.js';
-import type { ValueType } from '../../typing/onnx/value-terms.js';
-import { againstExecution, type OutputType, type Truth } from './compare.js';
-import { runModelOnRuntime, type RuntimeFeed } from './runtime.js';
+import type { OutputType, Truth } from './compare.js';
+import { checkModel } from './model-check.js';
 
 export interface ValueVerdict {
   readonly name: string;
@@ -37,11 +35,6 @@ export interface RealModelCheck {
   readonly subgraphValuesTyped: number;
 }
 
-function outputType(t: ValueType | null): OutputType | null {
-  if (t === null || t.kind !== 'tensor') return null;
-  return { dtype: t.dtype, shape: t.shape };
-}
-
 /** The names of every node output inside the subgraphs of `graph`'s nodes, at any depth. */
 export function subgraphValueNames(graph: OnnxGraph): string[] {
   const out: string[] = [];
@@ -63,30 +56,9 @@ export async function checkRealModel(m: BundledModel): Promise<RealModelCheck> {
   const bytes = readBundledModel(m);
   if (bytes === null) throw new Error(`${m.name}: ${m.package}@${m.version} is not installed (npm install)`);
   const model = decodeModel(bytes, m.name);
-  const typed = typeModel(model, { shapes: runShapes(m), values: runValues(m) });
-  const names = typed.values.map((v) => v.name);
-  const declaredOutputs = new Set(model.graph.outputs.map((o) => o.name));
-  const feeds: RuntimeFeed[] = Object.entries(m.run).map(([name, i]) => ({
-    name,
-    type: i.dtype,
-    dims: i.shape,
-    ...(i.values !== undefined ? { values: i.values } : {}),
-  }));
-  const run = await runModelOnRuntime(
-    withGraphOutputs(
-      bytes,
-      names.filter((n) => !declaredOutputs.has(n)),
-    ),
-    feeds,
-    names,
-  );
-  if ('error' in run) throw new Error(`${m.name}: ${run.error}`);
-  const values = typed.values.map((v, i): ValueVerdict => {
-    const executed = run.outputs[i] ?? null;
-    const shapelog = outputType(v.type);
-    const truth = againstExecution({ outputs: [shapelog] }, executed === null ? null : [executed]);
-    return { name: v.name, op: v.op, shapelog, executed, truth };
-  });
+  const checked = await checkModel(bytes, model, { shapes: runShapes(m), dims: new Map(), values: runValues(m), python: null, execute: true });
+  if (checked.onnxruntime === null) throw new Error(`${m.name}: ${checked.notes.join('; ')}`);
+  const values = checked.values.map((v): ValueVerdict => ({ name: v.name, op: v.op, shapelog: v.shapelog, executed: v.executed, truth: v.shapelogTruth }));
   const count = (t: Truth) => values.filter((v) => v.truth === t).length;
   const inside = new Set(subgraphValueNames(model.graph));
   return {
@@ -96,8 +68,8 @@ export async function checkRealModel(m: BundledModel): Promise<RealModelCheck> {
     consistent: count('consistent'),
     contradictions: count('wrong'),
     notExecuted: count('no-execution'),
-    errors: typed.diagnostics.filter((d) => d.severity === 'error').map((d) => d.message),
+    errors: checked.errors,
     subgraphValues: inside.size,
-    subgraphValuesTyped: typed.subgraphValues.filter((v) => inside.has(v.name) && v.type !== null).length,
+    subgraphValuesTyped: checked.typed.subgraphValues.filter((v) => inside.has(v.name) && v.type !== null).length,
   };
 }
