@@ -4,6 +4,7 @@
 import { type Command, Option } from 'commander';
 import { DEFAULT_MAX_BINDINGS } from '../frontends/relay/binding-count.js';
 import { DEFAULT_LIMITS } from '../solver/engine/limits.js';
+import { phaseTimes } from '../diagnostics/phase-times.js';
 import { engineWork } from '../solver/engine/engine-work.js';
 import { inferStatsText } from './infer-stats.js';
 import { type CommandOutcome, collect, extraRelations, maxMemoryOption, positiveInt } from './program.js';
@@ -57,7 +58,7 @@ export function addInferCommand(program: Command, outcome: CommandOutcome): void
     .action(async (file: string, o: Record<string, unknown>) => {
       const started = performance.now();
       outcome.code = await runInfer(file, o);
-      if (o['stats'] === true) process.stderr.write(inferStatsText(engineWork(), performance.now() - started, performance.now()));
+      if (o['stats'] === true) process.stderr.write(inferStatsText(engineWork(), phaseTimes(), performance.now() - started, performance.now()));
     });
 }
 

@@ -1,4 +1,5 @@
 // `shapelog infer FILE.relay`: type a Relay program; print it back with every binding's type.
+import { timed } from '../diagnostics/phase-times.js';
 import { readSource } from '../diagnostics/read-source.js';
 import { inferJson, type InferLimits, inferText, type InferStrategy, typedText } from '../typing/infer.js';
 import { diagnostic } from '../diagnostics/diagnostic.js';
@@ -17,7 +18,7 @@ export interface InferOptions {
 }
 
 export function infer(file: string, o: InferOptions): number {
-  const read = readSource(file);
+  const read = timed('read', () => readSource(file));
   if (!read.ok) {
     printDiagnostics([diagnostic('error', 'file', `cannot read ${file}: ${read.why}`, null)], new Map(), { warnings: true });
     return EXIT_USER_ERROR;
@@ -39,6 +40,11 @@ export function infer(file: string, o: InferOptions): number {
     }
     throw e;
   }
+  return timed('print', () => printInferred(file, result, o));
+}
+
+/** Prints the typed program (or --json, or --explain's answer) and its diagnostics; the exit code. */
+function printInferred(file: string, result: ReturnType<typeof inferText>, o: InferOptions): number {
   const failed = result.diagnostics.some((d) => d.severity === 'error');
   if (o.json) {
     process.stdout.write(`${JSON.stringify(inferJson(result), null, 2)}\n`);

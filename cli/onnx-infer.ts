@@ -15,6 +15,7 @@ import { readFileSync, writeFileSync } from 'node:fs';
 import type { OnnxAttr, OnnxGraph, OnnxModel, OnnxNode } from '../frontends/onnx/model.js';
 import { withSubgraphValueInfo, withValueInfo, type ValueInfoEntry } from '../frontends/onnx/value-info-writer.js';
 import { diagnostic, UserError } from '../diagnostics/diagnostic.js';
+import { timed } from '../diagnostics/phase-times.js';
 import { failureReason } from '../diagnostics/read-source.js';
 import { readModel, typeModel } from '../typing/onnx/model-types.js';
 import { type OnnxCheck, typeModelGradually } from '../typing/onnx/gradual.js';
@@ -162,6 +163,17 @@ export function inferOnnx(file: string, options: OnnxInferOptions): number {
   const { shapes, dims, values } = given;
   const gradual = options.gradual === true ? typeModelGradually(model, { shapes, dims, values }) : null;
   const typed = gradual?.typed ?? typeModel(model, { shapes, dims, values });
+  return timed('print', () => printTyped(file, model, typed, gradual, options));
+}
+
+/** Prints the typed model as the options ask (listing, --json, --explain, --checks-only; --write-value-info); the exit code. */
+function printTyped(
+  file: string,
+  model: OnnxModel,
+  typed: TypedGraph,
+  gradual: ReturnType<typeof typeModelGradually> | null,
+  options: OnnxInferOptions,
+): number {
   const errors = typed.diagnostics.filter((d) => d.severity === 'error');
   if (options.explain !== undefined) {
     const why = typed.explain(options.explain);

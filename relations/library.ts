@@ -18,6 +18,7 @@ import { compileProgram } from '../solver/compile/program.js';
 import { TermStore } from '../solver/terms/term-store.js';
 import type { OpInfo } from './schema.js';
 import { declaredOps } from './declarations.js';
+import { timed } from '../diagnostics/phase-times.js';
 
 /**
  * The package's root: the nearest folder above this module with a package.json. The
@@ -68,7 +69,7 @@ export function libraryFiles(): string[] {
 
 export function ruleLibrary(): RuleLibrary {
   if (cached !== null) return cached;
-  const built = build(userFiles);
+  const built = timed('library', () => build(userFiles));
   const problems = built.diagnostics.filter((d) => d.severity === 'error');
   // The built-in library is part of shapelog: a broken declaration here is a bug.
   if (problems.length > 0)

@@ -3,6 +3,7 @@
 // spends its time.
 import test from 'ava';
 import { join } from 'node:path';
+import { phaseTimes, timed } from '../diagnostics/phase-times.js';
 import { engineWork } from '../solver/engine/engine-work.js';
 import { runText } from '../solver/run.js';
 import { runShapelog } from './helpers.js';
@@ -13,6 +14,14 @@ const WAKEWORD = join(root, 'examples', 'onnx', 'models', 'openwakeword_hello_de
 
 const ENGINE_LINE = /^engine: (\d+) rounds, (\d+) plan runs, (\d+) facts derived, (\d+) bindings in (\d+) solves?, (\d+) ms solving$/m;
 const TIME_LINE = /^infer: (\d+) ms reading, typing and printing; (\d+) ms since node started$/m;
+const PHASES_LINE = /^phases \(ms\): (.*)$/m;
+
+/** The phases line as a map: phase -> ms. */
+function phasesOf(err: string): Map<string, number> | null {
+  const m = PHASES_LINE.exec(err);
+  if (m === null) return null;
+  return new Map(m[1]!.split(', ').map((part) => [part.split(' ')[0]!, Number(part.split(' ')[1])] as const));
+}
 
 function statsOf(err: string): { rounds: number; planRuns: number; derived: number; solves: number; commandMs: number; processMs: number } | null {
   const e = ENGINE_LINE.exec(err);
@@ -31,6 +40,35 @@ test('infer --stats (rules strategy): the engine work and the times on stderr; s
   t.true(s.rounds > 0 && s.planRuns > 0 && s.derived > 0 && s.solves > 0, r.err);
   // the process includes the command, and node's start before it
   t.true(s.processMs >= s.commandMs, r.err);
+  // the command's time by phase: each phase typing a Relay program with the rules goes through, and the rest
+  const phases = phasesOf(r.err);
+  if (phases === null) return t.fail(`no phases line in:\n${r.err}`);
+  t.deepEqual([...phases.keys()], ['read', 'parse', 'library', 'solve', 'print', 'other']);
+  const sum = [...phases.values()].reduce((a, b) => a + b, 0);
+  // each part is rounded: the parts add up to the command's time within a millisecond each
+  t.true(Math.abs(sum - s.commandMs) <= phases.size, r.err);
+});
+
+test('a phase inside another counts for itself only; the phases add up to the time they ran', (t) => {
+  const spin = (ms: number) => {
+    const end = performance.now() + ms;
+    while (performance.now() < end) {
+      // busy: the time is this phase's
+    }
+  };
+  const before = phaseTimes();
+  const started = performance.now();
+  timed('parse', () => {
+    spin(20);
+    timed('library', () => spin(30));
+  });
+  const total = performance.now() - started;
+  const after = phaseTimes();
+  const parse = (after.get('parse') ?? 0) - (before.get('parse') ?? 0);
+  const library = (after.get('library') ?? 0) - (before.get('library') ?? 0);
+  t.true(library >= 30, `library ${library}`);
+  t.true(parse >= 20 && parse < total - 30 + 1, `parse ${parse} of ${total}`);
+  t.true(Math.abs(parse + library - total) < 1, `${parse} + ${library} vs ${total}`);
 });
 
 test('infer --stats --strategy relay: the engine does not run', (t) => {

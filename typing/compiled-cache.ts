@@ -6,7 +6,13 @@
 // compile outcome as `v8.serialize` writes them:
 //
 //   <cache dir>/compiled-<key>.bin   4 bytes: length of the header; the header (JSON:
-//                                    format, key, bytes, sha256 of the payload); the payload
+//                                    format, key, bytes, ruleBytes, sha256 of both payloads);
+//                                    the payload; then the rule table's payload
+//
+// The plans carry only what running them needs of their rules (compile/plan.ts PlanRule);
+// the whole rules (bodies included, for explanations and for typing's undecided
+// conditions) are a payload of their own, read back only when a typing asks for them:
+// most runs never do, and a rule body is most of a rule's objects.
 //
 // key = sha256 of the cache format, the build (a hash of every source file the bundle
 // was built from, `__SHAPELOG_BUILD_ID__`), the library's key (its rule files' texts and
@@ -25,17 +31,20 @@ import { readFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { deserialize, serialize } from 'node:v8';
 import type { Program } from '../solver/language/ast.js';
+import type { Rule } from '../solver/compile/ir.js';
+import { planRule } from '../solver/compile/plan.js';
 import { compileProgram, type CompileOutcome } from '../solver/compile/program.js';
 import { relationId } from '../solver/store/relation-map.js';
 import { TermStore, type TermStoreSnapshot } from '../solver/terms/term-store.js';
 import { defaultCacheDir, writeCacheFile } from '../relations/parse-cache.js';
 import { librarySubset } from './library-subset.js';
 import { shareEqualValues } from './value-sharing.js';
+import { timed } from '../diagnostics/phase-times.js';
 
 declare const __SHAPELOG_BUILD_ID__: string | undefined;
 
 /** Bumped when the layout of the cache file changes. */
-export const COMPILED_FORMAT = 1;
+export const COMPILED_FORMAT = 2;
 
 /** The build this code comes from (set by scripts/build.js), or null when run from the sources. */
 export function buildId(): string | null {
@@ -75,16 +84,27 @@ export function readCompiled(cache: CompiledCache): CompiledEntry | null {
   }
   try {
     const headerBytes = data.readUInt32LE(0);
-    const header = JSON.parse(data.subarray(4, 4 + headerBytes).toString('utf8')) as { format?: unknown; key?: unknown; bytes?: unknown; sha256?: unknown };
-    const payload = data.subarray(4 + headerBytes);
-    if (header.format !== COMPILED_FORMAT || header.key !== cache.key || header.bytes !== payload.length) return null;
-    if (createHash('sha256').update(payload).digest('hex') !== header.sha256) return null;
-    const { store, compiled } = deserialize(payload) as { store: TermStoreSnapshot; compiled: CompileOutcome };
+    const header = JSON.parse(data.subarray(4, 4 + headerBytes).toString('utf8')) as {
+      format?: unknown;
+      key?: unknown;
+      bytes?: unknown;
+      ruleBytes?: unknown;
+      sha256?: unknown;
+    };
+    const payloads = data.subarray(4 + headerBytes);
+    if (header.format !== COMPILED_FORMAT || header.key !== cache.key || typeof header.bytes !== 'number' || typeof header.ruleBytes !== 'number') return null;
+    if (header.bytes + header.ruleBytes !== payloads.length) return null;
+    if (createHash('sha256').update(payloads).digest('hex') !== header.sha256) return null;
+    const { store, compiled } = deserialize(payloads.subarray(0, header.bytes)) as { store: TermStoreSnapshot; compiled: CompileOutcome };
     if (!compiled.ok || !Array.isArray(compiled.program.plans)) return null;
     // relations are numbered once per process (store/relation-map.ts): number the plans' relations for this one
     for (const plan of compiled.program.plans)
       for (const steps of [plan.steps, ...plan.variants])
         for (const step of steps ?? []) if (step.k === 'scan' || step.k === 'neg') (step as { relId: number }).relId = relationId(step.rel);
+    // the rule table, read on first use
+    const rulePayload = payloads.subarray(header.bytes);
+    let rules: readonly Rule[] | undefined;
+    Object.defineProperty(compiled.program, 'rules', { get: () => (rules ??= deserialize(rulePayload) as Rule[]), enumerable: true });
     return { store: TermStore.restore(store), compiled };
   } catch {
     return null; // corrupt: compile again and overwrite
@@ -93,19 +113,22 @@ export function readCompiled(cache: CompiledCache): CompiledEntry | null {
 
 export function writeCompiled(cache: CompiledCache, entry: CompiledEntry): boolean {
   if (!entry.compiled.ok || !plainData(entry.compiled)) return false;
+  const { rules, ...program } = entry.compiled.program;
+  const withPlanRules = { ...entry.compiled, program: { ...program, plans: program.plans.map((p) => ({ ...p, rule: planRule(rules[p.rule.id]!) })) } };
   let payload: Buffer;
+  let rulePayload: Buffer;
   try {
     // equal spans, patterns and templates written once: fewer objects to deserialize
-    payload = serialize({ store: entry.store.snapshot(), compiled: shareEqualValues(entry.compiled) ?? entry.compiled });
+    payload = serialize({ store: entry.store.snapshot(), compiled: shareEqualValues(withPlanRules) ?? withPlanRules });
+    rulePayload = serialize(shareEqualValues(rules) ?? rules);
   } catch {
     return false;
   }
-  const header = Buffer.from(
-    JSON.stringify({ format: COMPILED_FORMAT, key: cache.key, bytes: payload.length, sha256: createHash('sha256').update(payload).digest('hex') }),
-  );
+  const sha256 = createHash('sha256').update(payload).update(rulePayload).digest('hex');
+  const header = Buffer.from(JSON.stringify({ format: COMPILED_FORMAT, key: cache.key, bytes: payload.length, ruleBytes: rulePayload.length, sha256 }));
   const size = Buffer.alloc(4);
   size.writeUInt32LE(header.length, 0);
-  return writeCacheFile(cache.path, Buffer.concat([size, header, payload]));
+  return writeCacheFile(cache.path, Buffer.concat([size, header, payload, rulePayload]));
 }
 
 /** Is every object reachable from `root` one that v8.deserialize gives back as it was? */
@@ -145,6 +168,10 @@ function plainData(root: unknown): boolean {
  * the larger part of a warm start).
  */
 export function compileLibraryPart(cache: CompiledCache | null, programs: () => readonly Program[], relations: ReadonlySet<string> | null): CompiledEntry {
+  return timed('library', () => readOrCompile(cache, programs, relations));
+}
+
+function readOrCompile(cache: CompiledCache | null, programs: () => readonly Program[], relations: ReadonlySet<string> | null): CompiledEntry {
   const read = cache === null ? null : readCompiled(cache);
   if (read !== null) return read;
   const store = new TermStore();

@@ -16,6 +16,7 @@ import { generate, type Generated, type GenerateOptions, type OpCatalogue } from
 import { inferWithRelay } from './relay-strategy.js';
 import { oneDiagnosticPerMistake } from './call-site-diagnostics.js';
 import { inferWithRules, type InferOutcome } from './rules-strategy.js';
+import { timed } from '../diagnostics/phase-times.js';
 
 export type InferStrategy = 'rules' | 'relay';
 
@@ -117,7 +118,7 @@ export function readProgram(
   const started = Date.now();
   let module: Module;
   try {
-    module = parseRelay(text, file, budgetTick(started + maxMillis));
+    module = timed('parse', () => parseRelay(text, file, budgetTick(started + maxMillis)));
     // inference and printing recurse over expressions: deeper ones are refused here, at their place
     checkModuleDepth(module, MAX_NESTING);
   } catch (e) {

@@ -21,6 +21,7 @@ import { defaultCacheDir, libraryKey, loadLibrary } from '../parse-cache.js';
 import { opsCachePath, readOpsCache, writeOpsCache } from '../ops-cache.js';
 import { declaredOps } from '../declarations.js';
 import type { OpInfo } from '../schema.js';
+import { timed } from '../../diagnostics/phase-times.js';
 
 /** Found from the package root: this module may run from relations/onnx/ or from a bundle in dist/. */
 export const ONNX_RULES_DIR = join(packageRoot(), 'relations', 'onnx');
@@ -89,6 +90,10 @@ let cached: OnnxLibrary | null = null;
 
 export function onnxLibrary(): OnnxLibrary {
   if (cached !== null) return cached;
+  return timed('library', loadOnnxLibrary);
+}
+
+function loadOnnxLibrary(): OnnxLibrary {
   const files = readdirSync(ONNX_RULES_DIR)
     .filter((f) => f.endsWith('.rules'))
     .sort()

@@ -23,15 +23,15 @@ export type TestName = 'ground' | 'hole' | 'integer' | 'atom' | 'string' | 'is_l
 
 /** A term template: a pattern when matched against data, an expression when built. */
 export type Tmpl =
-  | { readonly k: 'const'; readonly id: TermId; readonly span: Span }
-  | { readonly k: 'var'; readonly v: number; readonly span: Span }
-  | { readonly k: 'cons'; readonly head: Tmpl; readonly tail: Tmpl; readonly span: Span }
-  | { readonly k: 'struct'; readonly sym: number; readonly args: readonly Tmpl[]; readonly span: Span }
-  | { readonly k: 'arith'; readonly op: ArithOp; readonly a: Tmpl; readonly b: Tmpl; readonly span: Span }
-  | { readonly k: 'neg'; readonly a: Tmpl; readonly span: Span }
-  | { readonly k: 'fn'; readonly name: FunctionName; readonly args: readonly Tmpl[]; readonly span: Span }
-  | { readonly k: 'index'; readonly t: Tmpl; readonly i: Tmpl; readonly span: Span }
-  | { readonly k: 'slice'; readonly t: Tmpl; readonly from: Tmpl | null; readonly to: Tmpl | null; readonly span: Span };
+  | { readonly k: 'const'; readonly id: TermId; readonly span?: Span }
+  | { readonly k: 'var'; readonly v: number; readonly span?: Span }
+  | { readonly k: 'cons'; readonly head: Tmpl; readonly tail: Tmpl; readonly span?: Span }
+  | { readonly k: 'struct'; readonly sym: number; readonly args: readonly Tmpl[]; readonly span?: Span }
+  | { readonly k: 'arith'; readonly op: ArithOp; readonly a: Tmpl; readonly b: Tmpl; readonly span?: Span }
+  | { readonly k: 'neg'; readonly a: Tmpl; readonly span?: Span }
+  | { readonly k: 'fn'; readonly name: FunctionName; readonly args: readonly Tmpl[]; readonly span?: Span }
+  | { readonly k: 'index'; readonly t: Tmpl; readonly i: Tmpl; readonly span?: Span }
+  | { readonly k: 'slice'; readonly t: Tmpl; readonly from: Tmpl | null; readonly to: Tmpl | null; readonly span?: Span };
 
 export interface AtomLit {
   readonly k: 'atom';
@@ -147,4 +147,9 @@ export function headVars(h: HeadIR): Set<number> {
 export function allBound(t: Tmpl, bound: ReadonlySet<number>): boolean {
   for (const v of varsOf(t)) if (!bound.has(v)) return false;
   return true;
+}
+
+/** A template's span as a property to spread (templates built from source text have one; compiled ones do not: template-spans.ts). */
+export function spanOf(t: Tmpl): { span?: Span } {
+  return t.span === undefined ? {} : { span: t.span };
 }

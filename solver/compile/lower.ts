@@ -9,7 +9,7 @@ import { TermDepthError, type TermId, type TermStore } from '../terms/term-store
 import { arith, ArithmeticError, FAIL, WAIT } from '../terms/arith.js';
 import { GroundFact, ValueKind } from '../language/ground-facts.js';
 import { ruleId } from '../store/ids.js';
-import { FUNCTIONS, type FunctionName, type HeadIR, type Lit, type RelationDecl, type Rule, TESTS, type TestName, type Tmpl } from './ir.js';
+import { FUNCTIONS, type FunctionName, type HeadIR, type Lit, type RelationDecl, type Rule, spanOf, TESTS, type TestName, type Tmpl } from './ir.js';
 
 export interface Lowered {
   readonly rules: Rule[];
@@ -185,7 +185,7 @@ class Lowering {
           const r = arith(this.store, t.op, a, b);
           return r === WAIT || r === FAIL ? null : r;
         } catch (e) {
-          if (e instanceof ArithmeticError) this.err('arithmetic', e.message, t.span);
+          if (e instanceof ArithmeticError) this.err('arithmetic', e.message, t.span ?? null);
           return null;
         }
       }
@@ -542,12 +542,12 @@ class Lowering {
             t.sym,
             t.args.map((a) => (a as { id: TermId }).id),
           ),
-          span: t.span,
+          ...spanOf(t),
         };
-      if (t.k === 'cons' && t.head.k === 'const' && t.tail.k === 'const') return { k: 'const', id: this.store.cons(t.head.id, t.tail.id), span: t.span };
+      if (t.k === 'cons' && t.head.k === 'const' && t.tail.k === 'const') return { k: 'const', id: this.store.cons(t.head.id, t.tail.id), ...spanOf(t) };
     } catch (e) {
       if (!(e instanceof TermDepthError)) throw e;
-      this.err('limit', e.message, t.span);
+      this.err('limit', e.message, t.span ?? null);
     }
     return t;
   }

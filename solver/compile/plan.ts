@@ -5,7 +5,7 @@
 import type { CompareOp, Span } from '../language/ast.js';
 import type { TermId, TermStore } from '../terms/term-store.js';
 import { relationId } from '../store/relation-map.js';
-import { allBound, headVars, isExpression, litVars, type Lit, type Rule, type TestName, type Tmpl, varsOf } from './ir.js';
+import { allBound, headVars, isExpression, litVars, type HeadIR, type Lit, type Rule, type TestName, type Tmpl, varsOf } from './ir.js';
 import { demandOfCopy, errorRelation, isAdornedCopy, isDemandRelation } from './relation-names.js';
 import { schedule } from './schedule.js';
 
@@ -71,9 +71,28 @@ export type HeadPlan =
   | { readonly k: 'unify'; readonly a: Tmpl; readonly b: Tmpl }
   | { readonly k: 'error'; readonly rel: string; readonly relSym: number; readonly vars: readonly number[] };
 
+/**
+ * What running a plan needs of its rule: its id (provenance), variable names, spans,
+ * where it came from, and of its head the kind, the predicate and an error's message
+ * template. A compiled library read from its cache (typing/compiled-cache.ts) keeps only
+ * this on its plans; the whole rule (body included) stays in the program's rule table.
+ */
+export type PlanRule = Pick<Rule, 'id' | 'varNames' | 'span' | 'origin' | 'role'> & { readonly head: PlanRuleHead };
+export type PlanRuleHead =
+  | { readonly k: 'atom'; readonly pred: string; readonly span: Span }
+  | { readonly k: 'unify'; readonly span: Span }
+  | Extract<HeadIR, { readonly k: 'error' }>;
+
+/** `rule` reduced to what its plans need (a copy). */
+export function planRule(rule: Rule): PlanRule {
+  const h = rule.head;
+  const head: PlanRuleHead = h.k === 'error' ? h : h.k === 'atom' ? { k: 'atom', pred: h.pred, span: h.span } : { k: 'unify', span: h.span };
+  return { id: rule.id, varNames: rule.varNames, span: rule.span, origin: rule.origin, role: rule.role, head };
+}
+
 export interface Plan {
   readonly index: number;
-  readonly rule: Rule;
+  readonly rule: PlanRule;
   readonly stratum: number;
   readonly steps: readonly Step[];
   /**

@@ -8,7 +8,7 @@ import { type Diagnostic, diagnostic } from '../../diagnostics/diagnostic.js';
 import { didYouMean } from '../../diagnostics/suggest.js';
 import type { TermId, TermStore } from '../terms/term-store.js';
 import { compilePlan, linkNegations, type Plan } from './plan.js';
-import { withLiteralSpans } from './literal-spans.js';
+import { withoutTemplateSpans } from './template-spans.js';
 import { transformForDemand } from './demand.js';
 import { userPredOf } from './relation-names.js';
 import type { RelationDecl, Rule } from './ir.js';
@@ -154,8 +154,8 @@ export function compileProgram(
     return { ok: false, diagnostics };
   }
 
-  // every diagnostic of the compiler is given: templates keep only their literal's span (compile/literal-spans.ts)
-  const rules = result.rules.map(withLiteralSpans);
+  // every diagnostic of the compiler is given: templates drop their spans, literals and heads keep theirs (compile/template-spans.ts)
+  const rules = result.rules.map(withoutTemplateSpans);
   const plans = rules.map((r, i) => compilePlan(store, r, i, result.strata[i]!));
   linkNegations(plans);
   const facts = new Map<string, TermId[]>();

@@ -29,7 +29,7 @@
 // something (a positive literal). They change no derivation: a projected
 // or factored fact is an internal step that explanations walk through.
 import type { AtomLit, Lit, Rule, Tmpl } from './ir.js';
-import { headVars, litVars, varsOf } from './ir.js';
+import { headVars, litVars, spanOf, varsOf } from './ir.js';
 import { partName, projectionName } from './relation-names.js';
 
 export class Projections {
@@ -61,7 +61,7 @@ export class Projections {
     // the part: the rule without the result arguments, giving what the head needs
     const varNames = [...rule.varNames, '_'];
     const hole = varNames.length - 1;
-    const firstWithout: AtomLit = { ...first, args: first.args.map((a) => (a.k === 'var' && drop.has(a.v) ? { k: 'var', v: hole, span: a.span } : a)) };
+    const firstWithout: AtomLit = { ...first, args: first.args.map((a) => (a.k === 'var' && drop.has(a.v) ? { k: 'var', v: hole, ...spanOf(a) } : a)) };
     const carried: number[] = [];
     for (const a of first.args)
       for (const v of varsOf(a)) if (!drop.has(v) && !anon(v) && (inRest.has(v) || inHead.has(v)) && !carried.includes(v)) carried.push(v);

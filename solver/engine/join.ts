@@ -1,7 +1,7 @@
 // Executes one join plan against a database snapshot, reading the facts of a scan
 // window (engine/window.ts: every fact, or the semi-naive split around a delta scan).
-import type { Rule, Tmpl } from '../compile/ir.js';
-import type { Plan, Step } from '../compile/plan.js';
+import type { Tmpl } from '../compile/ir.js';
+import type { Plan, PlanRule, Step } from '../compile/plan.js';
 import { isDemandRelation } from '../compile/relation-names.js';
 import { ArithmeticError, compare, syntacticEquals } from '../terms/arith.js';
 import { Kind, type TermId, type TermStore } from '../terms/term-store.js';
@@ -26,7 +26,7 @@ export interface JoinContext {
   readonly clock: LimitClock;
   maxFacts: number;
   readonly waits: Map<string, Wait>;
-  readonly runtimeErrors: Map<string, { message: string; rule: Rule; span: Step['span'] }>;
+  readonly runtimeErrors: Map<string, { message: string; rule: PlanRule; span: Step['span'] }>;
   /** Demand facts whose computation waited on something undecided (and their ancestors). */
   readonly incompleteDemands: Set<number>;
   /**

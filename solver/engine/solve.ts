@@ -30,6 +30,7 @@ import { BufferMarks, RoundBuffer, type Wait } from './round.js';
 import { unify } from './unify.js';
 import { everyFact, PlanClock } from './window.js';
 import { addWork, workMark } from './engine-work.js';
+import { timed } from '../../diagnostics/phase-times.js';
 
 export type EvalMode = 'naive' | 'seminaive';
 
@@ -204,6 +205,10 @@ export class Solver {
 
   /** Run to fixpoint. Returns normally when a limit stops it; `limitHit` says which. */
   solve(): void {
+    timed('solve', () => this.solveToFixpoint());
+  }
+
+  private solveToFixpoint(): void {
     const started = Date.now();
     const before = workMark(this.stats);
     this.deadline = started + this.limits.maxMillis;

@@ -6,15 +6,16 @@ import { failureReason } from '../../diagnostics/read-source.js';
 import { decodeModel } from '../../frontends/onnx/decode.js';
 import type { OnnxModel } from '../../frontends/onnx/model.js';
 import { typeGraph, type GraphTypeOptions, type TypedGraph } from './graph-types.js';
+import { timed } from '../../diagnostics/phase-times.js';
 
 export function readModel(path: string): OnnxModel {
   let bytes: Buffer;
   try {
-    bytes = readFileSync(path);
+    bytes = timed('read', () => readFileSync(path));
   } catch (e) {
     throw new UserError([diagnostic('error', 'io', `cannot read ${path}: ${failureReason(e)}`, null)]);
   }
-  return decodeModel(bytes, path);
+  return timed('parse', () => decodeModel(bytes, path));
 }
 
 export function typeModel(model: OnnxModel, options: GraphTypeOptions = {}): TypedGraph {
