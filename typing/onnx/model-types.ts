@@ -1,17 +1,18 @@
-// Typing a whole .onnx model: read (frontends/onnx/decode.ts), then type its main graph
+// Typing a whole .onnx model: read (frontends/onnx/sparse-read.ts, decode.ts), then type its main graph
 // with the model's opset imports (graph-types.ts).
-import { readFileSync } from 'node:fs';
 import { diagnostic, UserError } from '../../diagnostics/diagnostic.js';
 import { failureReason } from '../../diagnostics/read-source.js';
 import { decodeModel } from '../../frontends/onnx/decode.js';
+import { readModelBytes } from '../../frontends/onnx/sparse-read.js';
 import type { OnnxModel } from '../../frontends/onnx/model.js';
 import { typeGraph, type GraphTypeOptions, type TypedGraph } from './graph-types.js';
 import { timed } from '../../diagnostics/phase-times.js';
 
 export function readModel(path: string): OnnxModel {
-  let bytes: Buffer;
+  let bytes: Uint8Array;
   try {
-    bytes = timed('read', () => readFileSync(path));
+    // without the element data of large tensors, which typing never reads (frontends/onnx/sparse-read.ts)
+    bytes = timed('read', () => readModelBytes(path));
   } catch (e) {
     throw new UserError([diagnostic('error', 'io', `cannot read ${path}: ${failureReason(e)}`, null)]);
   }
