@@ -127,34 +127,43 @@ function push(w: Written, part: Uint8Array): void {
 function transcode(f: ForwardFile, kind: MessageKind, end: number): Written {
   const out: Written = { parts: [], length: 0 };
   const holders = TENSOR_HOLDERS[kind];
+  // fields kept as they are, from here to the field being looked at: copied in one piece when something else comes
+  let verbatimFrom = f.pos;
+  const copyVerbatim = (to: number) => {
+    if (to === verbatimFrom) return;
+    f.pos = verbatimFrom;
+    push(out, f.take(to - verbatimFrom));
+  };
   while (f.pos < end) {
     const fieldStart = f.pos;
     const tag = f.varint();
-    const field = tag >>> 3;
     const wt = tag & 7;
     if (wt !== LENGTH_DELIMITED) {
-      const total = f.pos - fieldStart + f.valueLength(wt);
-      f.pos = fieldStart;
-      push(out, f.take(total));
+      f.pos += f.valueLength(wt);
       continue;
     }
+    const field = tag >>> 3;
     const length = f.varint();
     const dataStart = f.pos;
-    if (dataStart + length > end) throw new Error('field past the end of its message');
+    if (dataStart + length > end) throw new Error('a field runs past the end of its message');
     const child = holders[field];
     if (child !== undefined && length > MAX_READ_TENSOR_BYTES) {
       // a message large enough to hold large element data: looked into
+      copyVerbatim(fieldStart);
+      f.pos = dataStart;
       const inner = transcode(f, child, dataStart + length);
       push(out, protobuf.Writer.create().uint32(tag).uint32(inner.length).finish());
       for (const p of inner.parts) push(out, p);
+      verbatimFrom = f.pos;
     } else if (kind === 'tensor' && ELEMENT_DATA.has(field) && length > MAX_READ_TENSOR_BYTES) {
+      copyVerbatim(fieldStart);
       f.pos = dataStart + length; // stepped over, not read
-    } else {
-      f.pos = fieldStart;
-      push(out, f.take(dataStart + length - fieldStart));
-    }
+      verbatimFrom = f.pos;
+    } else f.pos = dataStart + length;
   }
   if (f.pos !== end) throw new Error('a field runs past the end of its message');
+  copyVerbatim(end);
+  f.pos = end;
   return out;
 }
 
