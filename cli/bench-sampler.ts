@@ -1,11 +1,10 @@
 // Taking one sample for `shapelog bench`: a fresh node process runs cli/bench-worker (the
 // compiled .js next to this module, or the .ts through tsx's loader when running from
 // source) and prints a WorkerReport as JSON; for the `onnx` strategy (ONNX's own shape
-// inference) a fresh Python process runs cli/bench_onnx_worker.py instead. A worker that
+// inference) a fresh Python process runs proofs/onnx-cross-check/onnx_bench_worker.py instead. A worker that
 // fails hands back its stderr (the program's diagnostics) for the parent to show.
 import { packageRoot } from '../relations/library.js';
 import { spawn } from 'node:child_process';
-import { existsSync } from 'node:fs';
 import { dirname, extname, join } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import type { WorkerReport, WorkerRequest } from './bench-protocol.js';
@@ -17,10 +16,9 @@ export type SampleOutcome =
 /** Takes one sample; the command takes a different one in its tests. */
 export type Sampler = (req: WorkerRequest) => Promise<SampleOutcome>;
 
-/** The Python worker: beside this module in the sources, under cli/ in the package. */
+/** The Python worker, beside ONNX's inference service (the package ships it at the same path). */
 function onnxWorkerScript(): string {
-  const beside = join(dirname(fileURLToPath(import.meta.url)), 'bench_onnx_worker.py');
-  return existsSync(beside) ? beside : join(packageRoot(), 'cli', 'bench_onnx_worker.py');
+  return join(packageRoot(), 'proofs', 'onnx-cross-check', 'onnx_bench_worker.py');
 }
 
 /** The program and arguments of one sample's process. */

@@ -1,6 +1,6 @@
 // One sample of `shapelog bench`, run by the parent in a fresh process:
 //   node cli/bench-worker.(ts|js) '<WorkerRequest as JSON>'
-// (the `onnx` strategy's samples run cli/bench_onnx_worker.py instead, the same protocol).
+// (the `onnx` strategy's samples run proofs/onnx-cross-check/onnx_bench_worker.py instead, the same protocol).
 // Loads and solves the program once (the cold first run), warms up for the requested time,
 // then times runs until the timed budget is spent (at least one), and prints one JSON line,
 // a WorkerReport, with a digest of the result for comparing strategies. A program that does

@@ -1,7 +1,7 @@
 # One sample of `shapelog bench MODEL.onnx --strategies onnx`: ONNX's own shape inference
 # (its C++ relations, through the `onnx` Python package, e.g. Debian's python3-onnx),
 # timed as cli/bench-worker.ts times shapelog's (cli/bench-protocol.ts):
-#   python3 cli/bench_onnx_worker.py '<WorkerRequest as JSON>'
+#   python3 proofs/onnx-cross-check/onnx_bench_worker.py '<WorkerRequest as JSON>'
 # A run reads the model file and infers its shapes (strict, with type checks and data
 # propagation, as the ONNX cross-check runs it). The first run is the cold one; then
 # warm-up runs for warmupMs, then timed runs for timedBudgetMs (at least one, at most
