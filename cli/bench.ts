@@ -11,7 +11,7 @@ import { accessSync, constants, existsSync, readFileSync, statSync, writeFileSyn
 import { dirname, extname, resolve } from 'node:path';
 import { diagnostic } from '../diagnostics/diagnostic.js';
 import type { Limits } from '../solver/engine/limits.js';
-import { findPython } from '../proofs/onnx-cross-check/onnx-inference.js';
+import { findPython, ONNX_PYTHON_HINT } from '../proofs/onnx-cross-check/onnx-inference.js';
 import { ENGINE_STRATEGY_NAMES } from '../solver/strategy-names.js';
 import { INFER_STRATEGY_NAMES } from '../typing/strategy-names.js';
 import { renderBenchHtml } from './bench-html.js';
@@ -19,6 +19,7 @@ import type { ProgramKind, WorkerReport, WorkerRequest } from './bench-protocol.
 import { benchJson, renderTable, summarize } from './bench-report.js';
 import { processSampler, type Sampler } from './bench-sampler.js';
 import { EXIT_OK, EXIT_USAGE, EXIT_USER_ERROR, printDiagnostics, ProgressLine } from './report.js';
+import { commaList } from './program.js';
 
 export interface BenchOptions {
   /** Comma-separated strategy names; every strategy that applies when absent. */
@@ -49,7 +50,7 @@ export const STRATEGIES_BY_KIND: Readonly<Record<ProgramKind, readonly string[]>
 
 const KIND_BY_EXTENSION: Readonly<Record<string, ProgramKind>> = { '.rules': 'rules', '.relay': 'relay', '.onnx': 'onnx' };
 
-const NO_PYTHON = "ONNX's own shape inference needs a Python that can import onnx (Debian: apt-get install python3-onnx; or set SHAPELOG_PYTHON to one)";
+const NO_PYTHON = `ONNX's own shape inference needs a Python that can import onnx (${ONNX_PYTHON_HINT})`;
 
 class UsageError extends Error {}
 
@@ -63,14 +64,7 @@ function programKind(file: string): ProgramKind {
 export function chooseStrategies(kind: ProgramKind, list: string | undefined): string[] {
   const applicable = STRATEGIES_BY_KIND[kind];
   if (list === undefined) return [...applicable];
-  const names = [
-    ...new Set(
-      list
-        .split(',')
-        .map((s) => s.trim())
-        .filter((s) => s !== ''),
-    ),
-  ];
+  const names = commaList(list);
   if (names.length === 0) throw new UsageError(`--strategies needs at least one name (for .${kind} files: ${applicable.join(', ')})`);
   for (const name of names) {
     if (applicable.includes(name)) continue;

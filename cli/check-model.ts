@@ -10,7 +10,7 @@ import { readFileSync } from 'node:fs';
 import { decodeModel } from '../frontends/onnx/decode.js';
 import { type ModelCheck, type ValueCheck, checkModel } from '../proofs/onnx-cross-check/model-check.js';
 import type { OutputType } from '../proofs/onnx-cross-check/compare.js';
-import { findPython } from '../proofs/onnx-cross-check/onnx-inference.js';
+import { findPython, ONNX_PYTHON_HINT } from '../proofs/onnx-cross-check/onnx-inference.js';
 import { stopRuntime } from '../proofs/onnx-cross-check/runtime.js';
 import { failureReason } from '../diagnostics/read-source.js';
 import { onnxInputsProblem, parseOnnxInputs } from './onnx-inputs.js';
@@ -138,12 +138,7 @@ export async function checkModelCommand(file: string, o: CheckModelOptions): Pro
   } finally {
     stopRuntime();
   }
-  const notes = [
-    ...(python === null
-      ? ["ONNX's shape inference not run: no Python that can import onnx (Debian: apt-get install python3-onnx; or set SHAPELOG_PYTHON)"]
-      : []),
-    ...r.notes,
-  ];
+  const notes = [...(python === null ? [`ONNX's shape inference not run: no Python that can import onnx (${ONNX_PYTHON_HINT})`] : []), ...r.notes];
   const wrong = r.values.filter((v) => v.shapelogTruth === 'wrong').length;
   if (o.json) process.stdout.write(json(file, { ...r, notes }));
   else {

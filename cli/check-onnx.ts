@@ -10,10 +10,11 @@ import { dirname, join, resolve } from 'node:path';
 import { SingleBar } from 'cli-progress';
 import { allSeeds, opKey, randomCase, seeded, seededOps, sweepOf, type OnnxCase } from '../proofs/onnx-cross-check/cases.js';
 import { isDisagreement, isFailure, recordModel, runCase, shrinkCase, verdictOf, type CaseOutcome, type Sides } from '../proofs/onnx-cross-check/harness.js';
-import { findPython, OnnxInference } from '../proofs/onnx-cross-check/onnx-inference.js';
+import { findPython, ONNX_PYTHON_HINT, OnnxInference } from '../proofs/onnx-cross-check/onnx-inference.js';
 import { loadRuntime, stopRuntime } from '../proofs/onnx-cross-check/runtime.js';
 import { EXIT_OK, EXIT_USAGE, EXIT_USER_ERROR } from './report.js';
 import { MAX_RANDOM } from './check.js';
+import { commaList } from './program.js';
 
 export interface CheckOnnxOptions {
   readonly ops?: string;
@@ -144,14 +145,7 @@ export async function checkOnnxCommand(o: CheckOnnxOptions): Promise<number> {
 function opsToCheck(names: string | undefined): string[] | null {
   const known = seededOps();
   if (names === undefined) return known;
-  const ops = [
-    ...new Set(
-      names
-        .split(',')
-        .map((s) => s.trim())
-        .filter((s) => s !== ''),
-    ),
-  ];
+  const ops = commaList(names);
   const unknown = ops.filter((op) => !known.includes(op));
   if (unknown.length > 0 || ops.length === 0) {
     process.stderr.write(
@@ -167,7 +161,7 @@ async function startInference(): Promise<OnnxInference | null> {
   const python = findPython();
   if (python === null) {
     process.stderr.write(
-      "warning: ONNX's shape inference is not available (no python3 that can import onnx; on Debian: apt-get install python3-onnx, or set SHAPELOG_PYTHON): the rules are checked against onnxruntime alone\n",
+      `warning: ONNX's shape inference is not available (no Python that can import onnx; ${ONNX_PYTHON_HINT}): the rules are checked against onnxruntime alone\n`,
     );
     return null;
   }

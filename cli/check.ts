@@ -14,6 +14,7 @@ import { casesToCheck, checkOp, type OpCheck } from '../proofs/cross-check/harne
 import type { TypeofAnswer } from '../typing/typeof.js';
 import { EXIT_OK, EXIT_USAGE, EXIT_USER_ERROR } from './report.js';
 import { checkAgainst } from './check-against.js';
+import { commaList } from './program.js';
 
 export interface CheckCommandOptions {
   readonly ops?: string;
@@ -49,15 +50,7 @@ export function checkCommand(o: CheckCommandOptions): number {
   if (o.ops === undefined && unchecked.length > 0 && !o.json)
     process.stderr.write(`not cross-checked (a relation without sweep cases or twin; each example types): ${unchecked.join(', ')}\n`);
   if (o.ops !== undefined) {
-    // each operator once, in the order first given
-    ops = [
-      ...new Set(
-        o.ops
-          .split(',')
-          .map((s) => s.trim())
-          .filter((s) => s !== ''),
-      ),
-    ];
+    ops = commaList(o.ops);
     const problems = ops
       .map((name) => lookupOp(name))
       .filter((r) => !r.ok)

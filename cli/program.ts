@@ -28,6 +28,18 @@ export function positiveInt(value: string): number {
   return n;
 }
 
+/** The names of a comma-separated option (`--ops a, b,a`): each once, in the order first given, blanks dropped. */
+export function commaList(value: string): string[] {
+  return [
+    ...new Set(
+      value
+        .split(',')
+        .map((s) => s.trim())
+        .filter((s) => s !== ''),
+    ),
+  ];
+}
+
 /** Collects a repeatable option's values. */
 export function collect(value: string, previous: string[]): string[] {
   return [...previous, value];

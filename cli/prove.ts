@@ -14,6 +14,7 @@ import { type OpProof, proveOp } from '../proofs/prove/run.js';
 import { satisfiable } from '../proofs/prove/smt.js';
 import { typeofCall } from '../typing/typeof.js';
 import { EXIT_OK, EXIT_USAGE, EXIT_USER_ERROR } from './report.js';
+import { commaList } from './program.js';
 
 export interface ProveCommandOptions {
   readonly ops?: string;
@@ -35,10 +36,7 @@ export async function proveCommand(o: ProveCommandOptions): Promise<number> {
     .map((op) => op.name)
     .filter(hasCaseGenerator);
   if (o.ops !== undefined) {
-    ops = o.ops
-      .split(',')
-      .map((s) => s.trim())
-      .filter((s) => s !== '');
+    ops = commaList(o.ops);
     const problems = ops
       .map((name) => lookupOp(name))
       .filter((r) => !r.ok)

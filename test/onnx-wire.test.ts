@@ -6,7 +6,8 @@ import test from 'ava';
 import { createHash } from 'node:crypto';
 import { readdirSync, readFileSync } from 'node:fs';
 import { join } from 'node:path';
-import { wireType } from '../frontends/onnx/wire-schema.js';
+import { type WireMessage, wireType } from '../frontends/onnx/wire-schema.js';
+import { FIELD } from '../frontends/onnx/wire-fields.js';
 import { reflectedWireType } from '../frontends/onnx/wire-reflection.js';
 import { bundledModels, readBundledModel } from '../typing/onnx/bundled-models.js';
 import { encodeModel, type ModelSpec } from './onnx-builder.js';
@@ -92,4 +93,31 @@ test('a message encoded by one is read back by the other: functions, every attri
   t.deepEqual(decodeBoth(again)[0], fromStatic);
   const w = ((fromStatic['graph'] as Record<string, unknown>[])[0]!['initializer'] as Record<string, unknown>[])[0]!;
   t.deepEqual(w['int64_data'], [2 ** 40, -3]);
+});
+
+test("the field numbers the wire walkers use (wire-fields.ts) are the schema's", (t) => {
+  const messages: Record<keyof typeof FIELD, WireMessage> = {
+    model: 'Model',
+    graph: 'Graph',
+    node: 'Node',
+    attribute: 'Attribute',
+    function: 'Function',
+    sparseTensor: 'SparseTensor',
+    tensor: 'Tensor',
+  };
+  const snake = (name: string) => name.replace(/[A-Z]/g, (c) => `_${c.toLowerCase()}`);
+  let checked = 0;
+  for (const [kind, fields] of Object.entries(FIELD) as [keyof typeof FIELD, Record<string, number>][]) {
+    const type = reflectedWireType(messages[kind]) as unknown as { fields: Record<string, { id: number; type: string }> };
+    for (const [name, id] of Object.entries(fields)) {
+      t.is(type.fields[snake(name)]?.id, id, `${messages[kind]}.${snake(name)}`);
+      checked++;
+    }
+  }
+  t.is(checked, 22);
+  t.is(
+    (reflectedWireType('Tensor') as unknown as { fields: Record<string, { type: string }> }).fields['raw_data']?.type,
+    'bytes',
+    'raw_data is length-delimited',
+  );
 });

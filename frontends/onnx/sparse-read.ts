@@ -9,12 +9,13 @@
 // MB, most in 325 Constant nodes). Only messages longer than the limit are looked into
 // (a shorter one cannot hold a longer field): the walk sees a few fields per large tensor.
 //
-// Field numbers are onnx-wire.proto's (ONNX's onnx.proto). protobufjs reads and writes the
+// Field numbers are wire-fields.ts's (onnx-wire.proto's). protobufjs reads and writes the
 // varints; a file it cannot walk (malformed, truncated) is read whole instead, so that
 // decode.ts reports it as it would.
 import { closeSync, fstatSync, openSync, readFileSync, readSync } from 'node:fs';
 import protobuf from 'protobufjs/minimal.js';
 import { MAX_KEPT_VALUES } from './model.js';
+import { FIELD, LENGTH_DELIMITED } from './wire-fields.js';
 
 /** Element data longer than this is not read: no kept value needs more (MAX_KEPT_VALUES int64s). */
 export const MAX_READ_TENSOR_BYTES = MAX_KEPT_VALUES * 8;
@@ -27,18 +28,22 @@ type MessageKind = 'model' | 'graph' | 'node' | 'attribute' | 'function' | 'spar
 
 /** The fields of each message that hold tensors, or messages that may: field number -> its message kind. */
 const TENSOR_HOLDERS: Readonly<Record<MessageKind, Readonly<Record<number, MessageKind>>>> = {
-  model: { 7: 'graph', 25: 'function' },
-  graph: { 1: 'node', 5: 'tensor', 15: 'sparse' },
-  node: { 5: 'attribute' },
-  attribute: { 5: 'tensor', 6: 'graph', 10: 'tensor', 11: 'graph', 22: 'sparse' },
-  function: { 7: 'node', 11: 'attribute' },
-  sparse: { 1: 'tensor', 2: 'tensor' },
+  model: { [FIELD.model.graph]: 'graph', [FIELD.model.functions]: 'function' },
+  graph: { [FIELD.graph.node]: 'node', [FIELD.graph.initializer]: 'tensor', [FIELD.graph.sparseInitializer]: 'sparse' },
+  node: { [FIELD.node.attribute]: 'attribute' },
+  attribute: {
+    [FIELD.attribute.t]: 'tensor',
+    [FIELD.attribute.g]: 'graph',
+    [FIELD.attribute.tensors]: 'tensor',
+    [FIELD.attribute.graphs]: 'graph',
+    [FIELD.attribute.sparseTensor]: 'sparse',
+  },
+  function: { [FIELD.function.node]: 'node', [FIELD.function.attributeProto]: 'attribute' },
+  sparse: { [FIELD.sparseTensor.values]: 'tensor', [FIELD.sparseTensor.indices]: 'tensor' },
   tensor: {},
 };
-/** TensorProto's element data: float_data, int32_data, int64_data, raw_data, double_data, uint64_data. */
-const ELEMENT_DATA = new Set([4, 5, 7, 9, 10, 11]);
-
-const LENGTH_DELIMITED = 2;
+/** TensorProto's element data fields. */
+const ELEMENT_DATA = new Set<number>(Object.values(FIELD.tensor));
 
 /** The file's bytes from `pos` on, read a window at a time, front to back. */
 class ForwardFile {

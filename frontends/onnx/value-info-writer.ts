@@ -10,6 +10,7 @@
 import protobuf from 'protobufjs/minimal.js';
 import { wireType } from './wire-schema.js';
 import { dtypeNumber } from './dtypes.js';
+import { FIELD, LENGTH_DELIMITED } from './wire-fields.js';
 
 export interface ValueInfoEntry {
   readonly name: string;
@@ -35,14 +36,6 @@ export function withValueInfo(model: Uint8Array, entries: readonly ValueInfoEntr
   const extra = Model.encode(Model.fromObject({ graph: [{ value_info: writable(entries) }] })).finish();
   return concat([model, extra]);
 }
-
-// field numbers on the way to a subgraph (onnx.proto)
-const MODEL_GRAPH = 7;
-const GRAPH_NODE = 1;
-const NODE_ATTRIBUTE = 5;
-const ATTRIBUTE_NAME = 1;
-const ATTRIBUTE_G = 6;
-const LENGTH_DELIMITED = 2;
 
 interface WireField {
   readonly field: number;
@@ -94,14 +87,14 @@ function replaceData(msg: Uint8Array, f: WireField, data: Uint8Array): Uint8Arra
 
 /** In a Graph message: node `index`'s attribute `attr`'s graph, as the chain of fields down to it; null if there is none. */
 function subgraphField(graph: Uint8Array, node: number, attr: string): [WireField, WireField, WireField] | null {
-  const n = wireFields(graph).filter((f) => f.field === GRAPH_NODE)[node];
+  const n = wireFields(graph).filter((f) => f.field === FIELD.graph.node)[node];
   if (n === undefined) return null;
   const nodeBytes = graph.subarray(n.dataStart, n.end);
-  for (const a of wireFields(nodeBytes).filter((f) => f.field === NODE_ATTRIBUTE)) {
+  for (const a of wireFields(nodeBytes).filter((f) => f.field === FIELD.node.attribute)) {
     const attrBytes = nodeBytes.subarray(a.dataStart, a.end);
     const fields = wireFields(attrBytes);
-    const name = fields.find((f) => f.field === ATTRIBUTE_NAME);
-    const g = fields.find((f) => f.field === ATTRIBUTE_G);
+    const name = fields.find((f) => f.field === FIELD.attribute.name);
+    const g = fields.find((f) => f.field === FIELD.attribute.g);
     if (name !== undefined && g !== undefined && Buffer.from(attrBytes.subarray(name.dataStart, name.end)).toString('utf8') === attr) return [n, a, g];
   }
   return null;
@@ -129,7 +122,7 @@ export function withSubgraphValueInfo(model: Uint8Array, path: SubgraphPath, ent
   const Graph = wireType('Graph');
   const extra = Graph.encode(Graph.fromObject({ value_info: writable(entries) })).finish();
   // the first graph field holds the nodes (later ones: value_info appended by withValueInfo)
-  const g = wireFields(model).find((f) => f.field === MODEL_GRAPH);
+  const g = wireFields(model).find((f) => f.field === FIELD.model.graph);
   if (g === undefined || extra.length === 0) return model;
   const inner = appendToGraph(model.subarray(g.dataStart, g.end), path, extra);
   return inner === null ? model : replaceData(model, g, inner);

@@ -8,7 +8,7 @@
 // user's own model.
 import { dtypeName } from '../../frontends/onnx/dtypes.js';
 import { withGraphOutputs } from '../../frontends/onnx/encode.js';
-import type { OnnxGraph, OnnxModel, OnnxType } from '../../frontends/onnx/model.js';
+import type { OnnxGraph, OnnxModel, OnnxValueInfo } from '../../frontends/onnx/model.js';
 import type { TypedGraph } from '../../typing/onnx/graph-types.js';
 import { typeModel } from '../../typing/onnx/model-types.js';
 import type { ValueType } from '../../typing/onnx/value-terms.js';
@@ -61,15 +61,19 @@ function outputType(t: ValueType | null): OutputType | null {
   return { dtype: t.dtype, shape: t.shape };
 }
 
-/** The input shapes that --shape and --dim change: each affected graph input's whole shape. */
+/** A graph input's shape as the options make it: --shape's, else the declared one, with --dim's sizes put in; null when it has none. */
+function inputShape(input: OnnxValueInfo, o: ModelCheckOptions): (number | string | null)[] | null {
+  const declared = o.shapes.get(input.name) ?? (input.type?.kind === 'tensor' ? input.type.shape : null);
+  return declared === null ? null : declared.map((d) => (typeof d === 'string' ? (o.dims.get(d) ?? d) : d));
+}
+
+/** The graph inputs whose shape --shape or --dim changes, each with its whole new shape (for ONNX's inference). */
 function givenInputShapes(graph: OnnxGraph, o: ModelCheckOptions): Map<string, (number | string | null)[]> {
   const out = new Map<string, (number | string | null)[]>();
   for (const input of graph.inputs) {
-    const t = input.type?.kind === 'tensor' ? input.type : null;
-    const declared = o.shapes.get(input.name) ?? t?.shape ?? null;
-    if (declared === null) continue;
-    const dims = declared.map((d) => (typeof d === 'string' ? (o.dims.get(d) ?? d) : d));
-    if (o.shapes.has(input.name) || dims.some((d, i) => d !== declared[i])) out.set(input.name, dims);
+    const dims = inputShape(input, o);
+    const declared = input.type?.kind === 'tensor' ? input.type.shape : null;
+    if (dims !== null && (o.shapes.has(input.name) || dims.some((d, i) => d !== declared?.[i]))) out.set(input.name, dims);
   }
   return out;
 }
@@ -80,13 +84,11 @@ function runFeeds(graph: OnnxGraph, o: ModelCheckOptions): RuntimeFeed[] | strin
   const feeds: RuntimeFeed[] = [];
   for (const input of graph.inputs) {
     if (initializers.has(input.name)) continue;
-    const t = input.type as Extract<OnnxType, { kind: 'tensor' }> | null;
-    if (t === null || t.kind !== 'tensor' || t.dtype === null) return `graph input '${input.name}' has no tensor type with a dtype`;
-    const declared = o.shapes.get(input.name) ?? t.shape;
-    if (declared === null) return `graph input '${input.name}' has no shape: give one with --shape ${input.name}=d0,d1,...`;
-    const dims = declared.map((d) => (typeof d === 'string' ? (o.dims.get(d) ?? d) : d));
-    const open = dims.filter((d) => typeof d !== 'number');
-    if (open.length > 0)
+    const t = input.type?.kind === 'tensor' ? input.type : null;
+    if (t === null || t.dtype === null) return `graph input '${input.name}' has no tensor type with a dtype`;
+    const dims = inputShape(input, o);
+    if (dims === null) return `graph input '${input.name}' has no shape: give one with --shape ${input.name}=d0,d1,...`;
+    if (dims.some((d) => typeof d !== 'number'))
       return `graph input '${input.name}' has dims that are not concrete (${dims.map((d) => d ?? '?').join(', ')}): give them with --shape ${input.name}=... or --dim`;
     const values = o.values.get(input.name);
     feeds.push({ name: input.name, type: t.dtype, dims: dims as number[], ...(values !== undefined ? { values } : {}) });

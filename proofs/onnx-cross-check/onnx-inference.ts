@@ -30,6 +30,9 @@ function scriptPath(): string {
   return existsSync(beside) ? beside : join(packageRoot(), 'proofs', 'onnx-cross-check', 'onnx_shape_inference.py');
 }
 
+/** How to get a Python that findPython accepts, for the messages of the commands that need one. */
+export const ONNX_PYTHON_HINT = 'Debian: apt-get install python3-onnx; or set SHAPELOG_PYTHON to one';
+
 /** A Python that can import onnx: $SHAPELOG_PYTHON, then Debian's /usr/bin/python3, then python3 on PATH. */
 export function findPython(): string | null {
   const candidates = [process.env['SHAPELOG_PYTHON'], '/usr/bin/python3', 'python3'].filter((p): p is string => p !== undefined && p !== '');
