@@ -110,7 +110,10 @@ export interface Plan {
    * For a rule whose body reads one relation (one positive literal, no negation): that
    * relation and a bit mask of the columns the rule looks at (bit 30 stands for all
    * columns from 30 on; bit 31, always set, for facts that are new rather than rebuilt). A fact rebuilt with changes only in other columns derives
-   * nothing the fact before it did not (the solver skips such a delta). Null otherwise.
+   * nothing the fact before it did not (the solver skips such a delta). A column whose variable
+   * only the head carries (as an argument or inside constructors, not computed from) counts as
+   * not looked at: what the rule derived from the fact before holds the same hole, and the
+   * commit that bound it rebuilt that too. Null otherwise.
    */
   readonly singleScan: { readonly rel: string; readonly columns: number } | null;
   /**
@@ -126,7 +129,8 @@ function columnsUsed(rule: Rule): { rel: string; columns: number } | null {
   const atoms = rule.body.filter((l) => l.k === 'atom');
   if (atoms.length !== 1 || atoms[0]!.k !== 'atom' || atoms[0]!.neg) return null;
   const lit = atoms[0]!;
-  const elsewhere = headVars(rule.head);
+  // a variable the head only carries is passed through (see Plan.singleScan)
+  const elsewhere = headVarsEvaluated(rule.head);
   for (const l of rule.body) if (l !== lit) for (const v of litVars(l)) elsewhere.add(v);
   const count = new Map<number, number>();
   for (const a of lit.args) if (a.k === 'var') count.set(a.v, (count.get(a.v) ?? 0) + 1);
@@ -137,6 +141,24 @@ function columnsUsed(rule: Rule): { rel: string; columns: number } | null {
     if (!ignored) columns |= 1 << Math.min(c, 30);
   });
   return { rel: lit.pred, columns };
+}
+
+/** Variables of the head that building it evaluates (under arithmetic, a function, an index or a slice), or every head variable of an error head. */
+function headVarsEvaluated(h: HeadIR): Set<number> {
+  const out = new Set<number>();
+  const walk = (t: Tmpl): void => {
+    if (t.k === 'cons') {
+      walk(t.head);
+      walk(t.tail);
+    } else if (t.k === 'struct') for (const a of t.args) walk(a);
+    else if (t.k !== 'var' && t.k !== 'const') varsOf(t, out);
+  };
+  if (h.k === 'atom') for (const a of h.args) walk(a);
+  else if (h.k === 'unify') {
+    walk(h.a);
+    walk(h.b);
+  } else for (const v of h.vars) out.add(v);
+  return out;
 }
 
 function varsInOtherArgs(args: readonly Tmpl[], c: number): Set<number> {

@@ -6,9 +6,10 @@
 // so feeds the next round. When a rebuild gives a lower stratum new input, solving
 // goes back to it at once, before this stratum's next round (whose negations must see
 // what the lower strata derive from the rebuilt facts). A rule that reads one relation
-// is not run on facts rebuilt only in columns it ignores (a call's fact after its
-// result is bound): it derived from the fact before the rebuild exactly what it would
-// derive from the rebuilt one.
+// is not run on facts rebuilt only in columns it ignores or passes to its head (a call's
+// fact after its result is bound): it derived from the fact before the rebuild what it
+// would derive from the rebuilt one, and that was rebuilt too. A plan whose first step
+// scans a relation with no facts is not run (its join would end at once).
 import type { Diagnostic } from '../../diagnostics/diagnostic.js';
 import { diagnostic } from '../../diagnostics/diagnostic.js';
 import { Database } from '../store/database.js';
@@ -279,8 +280,12 @@ export class Solver {
       for (const p of dirty) {
         const last = this.clock.lastRunOf(p.index);
         if (this.mode === 'naive' || last === NEVER || p.scanCount === 0) {
-          this.stats.planRuns++;
-          this.joiner.run(db, buffer, p, everyFact(this.mode === 'naive', now));
+          if (startsOnEmptyRelation(p, db)) {
+            // its first step scans a relation with no facts: the join ends there, as its run would
+          } else {
+            this.stats.planRuns++;
+            this.joiner.run(db, buffer, p, everyFact(this.mode === 'naive', now));
+          }
         } else if (p.singleScan !== null && this.onlyIgnoredChanges(p.singleScan, last)) {
           // its only new input is facts rebuilt in columns it ignores: it would derive again what it derived from them before
         } else {
@@ -639,6 +644,14 @@ interface PlanIndex {
 }
 
 const planIndexes = new WeakMap<readonly Plan[], PlanIndex>();
+
+/** Does the plan's first step scan a relation that has no live facts in `db` (so that a run over every fact derives nothing and waits on nothing)? */
+function startsOnEmptyRelation(p: Plan, db: Database): boolean {
+  const first = p.steps[0];
+  if (first === undefined || first.k !== 'scan') return false;
+  const rel = db.relationById(first.relId);
+  return rel === undefined || rel.size === 0;
+}
 
 function planIndex(plans: readonly Plan[]): PlanIndex {
   let idx = planIndexes.get(plans);
