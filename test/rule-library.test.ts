@@ -28,6 +28,8 @@ import { buildId, compiledCache, readCompiled, writeCompiled } from '../typing/c
 import { compileProgram } from '../solver/compile/program.js';
 import { TermStore } from '../solver/terms/term-store.js';
 import { termText } from '../solver/terms/print.js';
+import type { Plan, Step } from '../solver/compile/plan.js';
+import { relationId } from '../solver/store/relation-map.js';
 
 const root = join(import.meta.dirname, '..');
 const ruleFiles = readdirSync(RULES_DIR)
@@ -188,6 +190,29 @@ test('a cached compiled library is the compiled library', (t) => {
   for (let id = 1; id < store.size; id++) if (termText(back.store, id) !== termText(store, id)) t.fail(`term ${id}`);
   t.is(back.store.symbol('Conv2D'), store.symbol('Conv2D'));
   t.is(back.store.atom('a_new_atom'), store.atom('a_new_atom'), 'both intern the next term alike');
+  // relations are numbered per process: plans written by a process that numbered them otherwise come back numbered as this one does
+  const shift = (steps: readonly Step[]): Step[] => steps.map((st) => (st.k === 'scan' || st.k === 'neg' ? { ...st, relId: st.relId + 1000 } : st));
+  const elsewhere = compileProgram(new TermStore(), librarySubset(library.sources.programs, new Set(relations)), 'seminaive', null, new Set());
+  if (!elsewhere.ok) return t.fail('not compiled');
+  const shiftedPlans = elsewhere.program.plans.map((p) => ({ ...p, steps: shift(p.steps), variants: p.variants.map((v) => (v === null ? null : shift(v))) }));
+  const shiftedCache = compiledCache(library.key, ['Conv2D'], 'test-build', dir)!;
+  t.true(writeCompiled(shiftedCache, { store: new TermStore(), compiled: { ...elsewhere, program: { ...elsewhere.program, plans: shiftedPlans } } }));
+  const numbered = (plans: readonly Plan[]) =>
+    plans.flatMap((p) =>
+      [p.steps, ...p.variants].flatMap((steps) => (steps ?? []).flatMap((st) => (st.k === 'scan' || st.k === 'neg' ? [[st.rel, st.relId] as const] : []))),
+    );
+  const shiftedBack = readCompiled(shiftedCache)!;
+  if (!shiftedBack.compiled.ok) return t.fail('not read back');
+  const pairs = numbered(shiftedBack.compiled.program.plans);
+  t.true(pairs.length > 0);
+  t.deepEqual(
+    pairs.filter(([rel, id]) => id !== relationId(rel)),
+    [],
+  );
+  t.deepEqual(
+    numbered(backPlans).filter(([rel, id]) => id !== relationId(rel)),
+    [],
+  );
   // damaged files are ignored
   const good = readFileSync(cache.path);
   for (const damaged of [Buffer.alloc(0), good.subarray(0, good.length >> 1), Buffer.concat([good.subarray(0, good.length - 10), Buffer.alloc(10, 7)])]) {

@@ -9,6 +9,11 @@
 //                                    format, key, bytes, ruleBytes, sha256 of both payloads);
 //                                    the payload; then the rule table's payload
 //
+// The payload also names the relation numbers the plans were written with: a process
+// numbers relations as it meets them (store/relation-map.ts), and one that numbered them
+// otherwise renumbers the plans by name (the same command on the same kind of input numbers
+// them alike, and then the plans are not walked).
+//
 // The plans carry only what running them needs of their rules (compile/plan.ts PlanRule);
 // the whole rules (bodies included, for explanations and for typing's undecided
 // conditions) are a payload of their own, read back only when a typing asks for them:
@@ -32,7 +37,7 @@ import { join } from 'node:path';
 import { deserialize, serialize } from 'node:v8';
 import type { Program } from '../solver/language/ast.js';
 import type { Rule } from '../solver/compile/ir.js';
-import { planRule } from '../solver/compile/plan.js';
+import { type Plan, planRule, type Step } from '../solver/compile/plan.js';
 import { compileProgram, type CompileOutcome } from '../solver/compile/program.js';
 import { relationId } from '../solver/store/relation-map.js';
 import { TermStore, type TermStoreSnapshot } from '../solver/terms/term-store.js';
@@ -44,7 +49,7 @@ import { timed } from '../diagnostics/phase-times.js';
 declare const __SHAPELOG_BUILD_ID__: string | undefined;
 
 /** Bumped when the layout of the cache file changes. */
-export const COMPILED_FORMAT = 2;
+export const COMPILED_FORMAT = 3;
 
 /** The build this code comes from (set by scripts/build.js), or null when run from the sources. */
 export function buildId(): string | null {
@@ -95,12 +100,13 @@ export function readCompiled(cache: CompiledCache): CompiledEntry | null {
     if (header.format !== COMPILED_FORMAT || header.key !== cache.key || typeof header.bytes !== 'number' || typeof header.ruleBytes !== 'number') return null;
     if (header.bytes + header.ruleBytes !== payloads.length) return null;
     if (createHash('sha256').update(payloads).digest('hex') !== header.sha256) return null;
-    const { store, compiled } = deserialize(payloads.subarray(0, header.bytes)) as { store: TermStoreSnapshot; compiled: CompileOutcome };
-    if (!compiled.ok || !Array.isArray(compiled.program.plans)) return null;
-    // relations are numbered once per process (store/relation-map.ts): number the plans' relations for this one
-    for (const plan of compiled.program.plans)
-      for (const steps of [plan.steps, ...plan.variants])
-        for (const step of steps ?? []) if (step.k === 'scan' || step.k === 'neg') (step as { relId: number }).relId = relationId(step.rel);
+    const { store, compiled, relationNames } = deserialize(payloads.subarray(0, header.bytes)) as {
+      store: TermStoreSnapshot;
+      compiled: CompileOutcome;
+      relationNames: readonly string[];
+    };
+    if (!compiled.ok || !Array.isArray(compiled.program.plans) || !Array.isArray(relationNames)) return null;
+    renumberRelations(compiled.program.plans, relationNames);
     // the rule table, read on first use
     const rulePayload = payloads.subarray(header.bytes);
     let rules: readonly Rule[] | undefined;
@@ -119,7 +125,11 @@ export function writeCompiled(cache: CompiledCache, entry: CompiledEntry): boole
   let rulePayload: Buffer;
   try {
     // equal spans, patterns and templates written once: fewer objects to deserialize
-    payload = serialize({ store: entry.store.snapshot(), compiled: shareEqualValues(withPlanRules) ?? withPlanRules });
+    payload = serialize({
+      store: entry.store.snapshot(),
+      compiled: shareEqualValues(withPlanRules) ?? withPlanRules,
+      relationNames: relationNamesOf(program.plans),
+    });
     rulePayload = serialize(shareEqualValues(rules) ?? rules);
   } catch {
     return false;
@@ -129,6 +139,32 @@ export function writeCompiled(cache: CompiledCache, entry: CompiledEntry): boole
   const size = Buffer.alloc(4);
   size.writeUInt32LE(header.length, 0);
   return writeCacheFile(cache.path, Buffer.concat([size, header, payload, rulePayload]));
+}
+
+/** The steps of a plan that read a relation by its number (a scan, a negation), in every join order. */
+function* relationSteps(plans: readonly Plan[]): Generator<Extract<Step, { k: 'scan' | 'neg' }> & { relId: number }> {
+  for (const plan of plans)
+    for (const steps of [plan.steps, ...plan.variants]) for (const step of steps ?? []) if (step.k === 'scan' || step.k === 'neg') yield step;
+}
+
+/** The name of each relation number the plans use (by number; '' for numbers they do not use): a process numbers relations as it meets them (store/relation-map.ts). */
+function relationNamesOf(plans: readonly Plan[]): string[] {
+  const names: string[] = [];
+  for (const step of relationSteps(plans)) names[step.relId] = step.rel;
+  return Array.from(names, (n) => n ?? '');
+}
+
+/**
+ * Numbers the plans' relations as this process does, from the numbers they were written
+ * with. The same process history numbers them alike (the same command on the same kind of
+ * input): then nothing changes and the plans are not walked.
+ */
+function renumberRelations(plans: readonly Plan[], written: readonly string[]): void {
+  let same = true;
+  for (let id = 0; id < written.length; id++) if (written[id] !== '' && relationId(written[id]!) !== id) same = false;
+  if (same) return;
+  // by name: a step shared by several join orders is visited more than once
+  for (const step of relationSteps(plans)) step.relId = relationId(step.rel);
 }
 
 /** Is every object reachable from `root` one that v8.deserialize gives back as it was? */
