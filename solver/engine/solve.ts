@@ -653,6 +653,12 @@ function startsOnEmptyRelation(p: Plan, db: Database): boolean {
   return rel === undefined || rel.size === 0;
 }
 
+function idsOf(rels: readonly string[], relIds: ReadonlyMap<string, number>): Int32Array {
+  const ids = new Int32Array(rels.length);
+  for (let k = 0; k < rels.length; k++) ids[k] = relIds.get(rels[k]!)!;
+  return ids;
+}
+
 function planIndex(plans: readonly Plan[]): PlanIndex {
   let idx = planIndexes.get(plans);
   if (idx === undefined) {
@@ -666,12 +672,24 @@ function planIndex(plans: readonly Plan[]): PlanIndex {
     });
     const relIds = new Map<string, number>();
     for (const p of plans) for (const rel of p.reads) if (!relIds.has(rel)) relIds.set(rel, relIds.size);
+    // plain loops into sized arrays: this runs once per process on ~1,000 plans, in code not yet compiled
     const scans: Int32Array[] = [];
-    for (const p of plans) scans[p.index] = Int32Array.from(p.steps.flatMap((st) => (st.k === 'scan' ? [relIds.get(st.rel)!, st.scanNo] : [])));
+    for (const p of plans) {
+      let n = 0;
+      for (const st of p.steps) if (st.k === 'scan') n++;
+      const pairs = new Int32Array(2 * n);
+      let k = 0;
+      for (const st of p.steps)
+        if (st.k === 'scan') {
+          pairs[k++] = relIds.get(st.rel)!;
+          pairs[k++] = st.scanNo;
+        }
+      scans[p.index] = pairs;
+    }
     const reads = readers.map((m) => [...m.keys()]);
-    const readIds = reads.map((rels) => Int32Array.from(rels, (rel) => relIds.get(rel)!));
+    const readIds = reads.map((rels) => idsOf(rels, relIds));
     const planReadIds: Int32Array[] = [];
-    for (const p of plans) planReadIds[p.index] = Int32Array.from(p.reads, (rel) => relIds.get(rel)!);
+    for (const p of plans) planReadIds[p.index] = idsOf(p.reads, relIds);
     const readBelow: Set<string>[] = [];
     for (let s = 0, acc = new Set<string>(); s < count; s++) {
       readBelow.push(new Set(acc));
