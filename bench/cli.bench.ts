@@ -22,6 +22,7 @@ import { mkdirSync, mkdtempSync, readdirSync, readFileSync, rmSync, writeFileSyn
 import { dirname, join } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { benchEnv, caCerts, caCertsNote, keepCaCerts } from './process-env.js';
+import { pairedRatio } from '../cli/sample-stats.js';
 
 const benchDir = dirname(fileURLToPath(import.meta.url));
 const root = join(benchDir, '..');
@@ -162,12 +163,7 @@ const targets = [
 // The same ratio round by round: rules and relay run in the same round, close in time, so a
 // slow spell of the machine falls on both. Shown beside the verdict (which stays the ratio of
 // the medians) as a measure of how far one run's ratio can be trusted.
-const pairedRatios = samples.get('rules')!.map((ms, i) => ms / samples.get('relay')![i]!);
-const quartile = (xs: readonly number[], q: number) => {
-  const s = [...xs].sort((a, b) => a - b);
-  return s[Math.min(s.length - 1, Math.max(0, Math.round(q * (s.length - 1))))]!;
-};
-const paired = { median: median(pairedRatios), q1: quartile(pairedRatios, 0.25), q3: quartile(pairedRatios, 0.75), ratios: pairedRatios };
+const paired = pairedRatio(samples.get('rules')!, samples.get('relay')!);
 const report = {
   paired,
   machine: {

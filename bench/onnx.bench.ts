@@ -31,6 +31,7 @@ import { dirname, join } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { parseArgs } from 'node:util';
 import { benchEnv, caCertsNote } from './process-env.js';
+import { pairedRatio } from '../cli/sample-stats.js';
 import { decodeModel } from '../frontends/onnx/decode.js';
 import { encodeModel } from '../frontends/onnx/encode.js';
 import type { OnnxGraph, OnnxNode } from '../frontends/onnx/model.js';
@@ -184,6 +185,11 @@ try {
       process: {
         shapelog: { wallMs: median(sl.map((x) => x.wallMs)), cpuMs: median(sl.map((x) => x.cpuMs)) },
         onnx: { wallMs: median(py.map((x) => x.wallMs)), cpuMs: median(py.map((x) => x.cpuMs)) },
+        // run by run (the two sides of a run are adjacent in time): how far the ratio of the medians can be trusted
+        wallRatioByRun: pairedRatio(
+          sl.map((x) => x.wallMs),
+          py.map((x) => x.wallMs),
+        ),
         runs,
       },
       inProcess: { shapelogMs: median(inSl.ms), onnxMs: median(inPy.ms) },
@@ -261,11 +267,11 @@ try {
     const table = [
       `Measured ${summary.date} on ${summary.machine}; process medians of ${runs} runs per side. ${caCertsNote()}`,
       '',
-      '| model | nodes | process: shapelog / ONNX wall ms | ratio | CPU ms | ratio | in process: shapelog / ONNX ms | fully known: shapelog / ONNX (of values) |',
-      '|---|--:|--:|--:|--:|--:|--:|--:|',
+      '| model | nodes | process: shapelog / ONNX wall ms | ratio | run by run: median (quartiles) | CPU ms | ratio | in process: shapelog / ONNX ms | fully known: shapelog / ONNX (of values) |',
+      '|---|--:|--:|--:|--:|--:|--:|--:|--:|',
       ...rows.map(
         (r) =>
-          `| ${r.model}${r.symbolic ? ' (symbolic)' : ''} | ${r.nodes} | ${f0(r.process.shapelog.wallMs)} / ${f0(r.process.onnx.wallMs)} | ${(r.process.shapelog.wallMs / r.process.onnx.wallMs).toFixed(2)}× | ${f0(r.process.shapelog.cpuMs)} / ${f0(r.process.onnx.cpuMs)} | ${(r.process.shapelog.cpuMs / r.process.onnx.cpuMs).toFixed(2)}× | ${r.inProcess.shapelogMs.toFixed(1)} / ${r.inProcess.onnxMs.toFixed(1)} | ${r.fullyKnown.shapelog} / ${r.fullyKnown.onnx} (${r.values}) |`,
+          `| ${r.model}${r.symbolic ? ' (symbolic)' : ''} | ${r.nodes} | ${f0(r.process.shapelog.wallMs)} / ${f0(r.process.onnx.wallMs)} | ${(r.process.shapelog.wallMs / r.process.onnx.wallMs).toFixed(2)}× | ${r.process.wallRatioByRun.median.toFixed(2)}× (${r.process.wallRatioByRun.q1.toFixed(2)}–${r.process.wallRatioByRun.q3.toFixed(2)}) | ${f0(r.process.shapelog.cpuMs)} / ${f0(r.process.onnx.cpuMs)} | ${(r.process.shapelog.cpuMs / r.process.onnx.cpuMs).toFixed(2)}× | ${r.inProcess.shapelogMs.toFixed(1)} / ${r.inProcess.onnxMs.toFixed(1)} | ${r.fullyKnown.shapelog} / ${r.fullyKnown.onnx} (${r.values}) |`,
       ),
       '',
       '| chain nodes | shapelog ms | ms per node | ONNX ms | ms per node |',

@@ -19,3 +19,22 @@ export function spread(xs: readonly number[]): Spread {
   if (xs.length === 0) return { median: NaN, min: NaN, max: NaN };
   return { median: median(xs), min: Math.min(...xs), max: Math.max(...xs) };
 }
+
+export interface PairedRatio {
+  readonly median: number;
+  /** The first and third quartiles (nearest rank). */
+  readonly q1: number;
+  readonly q3: number;
+}
+
+/**
+ * `a[i] / b[i]` sample by sample, summarized: for two commands timed in alternation, each
+ * pair close in time, so a slow spell of the machine falls on both (the ratio of the
+ * medians mixes samples from different spells). Pairs beyond the shorter list are ignored.
+ */
+export function pairedRatio(a: readonly number[], b: readonly number[]): PairedRatio {
+  const n = Math.min(a.length, b.length);
+  const ratios = Array.from({ length: n }, (_, i) => a[i]! / b[i]!).sort((x, y) => x - y);
+  const rank = (q: number) => (n === 0 ? NaN : ratios[Math.round(q * (n - 1))]!);
+  return { median: median(ratios), q1: rank(0.25), q3: rank(0.75) };
+}
