@@ -215,55 +215,50 @@ test('ONNX models: strategies agree when no dim both know differs; one that cont
   const answer = (count: number, digest: string): AnswerDigest => ({ what: 'shapes', count, digest, errors: 0 });
   const withShapes = (a: AnswerDigest, shapes: (number | string | null)[][]): WorkerReport => ({ ...report(a, 2), shapes });
   const settings = { file: 'm.onnx', kind: 'onnx', goal: null, runs: 1, warmupMs: 0, timedBudgetMs: 0 } as const;
-  const agreeing = summarize(
-    settings,
-    new Map([
+  /** One sample per side: the rules' answer and shapes, and ONNX's. */
+  const sides = (rules: [AnswerDigest, (number | string | null)[][]], onnx: [AnswerDigest, (number | string | null)[][]]) =>
+    summarize(
+      settings,
+      new Map([
+        ['rules', [withShapes(...rules)]],
+        ['onnx', [withShapes(...onnx)]],
+      ]),
+    );
+  const agreeing = sides(
+    [
+      answer(2, 'a'),
       [
-        'rules',
-        [
-          withShapes(answer(2, 'a'), [
-            [1, 8],
-            [1, 'N'],
-          ]),
-        ],
+        [1, 8],
+        [1, 'N'],
       ],
+    ],
+    [
+      answer(1, 'b'),
       [
-        'onnx',
-        [
-          withShapes(answer(1, 'b'), [
-            [1, 8],
-            [1, 'unk__0'],
-          ]),
-        ],
+        [1, 8],
+        [1, 'unk__0'],
       ],
-    ]),
+    ],
   );
   t.true(agreeing.agree);
   t.is(agreeing.strategies[1]!.contradictions, 0);
   t.regex(renderTable(agreeing), /^onnx .* 1 {2}yes$/m);
   t.regex(renderTable(agreeing), /fully known shape .*: rules 2, onnx 1\.\nNo contradiction/);
-  const contradicting = summarize(
-    settings,
-    new Map([
+  const contradicting = sides(
+    [
+      answer(2, 'a'),
       [
-        'rules',
-        [
-          withShapes(answer(2, 'a'), [
-            [1, 8],
-            [1, 4],
-          ]),
-        ],
+        [1, 8],
+        [1, 4],
       ],
+    ],
+    [
+      answer(2, 'c'),
       [
-        'onnx',
-        [
-          withShapes(answer(2, 'c'), [
-            [1, 9],
-            [1, 4],
-          ]),
-        ],
+        [1, 9],
+        [1, 4],
       ],
-    ]),
+    ],
   );
   t.false(contradicting.agree);
   t.regex(renderTable(contradicting), /^onnx .* NO \(1 value differs\)$/m);
