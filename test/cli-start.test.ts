@@ -5,8 +5,9 @@
 // truncated or foreign cache file gives the same output and is rewritten (V8 would crash
 // on a damaged one without the checksum the launcher turns on); that concurrent runs with
 // an empty cache all succeed and leave one whole file; that an unwritable cache folder
-// or SHAPELOG_CACHE=off only costs the cache; and that the launcher finds the same cache
-// folder as the library's caches.
+// or SHAPELOG_CACHE=off only costs the cache; that the launcher finds the same cache
+// folder as the library's caches; and that `query` and `infer`, which end the process
+// themselves, have written all their output and give their exit code.
 import test from 'ava';
 import { spawn } from 'node:child_process';
 import { mkdtempSync, readdirSync, readFileSync, statSync, writeFileSync } from 'node:fs';
@@ -224,4 +225,25 @@ test('`shapelog query` and `shapelog infer` run scripts of their own that answer
   const query = await compiledMain('shapelog-infer.cjs', ['query', rules]);
   t.is(query.code, 2);
   t.regex(query.err, /unknown command 'query'/);
+});
+
+test('`shapelog query` and `shapelog infer` end the process themselves with all their output written and their exit code', async (t) => {
+  const dir = mkdtempSync(join(tmpdir(), 'shapelog-exit-'));
+  // a chain of 400 nodes: 399 edges and 79,800 paths, ~1.7 MB through the pipe
+  const rules = join(dir, 'chain.rules');
+  const edges = Array.from({ length: 399 }, (_, i) => `edge(${i}, ${i + 1}).`).join('\n');
+  writeFileSync(rules, `${edges}\npath(X, Y) :- edge(X, Y).\npath(X, Z) :- path(X, Y), edge(Y, Z).\n`);
+  const printed = await shapelog(['query', rules], { SHAPELOG_CACHE: 'off' });
+  t.is(printed.code, 0);
+  const lines = printed.out.split('\n');
+  t.is(lines.filter((l) => l.startsWith('path(')).length, 79_800);
+  t.is(lines.filter((l) => l.startsWith('edge(')).length, 399);
+  t.true(printed.out.endsWith('path(398, 399).\n'), 'the last fact, whole');
+  // a user's mistake: exit 1, its message whole on stderr
+  const bad = join(dir, 'bad.relay');
+  writeFileSync(bad, '#[version = "0.0.5"]\ndef @main(%x: Tensor[(2, 3), float32]) {\n  add(%x, %y)\n}\n');
+  const failed = await shapelog(['infer', bad], { SHAPELOG_CACHE: 'off' });
+  t.is(failed.code, 1);
+  t.regex(failed.err, /%y/);
+  t.true(failed.err.endsWith('\n'));
 });
