@@ -6,7 +6,12 @@
 const MAX_DIGITS = 9;
 
 function gcd(a: number, b: number): number {
-  while (b !== 0) [a, b] = [b, a % b];
+  while (b !== 0) {
+    // not `[a, b] = [b, a % b]`: in code not yet optimized, that builds an array per step
+    const r = a % b;
+    a = b;
+    b = r;
+  }
   return Math.abs(a);
 }
 
