@@ -172,20 +172,15 @@ async function run() {
   // optimizes only the functions that stay hot for longer, so long runs still get optimized
   // code. Not for `query`: a closure of a few seconds was 7% slower with it.
   //
-  // And the young generation: node starts it at 1 MB per semi-space and doubles it after a
-  // scavenge that keeps most of what it copies. `infer` loads its compiled relation library
-  // (tens of thousands of objects that live to the end) early, so the first scavenges copy
-  // it again and again while the space grows. Growing by 16 instead of 2 takes the space to
-  // its usual maximum (16 MB) after the first such scavenge (callgrind, one process each:
-  // ResNet-50 -12%, ppocr-det -16%, Silero -10% instructions); read when the space grows,
-  // so setting it here takes effect. It costs up to ~30 MB of peak memory. Nor does V8
-  // schedule a scavenge as a task once the young generation is 80% full
-  // (--no-minor-gc-task): each such scavenge copies the library again, and a short process
-  // often ends before the space would have filled (--trace-gc, 3 processes each: ResNet-50
-  // with rules 4 -> 3 scavenges, Silero 6 -> 4 collections, 49 -> 41 ms of pauses; wall,
-  // 21 alternating processes with caches of their own: ResNet-50 0.961, ppocr-det 0.964,
-  // relay strategy 1.002).
-  if (argv[0] === 'infer') require('node:v8').setFlagsFromString('--interrupt-budget=1048576 --semi-space-growth-factor=16 --no-minor-gc-task');
+  // The young generation keeps node's default sizing (1 MB per semi-space, doubling when a
+  // scavenge keeps most of what it copies). Growing it faster (by 16, to its 16 MB maximum
+  // at the first such scavenge) copies the loaded library fewer times and executes fewer
+  // instructions (callgrind: ResNet-50 -12%), yet costs wall time that instruction counts
+  // do not show: the scavenge that grows the space pauses ~10 ms beyond its copying
+  // (--trace-gc-nvp), and the mutator then touches fresh pages (wall, 15
+  // alternating processes with caches of their own, default / growth by 16: ResNet-50 with
+  // the relay strategy 0.81, ppocr-det 0.90, ppocr-cls 0.81, Silero 0.85, ppocr-rec 0.86).
+  if (argv[0] === 'infer') require('node:v8').setFlagsFromString('--interrupt-budget=1048576');
   const sources = await staleCheckout();
   if (sources !== null) {
     // node >= 22.1 keeps the compiled code of the modules it loads in a disk cache (NODE_DISABLE_COMPILE_CACHE=1 turns it off)
