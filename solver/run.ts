@@ -9,7 +9,7 @@ import { budgetTick } from './engine/budget.js';
 import { Solver, type Progress, type SolveStats, WAITS_ON_CONDITION } from './engine/solve.js';
 import { displayFact, explainFact, visiblePremises } from './explain.js';
 export type { SortedTuples };
-import type { AstTerm, Literal } from './language/ast.js';
+import type { AstTerm, Literal, Span } from './language/ast.js';
 import { walkTerm } from './language/ast-walk.js';
 import { Database } from './store/database.js';
 import { FactMeta } from './store/fact-meta.js';
@@ -175,6 +175,9 @@ export class RunResult {
     readonly texts: ReadonlyMap<string, string>,
     readonly strategy: StrategyName,
   ) {}
+
+  /** Each rule's span by rule id, from the plans (see ruleSpan); built on first use. */
+  private ruleSpans: Map<number, Span> | undefined;
 
   get stats(): SolveStats {
     return this.solver.stats;
@@ -405,13 +408,27 @@ export class RunResult {
         continue;
       }
       if (p.rule >= 0) {
-        const rule = this.program.rules[p.rule];
-        return rule ? `from ${text} (by rule at ${where(rule.span)})` : `from ${text}`;
+        const span = this.ruleSpan(p.rule);
+        return span ? `from ${text} (by rule at ${where(span)})` : `from ${text}`;
       }
       const span = this.program.factSpans.get(f);
       return span ? `from ${text} (given at ${where(span)})` : `from ${text} (given)`;
     }
     return `from ${text}`;
+  }
+
+  /**
+   * Where rule `id` is written. From the plans, which carry their rules' spans: a derived
+   * fact's rule has a plan, and a compiled library read from the cache reads its rule table
+   * only when asked (typing/compiled-cache.ts), which a premise's note should not do (the
+   * failing world of an ONNX If reports a clash with notes: a few ms of a cold process).
+   */
+  private ruleSpan(id: number): Span | undefined {
+    if (this.ruleSpans === undefined) {
+      this.ruleSpans = new Map();
+      for (const p of this.program.plans) this.ruleSpans.set(p.rule.id, p.rule.span);
+    }
+    return this.ruleSpans.get(id) ?? this.program.rules[id]?.span;
   }
 
   /** Where a fact (or the fact it was rebuilt from) was given in the source, if it was. */
