@@ -32,6 +32,11 @@ const { pathToFileURL } = require('node:url');
 const root = join(__dirname, '..');
 /** Commands with a compiled command line of their own (cli/query-main.ts, cli/infer-main.ts); the others run dist/cli/shapelog.cjs. */
 const SCRIPT_OF_COMMAND = { query: 'shapelog-query.cjs', infer: 'shapelog-infer.cjs' };
+/**
+ * Commands that do all their work synchronously (no child process, stream or timer is left
+ * when main returns), so that the launcher may end the process itself (see run()).
+ */
+const SYNCHRONOUS_COMMANDS = new Set(['query', 'infer']);
 
 /** The compiled command line to run for these arguments. */
 function bundleFor(argv) {
@@ -200,13 +205,13 @@ async function run() {
   const { main, done } = loadCompiled(bundle, cacheProfile(argv));
   process.exitCode = await main(argv);
   done();
-  // `query` and `infer` work synchronously: once main returns, nothing is left to run. Left
+  // SYNCHRONOUS_COMMANDS: once main returns, nothing is left to run. Left
   // to end by itself, node then tears the process down, its heap included (from the 'exit'
   // event to the end of the process after typing ResNet-50: 38 ms, against 28 ms with
   // process.exit() and 24 ms for `node -e 0`; 5 processes each). Only when stdout and stderr
   // have written everything (on Linux they write synchronously to files and pipes;
   // elsewhere a pipe can hold output back): output is never cut short.
-  if (Object.hasOwn(SCRIPT_OF_COMMAND, argv[0] ?? '') && process.stdout.writableLength === 0 && process.stderr.writableLength === 0) process.exit();
+  if (SYNCHRONOUS_COMMANDS.has(argv[0]) && process.stdout.writableLength === 0 && process.stderr.writableLength === 0) process.exit();
 }
 
 if (require.main === module) {
