@@ -18,9 +18,10 @@
 // Writes bench/results/cli.json and the table between the cli markers in bench/README.md.
 import { spawnSync } from 'node:child_process';
 import { cpus, loadavg, tmpdir } from 'node:os';
-import { mkdirSync, mkdtempSync, readdirSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
+import { mkdirSync, mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import { dirname, join } from 'node:path';
 import { fileURLToPath } from 'node:url';
+import { checkoutCommand, installedCommand } from './installed-package.js';
 import { benchEnv, caCerts, caCertsNote, keepCaCerts } from './process-env.js';
 import { pairedRatio } from '../cli/sample-stats.js';
 
@@ -33,24 +34,7 @@ const fromCheckout = argv.includes('--checkout');
 const write = !argv.includes('--no-write');
 
 const work = mkdtempSync(join(tmpdir(), 'shapelog-bench-cli-'));
-let shapelog: string;
-let installed: string;
-if (fromCheckout) {
-  shapelog = join(root, 'bin', 'shapelog.js');
-  installed = 'bin/shapelog.js in the repository (after `npm run build`)';
-} else {
-  process.stderr.write('packing and installing the package …\n');
-  const pack = spawnSync('npm', ['pack', '--pack-destination', work], { cwd: root, encoding: 'utf8' });
-  const tarball = readdirSync(work).find((f) => f.endsWith('.tgz'));
-  if (pack.status !== 0 || tarball === undefined) throw new Error(`npm pack failed:\n${pack.stderr}`);
-  const app = join(work, 'app');
-  mkdirSync(app);
-  writeFileSync(join(app, 'package.json'), JSON.stringify({ name: 'app', version: '1.0.0', private: true }));
-  const install = spawnSync('npm', ['install', '--offline', '--no-audit', '--no-fund', join(work, tarball)], { cwd: app, encoding: 'utf8' });
-  if (install.status !== 0) throw new Error(`npm install of the tarball failed:\n${install.stderr}`);
-  shapelog = join(app, 'node_modules', '.bin', 'shapelog');
-  installed = `\`${tarball}\` installed into an empty folder (node_modules/.bin/shapelog)`;
-}
+const { bin: shapelog, description: installed } = fromCheckout ? checkoutCommand(root) : installedCommand(root, work);
 
 const oneFact = join(work, 'one.rules');
 writeFileSync(oneFact, 'edge(1, 2).\n');

@@ -1,14 +1,16 @@
-// Engine benchmark suite: `npm run bench:engine [-- --quick | --reps N | --budget S | --no-swipl | --benny | --no-benny | --no-process | --only-process | --process-reps N | --workloads ID,ID | --keep-ca-certs]`.
+// Engine benchmark suite: `npm run bench:engine [-- --quick | --reps N | --budget S | --no-swipl | --benny | --no-benny | --no-process | --only-process | --process-reps N | --workloads ID,ID | --checkout | --keep-ca-certs]`.
 // For every case the engine's answer count is checked against the independent count from
 // workloads.ts, then the case is timed (median of N wall-clock runs) next to SWI-Prolog's
 // tabled evaluation of the same program, the mutable store and a plain-JavaScript floor.
 // Then the process-to-process table (bench/process-suite.ts): whole commands that print
-// every fact, shapelog's and SWI's samples alternating. Writes bench/results/engine.json,
+// every fact, shapelog's and SWI's samples alternating; shapelog is the package as a user
+// gets it, packed and installed from its tarball (bench/installed-package.ts; `--checkout`:
+// this repository's bin/shapelog.js; SHAPELOG_BIN=FILE: that script). Writes bench/results/engine.json,
 // the tables in bench/README.md, and benny's ops/sec suites; prints one PASS/FAIL line
 // per target. Progress goes to stderr.
 
-import { cpus, totalmem } from 'node:os';
-import { mkdirSync, writeFileSync } from 'node:fs';
+import { cpus, tmpdir, totalmem } from 'node:os';
+import { mkdirSync, mkdtempSync, rmSync, writeFileSync } from 'node:fs';
 import { fileURLToPath } from 'node:url';
 import { join } from 'node:path';
 import { spawnSync } from 'node:child_process';
@@ -19,6 +21,7 @@ import { runSwiplOnce, swiplVersion, writePrologFile, type SwiMode, type SwiSamp
 import { fmtMs, median, renderMarkdown, updateReadme, type Report, type Row, type SwiResult, type Target } from './report.js';
 import { PROCESS_WORKLOADS, renderProcessMarkdown, runProcessSuite, targetLines } from './process-suite.js';
 import { runBennySuites } from './benny-suites.js';
+import { checkoutCommand, installedCommand } from './installed-package.js';
 import { sampleAll, type Job, type Sample } from './sampling.js';
 
 const benchDir = fileURLToPath(new URL('.', import.meta.url));
@@ -43,6 +46,7 @@ const useSwipl = !argv.includes('--no-swipl');
 // benny calls each operation ~3 times on top of the timed runs: off with --quick unless --benny.
 const useBenny = argv.includes('--benny') || (!quick && !argv.includes('--no-benny'));
 const onlyProcess = argv.includes('--only-process');
+const fromCheckout = argv.includes('--checkout');
 const useProcess = onlyProcess || !argv.includes('--no-process');
 const processReps = quick ? 1 : Math.floor(flagValue('--process-reps') ?? 3);
 // --workloads chain-1000,random-1000: only the cases of these workloads (targets on others are n/a)
@@ -206,7 +210,20 @@ async function main(): Promise<void> {
   if (useSwipl && swipl === null) progress('swipl not installed: SWI-Prolog rows skipped');
   if (!onlyProcess) await inProcess(swipl);
   if (useProcess) {
-    const report = runProcessSuite(processReps, swipl !== null, progress, onlyWorkloads);
+    const work = mkdtempSync(join(tmpdir(), 'shapelog-bench-engine-'));
+    const envBin = process.env['SHAPELOG_BIN'];
+    const shapelog =
+      envBin !== undefined
+        ? { bin: envBin, description: `${envBin} (SHAPELOG_BIN)` }
+        : fromCheckout
+          ? checkoutCommand(join(benchDir, '..'))
+          : installedCommand(join(benchDir, '..'), work);
+    let report: ReturnType<typeof runProcessSuite>;
+    try {
+      report = runProcessSuite(shapelog, processReps, swipl !== null, progress, onlyWorkloads);
+    } finally {
+      rmSync(work, { recursive: true, force: true });
+    }
     mkdirSync(resultsDir, { recursive: true });
     writeFileSync(join(resultsDir, 'process.json'), `${JSON.stringify(report, null, 2)}\n`);
     const markdown = renderProcessMarkdown(report, new Date().toISOString());

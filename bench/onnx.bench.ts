@@ -1,10 +1,12 @@
 // Typing real ONNX models: shapelog vs ONNX's own C++ shape inference (python3-onnx's
 // `infer_shapes(model, check_type=True, strict_mode=True, data_prop=True)`).
 //
-//   npm run bench:onnx [-- --runs N] [--quick] [--no-write]
+//   npm run bench:onnx [-- --runs N] [--quick] [--checkout] [--no-write]
 //
 // 1. Process to process, per model of examples/onnx/models.json: `shapelog infer MODEL
-//    --json` (the built bin, caches warm) against `python3 bench/onnx_infer_once.py
+//    --json` (the package as a user gets it, packed and installed from its tarball:
+//    bench/installed-package.ts; `--checkout`: bin/shapelog.js of this repository; caches
+//    warm) against `python3 bench/onnx_infer_once.py
 //    MODEL` (load, infer, print a count), each a fresh process, alternating which side
 //    goes first, N runs each (default 9); medians of wall time and of CPU time (user +
 //    sys, from /usr/bin/time: steadier than wall time on a busy machine).
@@ -30,6 +32,7 @@ import { cpus, loadavg, tmpdir } from 'node:os';
 import { dirname, join } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { parseArgs } from 'node:util';
+import { checkoutCommand, installedCommand } from './installed-package.js';
 import { benchEnv, caCertsNote } from './process-env.js';
 import { pairedRatio } from '../cli/sample-stats.js';
 import { decodeModel } from '../frontends/onnx/decode.js';
@@ -42,7 +45,6 @@ import { type DimJson, fullyKnownShape } from '../typing/onnx/known-shapes.js';
 
 const benchDir = dirname(fileURLToPath(import.meta.url));
 const root = join(benchDir, '..');
-const bin = join(root, 'bin', 'shapelog.js');
 const python = process.env['SHAPELOG_PYTHON'] ?? '/usr/bin/python3';
 const { values } = parseArgs({
   options: {
@@ -50,6 +52,7 @@ const { values } = parseArgs({
     quick: { type: 'boolean', default: false },
     'no-write': { type: 'boolean', default: false },
     'keep-ca-certs': { type: 'boolean', default: false },
+    checkout: { type: 'boolean', default: false },
   },
 });
 const runs = values.quick ? 3 : Math.max(1, Number(values.runs));
@@ -151,6 +154,7 @@ function chainModel(blocks: number): Uint8Array {
 const work = mkdtempSync(join(tmpdir(), 'shapelog-bench-onnx-'));
 const log = (s: string) => console.log(s);
 try {
+  const shapelog = values.checkout ? checkoutCommand(root) : installedCommand(root, work);
   // ---- 1.-3. the real models
   const models = bundledModels().filter((m) => bundledModelPath(m) !== null);
   const rows = models.map((m) => {
@@ -159,11 +163,11 @@ try {
     const graph = decodeModel(bytes, m.name).graph;
     const symbolic = graph.inputs.some((i) => i.type?.kind === 'tensor' && (i.type.shape === null || i.type.shape.some((d) => typeof d !== 'number')));
     // warm the caches (parse, compiled library) and check the command types the model
-    processRun(process.execPath, [bin, 'infer', path, '--json']);
+    processRun(shapelog.bin, ['infer', path, '--json']);
     const sl: ProcessRun[] = [];
     const py: ProcessRun[] = [];
     for (let r = 0; r < runs; r++) {
-      const s = () => sl.push(processRun(process.execPath, [bin, 'infer', path, '--json']));
+      const s = () => sl.push(processRun(shapelog.bin, ['infer', path, '--json']));
       const p = () => py.push(processRun(python, [join(benchDir, 'onnx_infer_once.py'), path]));
       if (r % 2 === 0) {
         s();
@@ -256,6 +260,7 @@ try {
     date: new Date().toISOString(),
     machine: `${cpus().length} × ${cpus()[0]?.model ?? '?'}, node ${process.version}, onnx ${onnxVersion}, load ${loadavg()[0]!.toFixed(1)} at the end`,
     runs,
+    package: shapelog.description,
     models: rows,
     scaling,
     targets,
@@ -265,7 +270,7 @@ try {
     writeFileSync(join(benchDir, 'results', 'onnx.json'), `${JSON.stringify(summary, null, 2)}\n`);
     const f0 = (x: number) => x.toFixed(0);
     const table = [
-      `Measured ${summary.date} on ${summary.machine}; process medians of ${runs} runs per side. ${caCertsNote()}`,
+      `Measured ${summary.date} on ${summary.machine}; process medians of ${runs} runs per side; shapelog: ${summary.package}. ${caCertsNote()}`,
       '',
       '| model | nodes | process: shapelog / ONNX wall ms | ratio | run by run: median (quartiles) | CPU ms | ratio | in process: shapelog / ONNX ms | fully known: shapelog / ONNX (of values) |',
       '|---|--:|--:|--:|--:|--:|--:|--:|--:|',

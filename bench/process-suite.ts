@@ -4,7 +4,8 @@
 // twice: on wall-clock time (what a user waits on an idle machine) and on CPU time
 // (user + system of all threads: what a shared, loaded machine can still compare; it
 // counts node's helper threads against shapelog, so it is the stricter of the two).
-import { givenFacts, runShapelog, runStartup, runSwiPrinting, shapelogBin, type ProcessCase, type ProcessSample } from './process.js';
+import type { ShapelogCommand } from './installed-package.js';
+import { givenFacts, runShapelog, runStartup, runSwiPrinting, type ProcessCase, type ProcessSample } from './process.js';
 import { fmtMs, median, type Target } from './report.js';
 import { chain1000, chain2000, random1000, random2000, sgTree10, type Workload } from './workloads.js';
 import { caCertsNote } from './process-env.js';
@@ -32,6 +33,8 @@ export interface ProcessRow {
 
 export interface ProcessReport {
   readonly bin: string;
+  /** What `bin` is (the installed package, a checkout). */
+  readonly package: string;
   readonly rows: readonly ProcessRow[];
   readonly startup: {
     readonly shapelogMs: number;
@@ -73,7 +76,14 @@ function suiteCases(only: ReadonlySet<string> | null): SuiteCase[] {
 }
 
 /** `only`: the workload ids to run (null: all); targets whose rows were not run are n/a. */
-export function runProcessSuite(reps: number, withSwi: boolean, progress: (line: string) => void, only: ReadonlySet<string> | null = null): ProcessReport {
+export function runProcessSuite(
+  shapelogCommand: ShapelogCommand,
+  reps: number,
+  withSwi: boolean,
+  progress: (line: string) => void,
+  only: ReadonlySet<string> | null = null,
+): ProcessReport {
+  const bin = shapelogCommand.bin;
   const cases = suiteCases(only);
   const shapelog: ProcessSample[][] = cases.map(() => []);
   const swi: ProcessSample[][] = cases.map(() => []);
@@ -83,7 +93,7 @@ export function runProcessSuite(reps: number, withSwi: boolean, progress: (line:
     );
   for (let r = 0; r < reps; r++) {
     cases.forEach(({ c, swi: withSwiRow }, i) => {
-      const s = runShapelog(c);
+      const s = runShapelog(c, bin);
       shapelog[i]!.push(s);
       show(`shapelog ${c.id} ${r + 1}/${reps}`, s);
       if (withSwi && withSwiRow) {
@@ -96,9 +106,9 @@ export function runProcessSuite(reps: number, withSwi: boolean, progress: (line:
   const startRuns = Math.max(9, reps);
   const start = { shapelog: [] as ProcessSample[], swipl: [] as ProcessSample[], node: [] as ProcessSample[] };
   for (let r = 0; r < startRuns; r++) {
-    start.shapelog.push(runStartup('shapelog'));
-    if (withSwi) start.swipl.push(runStartup('swipl'));
-    start.node.push(runStartup('node'));
+    start.shapelog.push(runStartup('shapelog', bin));
+    if (withSwi) start.swipl.push(runStartup('swipl', bin));
+    start.node.push(runStartup('node', bin));
   }
   const medianOf = (xs: readonly ProcessSample[], f: (s: ProcessSample) => number | null): number | null => {
     const vs = xs.map(f).filter((v): v is number => v !== null);
@@ -135,7 +145,8 @@ export function runProcessSuite(reps: number, withSwi: boolean, progress: (line:
     runs: startRuns,
   };
   return {
-    bin: shapelogBin,
+    bin,
+    package: shapelogCommand.description,
     rows,
     startup,
     workloads: [...new Set(cases.map(({ c }) => c.workload.id))],
@@ -216,7 +227,7 @@ const fmtRatio = (r: number): string => (r < 10 ? r.toFixed(2) : r.toFixed(1));
 export function renderProcessMarkdown(r: ProcessReport, date: string): string {
   const mb = (x: number | null | undefined) => (x === null || x === undefined ? '–' : x.toFixed(0));
   const lines = [
-    `Measured ${date}; shapelog: \`node ${r.bin.replace(/.*\/(bin|dist)\//, '$1/')} query FILE\` (start, parse, solve, print every fact sorted, to a file), ` +
+    `Measured ${date}; shapelog: \`shapelog query FILE\` (start, parse, solve, print every fact sorted, to a file; ${r.package}), ` +
       `SWI: \`swipl FILE.pl\` with tabling printing the same facts (unsorted). Medians of wall-clock and of CPU ms (user + system, GNU time), samples alternating; peak RSS from GNU time. ${caCertsNote()}` +
       `${r.workloads.length < 5 ? ` Workloads run: ${r.workloads.join(', ')}.` : ''}`,
     '',

@@ -6,19 +6,17 @@
 // independent counts. Samples alternate: shapelog, SWI, shapelog, SWI, ... Peak memory
 // (resident set) and CPU time (user + system, all of the process's threads) come from GNU
 // time (`/usr/bin/time -f '%M %U %S'`) when it is installed.
-// The shapelog command is `node bin/shapelog.js`, or `node $SHAPELOG_BIN`.
+// The shapelog command is given (bench/installed-package.ts): the installed package's, or
+// a checkout's bin/shapelog.js; it runs as `node BIN`.
 import { spawnSync } from 'node:child_process';
 import { closeSync, existsSync, mkdtempSync, openSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
-import { fileURLToPath } from 'node:url';
 import type { Workload } from './workloads.js';
 import { benchEnv } from './process-env.js';
 
 const SWIPL = process.env['SWIPL'] ?? 'swipl';
 const GNU_TIME = '/usr/bin/time';
-const repoRoot = fileURLToPath(new URL('..', import.meta.url));
-export const shapelogBin = process.env['SHAPELOG_BIN'] ?? join(repoRoot, 'bin', 'shapelog.js');
 
 /** Limits high enough for every workload here (the default --max-time is 30 s). */
 const LIMIT_FLAGS = ['--max-time', '3600000', '--max-facts', '100000000', '--max-rounds', '1000000'];
@@ -137,7 +135,7 @@ function checkLines(label: string, s: ProcessSample, expected: number): void {
   if (s.lines !== expected) throw new Error(`LINE COUNT MISMATCH in ${label}: ${s.lines} lines printed, expected ${expected}`);
 }
 
-export function runShapelog(c: ProcessCase): ProcessSample {
+export function runShapelog(c: ProcessCase, shapelogBin: string): ProcessSample {
   const args = [shapelogBin, 'query', rulesFile(c.workload), ...LIMIT_FLAGS, ...c.flags, ...(c.goal === null ? [] : ['--goal', c.goal])];
   const s = timed(process.execPath, args, `shapelog ${c.id}`);
   checkLines(`shapelog ${c.id}`, s, c.expectedLines);
@@ -151,7 +149,7 @@ export function runSwiPrinting(c: ProcessCase): ProcessSample {
 }
 
 /** Start-up: a one-fact query (shapelog), a one-fact program (swipl), an empty script (node). */
-export function runStartup(which: 'shapelog' | 'swipl' | 'node'): ProcessSample {
+export function runStartup(which: 'shapelog' | 'swipl' | 'node', shapelogBin: string): ProcessSample {
   const d = scratch();
   const rules = join(d, 'one.rules');
   const pl = join(d, 'one.pl');
