@@ -247,6 +247,15 @@ export function renderProcessMarkdown(r: ProcessReport, date: string): string {
     '',
     `Start-up (one-fact program, medians of ${s.runs}), wall / CPU: shapelog ${fmtMs(s.shapelogMs)} / ${cpu(s.shapelogCpuMs)} ms, SWI ${s.swiplMs === null ? '–' : fmtMs(s.swiplMs)} / ${cpu(s.swiplCpuMs)} ms, node running an empty script ${fmtMs(s.nodeMs)} / ${cpu(s.nodeCpuMs)} ms.`,
   );
+  // the floor of a node program: its runtime's own start, against SWI's whole command on the point queries
+  const floors = r.rows
+    .filter((row) => row.id.endsWith('path(0, X)') && row.swipl)
+    .map((row) => `${row.id}: SWI's whole command ${fmtMs(row.swipl!.medianMs)} ms (${(s.nodeMs / row.swipl!.medianMs).toFixed(2)}× for node's empty script)`);
+  if (floors.length > 0)
+    lines.push(
+      '',
+      `The floor on the point queries: node starting an empty script (${fmtMs(s.nodeMs)} ms), before shapelog reads a byte, against ${floors.join('; ')}. Where that ratio is near or above 1.0, no node program meets ≤ 1.0× SWI there.`,
+    );
   lines.push('', '| target | measured | required | result |', '|---|--:|--:|---|');
   for (const t of r.targets) {
     const result = t.pass === null ? 'n/a' : t.pass ? '**PASS**' : '**FAIL**';

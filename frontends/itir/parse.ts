@@ -3,9 +3,9 @@
 // with a located `syntax` diagnostic: malformed s-expressions (from Peggy), misplaced
 // forms (`(lambda x ...)`, a `define` inside an expression) and nesting deeper than
 // MAX_NESTING, which is rejected before parsing, so no input overflows the stack.
-import { describeExpected, quote } from '../../diagnostics/peggy-errors.js';
+import { type SyntaxErrorStyle, syntaxDiagnostic } from '../../diagnostics/peggy-errors.js';
 import { parse as peggyParse, SyntaxError as PeggySyntaxError } from '../../grammar/generated/itir-parser.js';
-import { diagnostic, UserError, type Diagnostic } from '../../diagnostics/diagnostic.js';
+import { diagnostic, UserError } from '../../diagnostics/diagnostic.js';
 import type { Position } from '../../diagnostics/span.js';
 import type { Closure, Define, Expr, Fencil, Param, Program, Span, TopLevel } from './ast.js';
 
@@ -25,7 +25,7 @@ export function parseItir(text: string, file: string): Program {
   try {
     sexprs = peggyParse(text, { file, grammarSource: file }) as SExpr[];
   } catch (e) {
-    if (e instanceof PeggySyntaxError) throw new UserError([syntaxDiagnostic(e, text, file)]);
+    if (e instanceof PeggySyntaxError) throw new UserError([syntaxDiagnostic(e, text, file, ITIR_SYNTAX)]);
     throw e;
   }
   const items = sexprs.map(topLevel);
@@ -175,19 +175,10 @@ function checkNesting(text: string, file: string): void {
     fail(`this parenthesis is never closed (${depth} ${depth === 1 ? 'is' : 'are'} open at the end of the file)`, at(outermost));
 }
 
-function syntaxDiagnostic(e: PeggySyntaxError, text: string, file: string): Diagnostic {
-  const start: Position = { offset: e.location.start.offset, line: e.location.start.line, column: e.location.start.column };
-  // a message raised by `error(...)` in a grammar action, at the location it chose
-  if (e.expected === null)
-    return diagnostic('error', 'syntax', e.message, {
-      file,
-      start,
-      end: { offset: e.location.end.offset, line: e.location.end.line, column: e.location.end.column },
-    });
-  const found = start.offset >= text.length ? null : (/[A-Za-z0-9_.'@-]+/y.exec(text.slice(start.offset))?.[0] ?? text.charAt(start.offset));
-  const width = found?.length ?? 0;
-  const span: Span = { file, start, end: { offset: start.offset + width, line: start.line, column: start.column + width } };
-  const what = found === null ? 'end of input' : quote(found);
-  const notes = found === null && /\(/.test(text) ? ['a parenthesis is not closed'] : found === ')' ? ['this parenthesis closes nothing'] : [];
-  return diagnostic('error', 'syntax', `expected ${describeExpected(e.expected ?? [], new Set())} but found ${what}`, span, notes);
-}
+/** Syntax errors in ITIR text. A token is a run of name characters (`tuple_get`, `1.5`, `'i'`, `@x`); no continuations. */
+const ITIR_SYNTAX: SyntaxErrorStyle = {
+  token: /[A-Za-z0-9_.'@-]+/y,
+  continuations: new Set(),
+  notes: (text, _start, found) =>
+    found === null && /\(/.test(text) ? ['a parenthesis is not closed'] : found === ')' ? ['this parenthesis closes nothing'] : [],
+};

@@ -1,13 +1,11 @@
 // Parses TVM Relay text (v0.0.5) with the generated Peggy parser (grammar/relay.peggy)
 // and turns every syntax error into a `UserError` with one `syntax` diagnostic, as
 // solver/language/parse.ts does for the rule language.
-import { describeExpected, quote } from '../../diagnostics/peggy-errors.js';
+import { type SyntaxErrorStyle, syntaxDiagnostic } from '../../diagnostics/peggy-errors.js';
 import { parse as peggyParse, SyntaxError as PeggySyntaxError } from '../../grammar/generated/relay-parser.js';
-import type { PeggyLocation } from '../../grammar/generated/relay-parser.js';
 import { diagnostic, UserError } from '../../diagnostics/diagnostic.js';
-import type { Diagnostic } from '../../diagnostics/diagnostic.js';
-import { type Position, positionAt } from '../../diagnostics/span.js';
-import type { Module, RType, Span } from './ast.js';
+import { positionAt } from '../../diagnostics/span.js';
+import type { Module, RType } from './ast.js';
 import { checkTypeDepth } from './depth.js';
 
 /**
@@ -38,7 +36,7 @@ function run(text: string, file: string, startRule: 'Module' | 'TypeOnly', tick?
   try {
     return peggyParse(text, { startRule, file, grammarSource: file, ...(tick ? { tick } : {}) });
   } catch (e) {
-    if (e instanceof PeggySyntaxError) throw new UserError([syntaxDiagnostic(e, text, file)]);
+    if (e instanceof PeggySyntaxError) throw new UserError([syntaxDiagnostic(e, text, file, RELAY_SYNTAX)]);
     if (e instanceof RangeError) {
       // Backstop for recursion the nesting check does not see (e.g. a long `fn () -> fn () -> ...` type).
       const message = /call stack/i.test(e.message) ? 'program nested too deeply to parse' : `input too large to parse (${e.message})`;
@@ -98,35 +96,12 @@ function checkNesting(text: string, file: string): void {
   }
 }
 
-function syntaxDiagnostic(e: PeggySyntaxError, text: string, file: string): Diagnostic {
-  const start = toPosition(e.location.start);
-  if (e.expected === null) {
-    // A message raised by `error(...)` in a grammar action, at the location it chose.
-    return diagnostic('error', 'syntax', e.message, { file, start, end: toPosition(e.location.end) });
-  }
-  const found = foundToken(text, start.offset);
-  const width = found?.length ?? 0;
-  const span: Span = { file, start, end: { offset: start.offset + width, line: start.line, column: start.column + width } };
-  const what = found === null ? 'end of input' : quote(found);
-  return diagnostic('error', 'syntax', `expected ${describeExpected(e.expected, CONTINUATIONS)} but found ${what}`, span);
-}
-
-function toPosition(p: PeggyLocation['start']): Position {
-  return { offset: p.offset, line: p.line, column: p.column };
-}
-
-/** The token at `offset`: a whole `%local`, `@global`, identifier or number, else one character; null at the end. */
-function foundToken(text: string, offset: number): string | null {
-  if (offset >= text.length) return null;
-  const word = /[%@]?[A-Za-z0-9_]+/y;
-  word.lastIndex = offset;
-  return word.exec(text)?.[0] ?? text.charAt(offset);
-}
-
 /**
- * Things that would only have continued what came before the error: a call's `(`, a
- * projection's `.`, a type's `[` arguments, a dimension operator, the `=` of a graph
- * binding (`%0` could have been `%0 = ...`). They are true but rarely what the writer
- * meant, so they are listed only when nothing else was expected.
+ * Syntax errors in Relay text. A token is a whole `%local`, `@global`, identifier or
+ * number. Continuations: a call's `(`, a projection's `.`, a type's `[` arguments, a
+ * dimension operator, the `=` of a graph binding (`%0` could have been `%0 = ...`).
  */
-const CONTINUATIONS = new Set(['operator', '"("', '"."', '"["', '"="']);
+const RELAY_SYNTAX: SyntaxErrorStyle = {
+  token: /[%@]?[A-Za-z0-9_]+/y,
+  continuations: new Set(['operator', '"("', '"."', '"["', '"="']),
+};

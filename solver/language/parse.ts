@@ -1,12 +1,10 @@
 // Parses rule-language text with the generated Peggy parser (grammar/rules.peggy) and
 // turns every syntax error into a `UserError` with one `syntax` diagnostic.
-import { describeExpected, quote } from '../../diagnostics/peggy-errors.js';
+import { type SyntaxErrorStyle, syntaxDiagnostic } from '../../diagnostics/peggy-errors.js';
 import { parse as peggyParse, SyntaxError as PeggySyntaxError } from '../../grammar/generated/rules-parser.js';
-import type { PeggyLocation } from '../../grammar/generated/rules-parser.js';
-import type { AstTerm, Literal, Position, Program, Span, Statement } from './ast.js';
+import type { AstTerm, Literal, Program, Statement } from './ast.js';
 import { positionAt } from '../../diagnostics/span.js';
 import { diagnostic, UserError } from '../../diagnostics/diagnostic.js';
-import type { Diagnostic } from '../../diagnostics/diagnostic.js';
 import { GroundFact, groundFactEnd } from './ground-facts.js';
 
 /**
@@ -148,7 +146,7 @@ function run(text: string, file: string, startRule: 'Program' | 'Goal' | 'Term',
   try {
     return peggyParse(text, { startRule, file, grammarSource: file, ...(tick ? { tick } : {}) });
   } catch (e) {
-    if (e instanceof PeggySyntaxError) throw new UserError([syntaxDiagnostic(e, text, file)]);
+    if (e instanceof PeggySyntaxError) throw new UserError([syntaxDiagnostic(e, text, file, RULES_SYNTAX)]);
     if (e instanceof RangeError) {
       // Backstop for whatever the nesting check misses (e.g. brackets after a `%` that is an operator).
       const message = /call stack/i.test(e.message) ? 'terms nested too deeply to parse' : `input too large to parse (${e.message})`;
@@ -212,40 +210,17 @@ function checkNesting(text: string, file: string): void {
  */
 const NO_EFFECT = /(?:[^()[\]"'%/]|\/(?!\*)|\((?:[^()[\]"'%/]|\/(?!\*)){0,256}\)){1,1024}/y;
 
-function syntaxDiagnostic(e: PeggySyntaxError, text: string, file: string): Diagnostic {
-  const start = toPosition(e.location.start);
-  if (e.expected === null) {
-    // A message raised by `error(...)` in a grammar action, at the location it chose.
-    return diagnostic('error', 'syntax', e.message, { file, start, end: toPosition(e.location.end) });
-  }
-  const found = foundToken(text, start.offset);
-  const width = found?.length ?? 0;
-  const span: Span = { file, start, end: { offset: start.offset + width, line: start.line, column: start.column + width } };
-  const what = found === null ? 'end of input' : quote(found);
-  const message = `expected ${describeExpected(e.expected, CONTINUATIONS)} but found ${what}`;
-  const lineBefore = text.slice(start.offset - start.column + 1, start.offset);
-  const notes = lineBefore.includes('%')
-    ? ['`%` right after a term on the same line is the modulo operator, not a comment; put a comment after `,` or `.`, or on a line of its own']
-    : [];
-  return diagnostic('error', 'syntax', message, span, notes);
-}
-
-function toPosition(p: PeggyLocation['start']): Position {
-  return { offset: p.offset, line: p.line, column: p.column };
-}
-
-/** The token at `offset`: a whole identifier or number, else one character; null at the end. */
-function foundToken(text: string, offset: number): string | null {
-  if (offset >= text.length) return null;
-  const word = /[A-Za-z0-9_]+/y;
-  word.lastIndex = offset;
-  return word.exec(text)?.[0] ?? text.charAt(offset);
-}
-
 /**
- * Things that would only have continued the token before the error (an operator, the
- * `(` of a compound, a subscript `[`). They are true but rarely what the writer
- * meant, so they are listed only when nothing else was expected:
- * `p(a, b.` gives `expected ")", ",", or ";"`, not also `"(", "[", or operator`.
+ * Syntax errors in rule files. A token is a whole identifier or number. Continuations:
+ * an operator, the `(` of a compound, a subscript `[` (`p(a, b.` gives `expected ")",
+ * ",", or ";"`, not also `"(", "[", or operator`). A `%` earlier on the line was read as
+ * the modulo operator, not as the comment its writer meant: a note says so.
  */
-const CONTINUATIONS = new Set(['operator', '"("', '"["']);
+const RULES_SYNTAX: SyntaxErrorStyle = {
+  token: /[A-Za-z0-9_]+/y,
+  continuations: new Set(['operator', '"("', '"["']),
+  notes: (text, start) =>
+    text.slice(start.offset - start.column + 1, start.offset).includes('%')
+      ? ['`%` right after a term on the same line is the modulo operator, not a comment; put a comment after `,` or `.`, or on a line of its own']
+      : [],
+};
