@@ -302,8 +302,9 @@ export class RunResult {
         premises: [],
       });
     }
-    for (const d of s.runtimeDiagnostics()) out.push({ diagnostic: d, premises: [] });
     const shown = (ps: readonly TermId[]) => visiblePremises(store, s.meta, ps);
+    // all the facts matched, demand facts included: their provenance leads to the program fact that asked
+    for (const p of s.runtimeProblems()) out.push({ diagnostic: p.diagnostic, premises: p.premises });
     // the relations this run has facts in (a library declares many more than a program uses), for the determined-nothing walk below
     const present = new Map<string, Relation>();
     for (const [name, rel] of s.db.relations) {

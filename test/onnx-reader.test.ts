@@ -188,6 +188,23 @@ test('refused: truncated or malformed bytes, and an empty file', (t) => {
   t.regex(refusal(new Uint8Array()), /the model has no graph .*the file is empty/);
 });
 
+test('a field written with another wire type than its own is stepped over as unknown, as protobuf (ONNX too) reads it', (t) => {
+  const bytes = Buffer.from(encodeModel(RESHAPE));
+  // first producer_name (field 2, a string) as the varint 5, which read as a string's length would swallow the
+  // 5 bytes after it; last ir_version (field 1, a varint) as a length-delimited field of one byte
+  const odd = Buffer.concat([Buffer.from([0x10, 0x05]), bytes, Buffer.from([0x0a, 0x01, 0x05])]);
+  const plain = decodeModel(bytes, 'm.onnx');
+  const read = decodeModel(odd, 'm.onnx');
+  t.deepEqual(read.graph, plain.graph);
+  t.deepEqual([...read.opsets], [...plain.opsets]);
+});
+
+test('refused: a string that runs past the end of the file, in a Buffer as a file is read', (t) => {
+  // producer_name (field 2) said to be 13 bytes long, with none after it: protobufjs alone would read it as cut short
+  const bytes = Buffer.concat([Buffer.from(encodeModel(RESHAPE)), Buffer.from([0x12, 0x0d])]);
+  t.regex(refusal(bytes), /m\.onnx: not a valid ONNX model \(malformed protobuf: index out of range/);
+});
+
 test('refused: an unknown opset, a domain not imported, a missing input, a cycle, a value produced twice', (t) => {
   t.regex(refusal(encodeModel({ ...RESHAPE, opsets: { '': 99 } })), /opset_import: version 99 of domain "ai\.onnx" is unknown/);
   t.regex(

@@ -99,6 +99,43 @@ test('a dim_param declared on a computed value is a label: it neither clashes wi
   );
 });
 
+test('a Reshape target entry below -1 is one error naming it, and the output gets no shape', (t) => {
+  const spec: ModelSpec = {
+    inputs: [{ name: 'x', dtype: 'float32', shape: [2, 60] }],
+    outputs: [{ name: 'y', dtype: 'float32', shape: null }],
+    initializers: [{ name: 'target', dtype: 'int64', dims: [2], int64: [0, -5] }],
+    nodes: [{ op: 'Reshape', inputs: ['x', 'target'], outputs: ['y'] }],
+  };
+  const typed = typeModel(decodeModel(encodeModel(spec), 'm.onnx'));
+  t.deepEqual(
+    typed.diagnostics.map((d) => d.message),
+    ["node 0 (Reshape): Reshape: shape [0, -5] holds -5: an entry is 0 (the input's dim), -1 (inferred) or a size"],
+  );
+  t.deepEqual(
+    typed.values.map((v) => v.type),
+    [{ kind: 'tensor', dtype: 'float32', shape: null }],
+  );
+});
+
+test('an int64 beyond ±2^53 meeting a symbolic dim is an overflow error at its node, not a crash', (t) => {
+  // Shape(x) is [N]; adding 2^60 to it has no exact dim
+  const spec: ModelSpec = {
+    inputs: [{ name: 'x', dtype: 'float32', shape: ['N'] }],
+    outputs: [{ name: 'y', dtype: 'int64', shape: null }],
+    initializers: [{ name: 'big', dtype: 'int64', dims: [1], int64: [2 ** 60] }],
+    nodes: [
+      { op: 'Shape', inputs: ['x'], outputs: ['s'] },
+      { op: 'Add', inputs: ['s', 'big'], outputs: ['y'] },
+    ],
+  };
+  const typed = typeModel(decodeModel(encodeModel(spec), 'm.onnx'));
+  t.deepEqual(
+    typed.diagnostics.map((d) => d.message.replace(/ when .*/, '')),
+    ['node 1 (Add): integer overflow: 1152921504606847000 is beyond ±2^53'],
+  );
+  t.deepEqual(typed.values.find((v) => v.name === 'y')?.type, { kind: 'tensor', dtype: 'int64', shape: [1] });
+});
+
 test('a dim_value declared on a computed value still clashes with a different inferred one', (t) => {
   const spec: ModelSpec = {
     inputs: [{ name: 'x', dtype: 'float32', shape: [2, 3] }],

@@ -4,6 +4,7 @@
 // type, an attribute without a name. Every refusal is a UserError naming the field
 // (`graph.node[3].attribute[1]`), never a stack trace.
 import { diagnostic, UserError } from '../../diagnostics/diagnostic.js';
+import { checkedReader } from './checked-reader.js';
 import { wireType } from './wire-schema.js';
 import { dtypeName, isIntegral } from './dtypes.js';
 import { exactFraction } from './fractions.js';
@@ -33,7 +34,7 @@ export function fail(message: string): never {
 export function decodeModel(bytes: Uint8Array, file: string): OnnxModel {
   let raw: object;
   try {
-    raw = wireType('Model').decode(bytes);
+    raw = wireType('Model').decode(checkedReader(bytes));
   } catch (e) {
     fail(`${file}: not a valid ONNX model (malformed protobuf: ${e instanceof Error ? e.message : String(e)})`);
   }

@@ -11,11 +11,12 @@
 // building them by reflection (parsing the schema, generating each message's functions)
 // cost a fresh process ~0.15 s of a ~1 s `infer`. wire-reflection.ts builds the same by
 // reflection, for the test that checks the two agree.
+import type protobuf from 'protobufjs/minimal.js';
 import { shapelog } from './wire-static.js';
 
 /** What shapelog uses of a message type's coders (protobufjs's static code or reflection). */
 export interface WireType {
-  decode(bytes: Uint8Array): object;
+  decode(bytes: Uint8Array | protobuf.Reader): object;
   encode(message: object): { finish(): Uint8Array };
   fromObject(object: Record<string, unknown>): object;
   toObject(message: object, options: { longs?: NumberConstructor; defaults?: boolean; arrays?: boolean }): Record<string, unknown>;

@@ -88,26 +88,31 @@ export const shapelog = $root.shapelog = (() => {
                         break;
                     switch (t >>> 3) {
                     case 1: {
+                        if ((t & 7) !== 0) { r.skipType(t & 7, n); break; }
                             m.ir_version = r.int64();
                             break;
                         }
                     case 2: {
+                        if ((t & 7) !== 2) { r.skipType(t & 7, n); break; }
                             m.producer_name = r.string();
                             break;
                         }
                     case 7: {
+                        if ((t & 7) !== 2) { r.skipType(t & 7, n); break; }
                             if (!(m.graph && m.graph.length))
                                 m.graph = [];
                             m.graph.push($root.shapelog.onnx.Graph.decode(r, r.uint32(), undefined, n + 1));
                             break;
                         }
                     case 8: {
+                        if ((t & 7) !== 2) { r.skipType(t & 7, n); break; }
                             if (!(m.opset_import && m.opset_import.length))
                                 m.opset_import = [];
                             m.opset_import.push($root.shapelog.onnx.OpsetId.decode(r, r.uint32(), undefined, n + 1));
                             break;
                         }
                     case 25: {
+                        if ((t & 7) !== 2) { r.skipType(t & 7, n); break; }
                             if (!(m.functions && m.functions.length))
                                 m.functions = [];
                             m.functions.push($root.shapelog.onnx.Function.decode(r, r.uint32(), undefined, n + 1));
@@ -296,10 +301,12 @@ export const shapelog = $root.shapelog = (() => {
                         break;
                     switch (t >>> 3) {
                     case 1: {
+                        if ((t & 7) !== 2) { r.skipType(t & 7, n); break; }
                             m.domain = r.string();
                             break;
                         }
                     case 2: {
+                        if ((t & 7) !== 0) { r.skipType(t & 7, n); break; }
                             m.version = r.int64();
                             break;
                         }
@@ -433,10 +440,12 @@ export const shapelog = $root.shapelog = (() => {
                         break;
                     switch (t >>> 3) {
                     case 1: {
+                        if ((t & 7) !== 2) { r.skipType(t & 7, n); break; }
                             m.key = r.string();
                             break;
                         }
                     case 2: {
+                        if ((t & 7) !== 2) { r.skipType(t & 7, n); break; }
                             m.value = r.string();
                             break;
                         }
@@ -587,40 +596,47 @@ export const shapelog = $root.shapelog = (() => {
                         break;
                     switch (t >>> 3) {
                     case 1: {
+                        if ((t & 7) !== 2) { r.skipType(t & 7, n); break; }
                             if (!(m.node && m.node.length))
                                 m.node = [];
                             m.node.push($root.shapelog.onnx.Node.decode(r, r.uint32(), undefined, n + 1));
                             break;
                         }
                     case 2: {
+                        if ((t & 7) !== 2) { r.skipType(t & 7, n); break; }
                             m.name = r.string();
                             break;
                         }
                     case 5: {
+                        if ((t & 7) !== 2) { r.skipType(t & 7, n); break; }
                             if (!(m.initializer && m.initializer.length))
                                 m.initializer = [];
                             m.initializer.push($root.shapelog.onnx.Tensor.decode(r, r.uint32(), undefined, n + 1));
                             break;
                         }
                     case 11: {
+                        if ((t & 7) !== 2) { r.skipType(t & 7, n); break; }
                             if (!(m.input && m.input.length))
                                 m.input = [];
                             m.input.push($root.shapelog.onnx.ValueInfo.decode(r, r.uint32(), undefined, n + 1));
                             break;
                         }
                     case 12: {
+                        if ((t & 7) !== 2) { r.skipType(t & 7, n); break; }
                             if (!(m.output && m.output.length))
                                 m.output = [];
                             m.output.push($root.shapelog.onnx.ValueInfo.decode(r, r.uint32(), undefined, n + 1));
                             break;
                         }
                     case 13: {
+                        if ((t & 7) !== 2) { r.skipType(t & 7, n); break; }
                             if (!(m.value_info && m.value_info.length))
                                 m.value_info = [];
                             m.value_info.push($root.shapelog.onnx.ValueInfo.decode(r, r.uint32(), undefined, n + 1));
                             break;
                         }
                     case 15: {
+                        if ((t & 7) !== 2) { r.skipType(t & 7, n); break; }
                             if (!(m.sparse_initializer && m.sparse_initializer.length))
                                 m.sparse_initializer = [];
                             m.sparse_initializer.push($root.shapelog.onnx.SparseTensor.decode(r, r.uint32(), undefined, n + 1));
@@ -861,36 +877,43 @@ export const shapelog = $root.shapelog = (() => {
                         break;
                     switch (t >>> 3) {
                     case 1: {
+                        if ((t & 7) !== 2) { r.skipType(t & 7, n); break; }
                             if (!(m.input && m.input.length))
                                 m.input = [];
                             m.input.push(r.string());
                             break;
                         }
                     case 2: {
+                        if ((t & 7) !== 2) { r.skipType(t & 7, n); break; }
                             if (!(m.output && m.output.length))
                                 m.output = [];
                             m.output.push(r.string());
                             break;
                         }
                     case 3: {
+                        if ((t & 7) !== 2) { r.skipType(t & 7, n); break; }
                             m.name = r.string();
                             break;
                         }
                     case 4: {
+                        if ((t & 7) !== 2) { r.skipType(t & 7, n); break; }
                             m.op_type = r.string();
                             break;
                         }
                     case 5: {
+                        if ((t & 7) !== 2) { r.skipType(t & 7, n); break; }
                             if (!(m.attribute && m.attribute.length))
                                 m.attribute = [];
                             m.attribute.push($root.shapelog.onnx.Attribute.decode(r, r.uint32(), undefined, n + 1));
                             break;
                         }
                     case 7: {
+                        if ((t & 7) !== 2) { r.skipType(t & 7, n); break; }
                             m.domain = r.string();
                             break;
                         }
                     case 8: {
+                        if ((t & 7) !== 2) { r.skipType(t & 7, n); break; }
                             m.overload = r.string();
                             break;
                         }
@@ -1125,30 +1148,37 @@ export const shapelog = $root.shapelog = (() => {
                         break;
                     switch (t >>> 3) {
                     case 1: {
+                        if ((t & 7) !== 2) { r.skipType(t & 7, n); break; }
                             m.name = r.string();
                             break;
                         }
                     case 2: {
+                        if ((t & 7) !== 5) { r.skipType(t & 7, n); break; }
                             m.f = r.float();
                             break;
                         }
                     case 3: {
+                        if ((t & 7) !== 0) { r.skipType(t & 7, n); break; }
                             m.i = r.int64();
                             break;
                         }
                     case 4: {
+                        if ((t & 7) !== 2) { r.skipType(t & 7, n); break; }
                             m.s = r.bytes();
                             break;
                         }
                     case 5: {
+                        if ((t & 7) !== 2) { r.skipType(t & 7, n); break; }
                             m.t = $root.shapelog.onnx.Tensor.decode(r, r.uint32(), undefined, n + 1);
                             break;
                         }
                     case 6: {
+                        if ((t & 7) !== 2) { r.skipType(t & 7, n); break; }
                             m.g = $root.shapelog.onnx.Graph.decode(r, r.uint32(), undefined, n + 1);
                             break;
                         }
                     case 7: {
+                        if ((t & 7) !== 5 && (t & 7) !== 2) { r.skipType(t & 7, n); break; }
                             if (!(m.floats && m.floats.length))
                                 m.floats = [];
                             if ((t & 7) === 2) {
@@ -1166,6 +1196,7 @@ export const shapelog = $root.shapelog = (() => {
                             break;
                         }
                     case 8: {
+                        if ((t & 7) !== 0 && (t & 7) !== 2) { r.skipType(t & 7, n); break; }
                             if (!(m.ints && m.ints.length))
                                 m.ints = [];
                             if ((t & 7) === 2) {
@@ -1183,36 +1214,43 @@ export const shapelog = $root.shapelog = (() => {
                             break;
                         }
                     case 9: {
+                        if ((t & 7) !== 2) { r.skipType(t & 7, n); break; }
                             if (!(m.strings && m.strings.length))
                                 m.strings = [];
                             m.strings.push(r.bytes());
                             break;
                         }
                     case 10: {
+                        if ((t & 7) !== 2) { r.skipType(t & 7, n); break; }
                             if (!(m.tensors && m.tensors.length))
                                 m.tensors = [];
                             m.tensors.push($root.shapelog.onnx.Tensor.decode(r, r.uint32(), undefined, n + 1));
                             break;
                         }
                     case 11: {
+                        if ((t & 7) !== 2) { r.skipType(t & 7, n); break; }
                             if (!(m.graphs && m.graphs.length))
                                 m.graphs = [];
                             m.graphs.push($root.shapelog.onnx.Graph.decode(r, r.uint32(), undefined, n + 1));
                             break;
                         }
                     case 20: {
+                        if ((t & 7) !== 0) { r.skipType(t & 7, n); break; }
                             m.type = r.int32();
                             break;
                         }
                     case 21: {
+                        if ((t & 7) !== 2) { r.skipType(t & 7, n); break; }
                             m.ref_attr_name = r.string();
                             break;
                         }
                     case 22: {
+                        if ((t & 7) !== 2) { r.skipType(t & 7, n); break; }
                             m.sparse_tensor = $root.shapelog.onnx.SparseTensor.decode(r, r.uint32(), undefined, n + 1);
                             break;
                         }
                     case 14: {
+                        if ((t & 7) !== 2) { r.skipType(t & 7, n); break; }
                             m.tp = $root.shapelog.onnx.Type.decode(r, r.uint32(), undefined, n + 1);
                             break;
                         }
@@ -1515,10 +1553,12 @@ export const shapelog = $root.shapelog = (() => {
                         break;
                     switch (t >>> 3) {
                     case 1: {
+                        if ((t & 7) !== 2) { r.skipType(t & 7, n); break; }
                             m.name = r.string();
                             break;
                         }
                     case 2: {
+                        if ((t & 7) !== 2) { r.skipType(t & 7, n); break; }
                             m.type = $root.shapelog.onnx.Type.decode(r, r.uint32(), undefined, n + 1);
                             break;
                         }
@@ -1702,6 +1742,7 @@ export const shapelog = $root.shapelog = (() => {
                         break;
                     switch (t >>> 3) {
                     case 1: {
+                        if ((t & 7) !== 0 && (t & 7) !== 2) { r.skipType(t & 7, n); break; }
                             if (!(m.dims && m.dims.length))
                                 m.dims = [];
                             if ((t & 7) === 2) {
@@ -1719,10 +1760,12 @@ export const shapelog = $root.shapelog = (() => {
                             break;
                         }
                     case 2: {
+                        if ((t & 7) !== 0) { r.skipType(t & 7, n); break; }
                             m.data_type = r.int32();
                             break;
                         }
                     case 4: {
+                        if ((t & 7) !== 5 && (t & 7) !== 2) { r.skipType(t & 7, n); break; }
                             if (!(m.float_data && m.float_data.length))
                                 m.float_data = [];
                             if ((t & 7) === 2) {
@@ -1740,6 +1783,7 @@ export const shapelog = $root.shapelog = (() => {
                             break;
                         }
                     case 5: {
+                        if ((t & 7) !== 0 && (t & 7) !== 2) { r.skipType(t & 7, n); break; }
                             if (!(m.int32_data && m.int32_data.length))
                                 m.int32_data = [];
                             if ((t & 7) === 2) {
@@ -1757,12 +1801,14 @@ export const shapelog = $root.shapelog = (() => {
                             break;
                         }
                     case 6: {
+                        if ((t & 7) !== 2) { r.skipType(t & 7, n); break; }
                             if (!(m.string_data && m.string_data.length))
                                 m.string_data = [];
                             m.string_data.push(r.bytes());
                             break;
                         }
                     case 7: {
+                        if ((t & 7) !== 0 && (t & 7) !== 2) { r.skipType(t & 7, n); break; }
                             if (!(m.int64_data && m.int64_data.length))
                                 m.int64_data = [];
                             if ((t & 7) === 2) {
@@ -1780,14 +1826,17 @@ export const shapelog = $root.shapelog = (() => {
                             break;
                         }
                     case 8: {
+                        if ((t & 7) !== 2) { r.skipType(t & 7, n); break; }
                             m.name = r.string();
                             break;
                         }
                     case 9: {
+                        if ((t & 7) !== 2) { r.skipType(t & 7, n); break; }
                             m.raw_data = r.bytes();
                             break;
                         }
                     case 10: {
+                        if ((t & 7) !== 1 && (t & 7) !== 2) { r.skipType(t & 7, n); break; }
                             if (!(m.double_data && m.double_data.length))
                                 m.double_data = [];
                             if ((t & 7) === 2) {
@@ -1805,6 +1854,7 @@ export const shapelog = $root.shapelog = (() => {
                             break;
                         }
                     case 11: {
+                        if ((t & 7) !== 0 && (t & 7) !== 2) { r.skipType(t & 7, n); break; }
                             if (!(m.uint64_data && m.uint64_data.length))
                                 m.uint64_data = [];
                             if ((t & 7) === 2) {
@@ -1822,12 +1872,14 @@ export const shapelog = $root.shapelog = (() => {
                             break;
                         }
                     case 13: {
+                        if ((t & 7) !== 2) { r.skipType(t & 7, n); break; }
                             if (!(m.external_data && m.external_data.length))
                                 m.external_data = [];
                             m.external_data.push($root.shapelog.onnx.StringPair.decode(r, r.uint32(), undefined, n + 1));
                             break;
                         }
                     case 14: {
+                        if ((t & 7) !== 0) { r.skipType(t & 7, n); break; }
                             m.data_location = r.int32();
                             break;
                         }
@@ -2137,14 +2189,17 @@ export const shapelog = $root.shapelog = (() => {
                         break;
                     switch (t >>> 3) {
                     case 1: {
+                        if ((t & 7) !== 2) { r.skipType(t & 7, n); break; }
                             m.values = $root.shapelog.onnx.Tensor.decode(r, r.uint32(), undefined, n + 1);
                             break;
                         }
                     case 2: {
+                        if ((t & 7) !== 2) { r.skipType(t & 7, n); break; }
                             m.indices = $root.shapelog.onnx.Tensor.decode(r, r.uint32(), undefined, n + 1);
                             break;
                         }
                     case 3: {
+                        if ((t & 7) !== 0 && (t & 7) !== 2) { r.skipType(t & 7, n); break; }
                             if (!(m.dims && m.dims.length))
                                 m.dims = [];
                             if ((t & 7) === 2) {
@@ -2308,6 +2363,7 @@ export const shapelog = $root.shapelog = (() => {
                         break;
                     switch (t >>> 3) {
                     case 1: {
+                        if ((t & 7) !== 2) { r.skipType(t & 7, n); break; }
                             if (!(m.dim && m.dim.length))
                                 m.dim = [];
                             m.dim.push($root.shapelog.onnx.Shape.Dim.decode(r, r.uint32(), undefined, n + 1));
@@ -2434,10 +2490,12 @@ export const shapelog = $root.shapelog = (() => {
                             break;
                         switch (t >>> 3) {
                         case 1: {
+                        if ((t & 7) !== 0) { r.skipType(t & 7, n); break; }
                                 m.dim_value = r.int64();
                                 break;
                             }
                         case 2: {
+                        if ((t & 7) !== 2) { r.skipType(t & 7, n); break; }
                                 m.dim_param = r.string();
                                 break;
                             }
@@ -2586,22 +2644,27 @@ export const shapelog = $root.shapelog = (() => {
                         break;
                     switch (t >>> 3) {
                     case 1: {
+                        if ((t & 7) !== 2) { r.skipType(t & 7, n); break; }
                             m.tensor_type = $root.shapelog.onnx.Type.TensorType.decode(r, r.uint32(), undefined, n + 1);
                             break;
                         }
                     case 4: {
+                        if ((t & 7) !== 2) { r.skipType(t & 7, n); break; }
                             m.sequence_type = $root.shapelog.onnx.Type.Sequence.decode(r, r.uint32(), undefined, n + 1);
                             break;
                         }
                     case 5: {
+                        if ((t & 7) !== 2) { r.skipType(t & 7, n); break; }
                             m.map_type = $root.shapelog.onnx.Type.Map.decode(r, r.uint32(), undefined, n + 1);
                             break;
                         }
                     case 8: {
+                        if ((t & 7) !== 2) { r.skipType(t & 7, n); break; }
                             m.sparse_tensor_type = $root.shapelog.onnx.Type.TensorType.decode(r, r.uint32(), undefined, n + 1);
                             break;
                         }
                     case 9: {
+                        if ((t & 7) !== 2) { r.skipType(t & 7, n); break; }
                             m.optional_type = $root.shapelog.onnx.Type.Optional.decode(r, r.uint32(), undefined, n + 1);
                             break;
                         }
@@ -2750,10 +2813,12 @@ export const shapelog = $root.shapelog = (() => {
                             break;
                         switch (t >>> 3) {
                         case 1: {
+                        if ((t & 7) !== 0) { r.skipType(t & 7, n); break; }
                                 m.elem_type = r.int32();
                                 break;
                             }
                         case 2: {
+                        if ((t & 7) !== 2) { r.skipType(t & 7, n); break; }
                                 m.shape = $root.shapelog.onnx.Shape.decode(r, r.uint32(), undefined, n + 1);
                                 break;
                             }
@@ -2870,6 +2935,7 @@ export const shapelog = $root.shapelog = (() => {
                             break;
                         switch (t >>> 3) {
                         case 1: {
+                        if ((t & 7) !== 2) { r.skipType(t & 7, n); break; }
                                 m.elem_type = $root.shapelog.onnx.Type.decode(r, r.uint32(), undefined, n + 1);
                                 break;
                             }
@@ -2982,10 +3048,12 @@ export const shapelog = $root.shapelog = (() => {
                             break;
                         switch (t >>> 3) {
                         case 1: {
+                        if ((t & 7) !== 0) { r.skipType(t & 7, n); break; }
                                 m.key_type = r.int32();
                                 break;
                             }
                         case 2: {
+                        if ((t & 7) !== 2) { r.skipType(t & 7, n); break; }
                                 m.value_type = $root.shapelog.onnx.Type.decode(r, r.uint32(), undefined, n + 1);
                                 break;
                             }
@@ -3102,6 +3170,7 @@ export const shapelog = $root.shapelog = (() => {
                             break;
                         switch (t >>> 3) {
                         case 1: {
+                        if ((t & 7) !== 2) { r.skipType(t & 7, n); break; }
                                 m.elem_type = $root.shapelog.onnx.Type.decode(r, r.uint32(), undefined, n + 1);
                                 break;
                             }
@@ -3256,50 +3325,59 @@ export const shapelog = $root.shapelog = (() => {
                         break;
                     switch (t >>> 3) {
                     case 1: {
+                        if ((t & 7) !== 2) { r.skipType(t & 7, n); break; }
                             m.name = r.string();
                             break;
                         }
                     case 4: {
+                        if ((t & 7) !== 2) { r.skipType(t & 7, n); break; }
                             if (!(m.input && m.input.length))
                                 m.input = [];
                             m.input.push(r.string());
                             break;
                         }
                     case 5: {
+                        if ((t & 7) !== 2) { r.skipType(t & 7, n); break; }
                             if (!(m.output && m.output.length))
                                 m.output = [];
                             m.output.push(r.string());
                             break;
                         }
                     case 6: {
+                        if ((t & 7) !== 2) { r.skipType(t & 7, n); break; }
                             if (!(m.attribute && m.attribute.length))
                                 m.attribute = [];
                             m.attribute.push(r.string());
                             break;
                         }
                     case 7: {
+                        if ((t & 7) !== 2) { r.skipType(t & 7, n); break; }
                             if (!(m.node && m.node.length))
                                 m.node = [];
                             m.node.push($root.shapelog.onnx.Node.decode(r, r.uint32(), undefined, n + 1));
                             break;
                         }
                     case 9: {
+                        if ((t & 7) !== 2) { r.skipType(t & 7, n); break; }
                             if (!(m.opset_import && m.opset_import.length))
                                 m.opset_import = [];
                             m.opset_import.push($root.shapelog.onnx.OpsetId.decode(r, r.uint32(), undefined, n + 1));
                             break;
                         }
                     case 10: {
+                        if ((t & 7) !== 2) { r.skipType(t & 7, n); break; }
                             m.domain = r.string();
                             break;
                         }
                     case 11: {
+                        if ((t & 7) !== 2) { r.skipType(t & 7, n); break; }
                             if (!(m.attribute_proto && m.attribute_proto.length))
                                 m.attribute_proto = [];
                             m.attribute_proto.push($root.shapelog.onnx.Attribute.decode(r, r.uint32(), undefined, n + 1));
                             break;
                         }
                     case 13: {
+                        if ((t & 7) !== 2) { r.skipType(t & 7, n); break; }
                             m.overload = r.string();
                             break;
                         }

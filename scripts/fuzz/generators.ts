@@ -1,19 +1,23 @@
 // Grammar-aware random inputs for the fuzz harness (fast-check arbitraries): rule
 // files with goals, Relay programs calling catalogued operators, `typeof` JSON lines,
-// and token-level mutations of the bundled examples. Values lean towards the edges:
+// token-level mutations of the bundled examples, and byte-level mutations of small ONNX
+// models (onnx-seeds.ts). Values lean towards the edges:
 // 0, 1, negative, 2^31, 2^53, 1e400, empty lists, holes, symbolic dims.
 import fc from 'fast-check';
 import { readdirSync, readFileSync } from 'node:fs';
 import { dirname, join } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { allOps } from '../../relations/catalogue.js';
+import { onnxSeeds } from './onnx-seeds.js';
 import type { AttrSpec } from '../../relations/schema.js';
 
 /** One fuzz case: what is run, and on which input. */
 export type FuzzCase =
   | { readonly kind: 'rules'; readonly text: string; readonly goal: string }
   | { readonly kind: 'relay'; readonly text: string }
-  | { readonly kind: 'typeof'; readonly line: string };
+  | { readonly kind: 'typeof'; readonly line: string }
+  /** An ONNX model's bytes, base64 (a case is saved as JSON). */
+  | { readonly kind: 'onnx'; readonly model: string };
 
 const root = join(dirname(fileURLToPath(import.meta.url)), '..', '..');
 
@@ -389,7 +393,65 @@ export function relayCase(): fc.Arbitrary<FuzzCase> {
   return text.map((t): FuzzCase => ({ kind: 'relay', text: t }));
 }
 
+// ---------------------------------------------------------------- ONNX
+
+/** Bytes a mutation writes: the edges of a varint (0x7f, 0x80, 0xff) and of a field key, and a few others. */
+const EDGE_BYTE = fc.oneof(fc.constantFrom(0x00, 0x01, 0x02, 0x08, 0x10, 0x12, 0x1a, 0x22, 0x3a, 0x7f, 0x80, 0xff), fc.integer({ min: 0, max: 255 }));
+
+/**
+ * Byte-level edits of a protobuf message: set a byte (a varint's value or length, a
+ * field's key or wire type), delete or duplicate a run, insert a few bytes, cut the end.
+ * Most edits inside a varint keep the message well formed and change a dim, an
+ * attribute or an opset version; the others test the reader's errors.
+ */
+function mutateBytes(bytes: Uint8Array): fc.Arbitrary<Uint8Array> {
+  const pos = fc.nat({ max: Math.max(0, bytes.length - 1) });
+  const edit = fc.oneof(
+    {
+      weight: 6,
+      arbitrary: fc.tuple(pos, EDGE_BYTE).map(
+        ([p, v]) =>
+          (b: Uint8Array) =>
+            b.map((x, i) => (i === p ? v : x)),
+      ),
+    },
+    {
+      weight: 1,
+      arbitrary: fc.tuple(pos, fc.nat({ max: 16 })).map(
+        ([p, n]) =>
+          (b: Uint8Array) =>
+            Uint8Array.from([...b.subarray(0, p), ...b.subarray(p + n)]),
+      ),
+    },
+    {
+      weight: 1,
+      arbitrary: fc.tuple(pos, fc.nat({ max: 32 })).map(
+        ([p, n]) =>
+          (b: Uint8Array) =>
+            Uint8Array.from([...b.subarray(0, p + n), ...b.subarray(p, p + n), ...b.subarray(p + n)]),
+      ),
+    },
+    {
+      weight: 1,
+      arbitrary: fc.tuple(pos, fc.array(EDGE_BYTE, { minLength: 1, maxLength: 6 })).map(
+        ([p, ins]) =>
+          (b: Uint8Array) =>
+            Uint8Array.from([...b.subarray(0, p), ...ins, ...b.subarray(p)]),
+      ),
+    },
+    { weight: 1, arbitrary: pos.map((p) => (b: Uint8Array) => b.subarray(0, p)) },
+  );
+  return fc.array(edit, { minLength: 1, maxLength: 4 }).map((edits) => edits.reduce((b, f) => f(b), bytes));
+}
+
+/** A small ONNX model (onnx-seeds.ts) with a few bytes edited, or unedited (one in eight). */
+export function onnxCase(): fc.Arbitrary<FuzzCase> {
+  const seed = fc.constantFrom(...onnxSeeds());
+  const model = fc.oneof({ weight: 7, arbitrary: seed.chain(mutateBytes) }, { weight: 1, arbitrary: seed });
+  return model.map((b): FuzzCase => ({ kind: 'onnx', model: Buffer.from(b).toString('base64') }));
+}
+
 /** Every kind of case. */
 export function anyCase(): fc.Arbitrary<FuzzCase> {
-  return fc.oneof(rulesCase(), relayCase(), typeofCase());
+  return fc.oneof(rulesCase(), relayCase(), typeofCase(), onnxCase());
 }

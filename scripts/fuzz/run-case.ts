@@ -1,6 +1,8 @@
 // Runs one fuzz case in-process through what every command calls (query with each
 // strategy, with and without a goal, and --explain; infer with both strategies, its
-// printed program, JSON and --explain; typeof with both relation kinds), and judges it:
+// printed program, JSON and --explain; typeof with both relation kinds; infer on an
+// ONNX model: its listing, --json, --gradual, --explain and --write-value-info, whose
+// model must read back), and judges it:
 // a user error or a limit error is a fine answer; any other exception is a crash; a
 // run longer than its time limit (plus slack) is a hang; strategies that both succeed
 // must agree (facts and answers for rules; binding types for Relay; types for typeof).
@@ -12,6 +14,11 @@ import { classify } from '../../proofs/cross-check/compare.js';
 import { answerLine } from '../../cli/typeof.js';
 import type { TypeofAnswer } from '../../typing/typeof.js';
 import type { FuzzCase } from './generators.js';
+import { existsSync, mkdtempSync, rmSync, writeFileSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { inferOnnx } from '../../cli/onnx-infer.js';
+import { readModel } from '../../typing/onnx/model-types.js';
 
 export type FuzzVerdict =
   | { readonly ok: true; readonly known?: string }
@@ -147,12 +154,62 @@ function typeofCase(line: string, limits: Partial<Limits>, millis: number): void
     throw new Finding('mismatch', `typeof: rules and imperative disagree:\n  rules:      ${JSON.stringify(rules)}\n  imperative: ${JSON.stringify(relay)}`);
 }
 
+let scratch: string | null = null;
+
+/** A folder of this process for the ONNX cases' files, removed when the process ends. */
+function scratchFolder(): string {
+  if (scratch === null) {
+    const dir = mkdtempSync(join(tmpdir(), 'shapelog-fuzz-onnx-'));
+    process.on('exit', () => rmSync(dir, { recursive: true, force: true }));
+    scratch = dir;
+  }
+  return scratch;
+}
+
+/** `f()` with nothing written to stdout or stderr (the command prints what a case would). */
+function silenced<T>(f: () => T): T {
+  const out = process.stdout.write;
+  const err = process.stderr.write;
+  process.stdout.write = () => true;
+  process.stderr.write = () => true;
+  try {
+    return f();
+  } finally {
+    process.stdout.write = out;
+    process.stderr.write = err;
+  }
+}
+
+function onnxCase(model: string, millis: number): void {
+  const file = join(scratchFolder(), 'model.onnx');
+  const written = join(scratchFolder(), 'typed.onnx');
+  writeFileSync(file, Buffer.from(model, 'base64'));
+  rmSync(written, { force: true });
+  const plain = { json: false, shapes: [], dims: [] };
+  attempt('infer MODEL.onnx', millis, () => silenced(() => inferOnnx(file, plain)));
+  attempt('infer MODEL.onnx --json', millis, () => silenced(() => inferOnnx(file, { ...plain, json: true })));
+  attempt('infer MODEL.onnx --gradual --json', millis, () => silenced(() => inferOnnx(file, { ...plain, json: true, gradual: true })));
+  const first = attempt('reading the model', millis, () => readModel(file).graph.nodes.find((n) => n.outputs.some((o) => o !== '')));
+  const value = first?.outputs.find((o) => o !== '');
+  if (value !== undefined) attempt(`infer MODEL.onnx --explain ${value}`, millis, () => silenced(() => inferOnnx(file, { ...plain, explain: value })));
+  attempt('infer MODEL.onnx --write-value-info', millis, () => silenced(() => inferOnnx(file, { ...plain, writeValueInfo: written })));
+  if (existsSync(written)) {
+    try {
+      readModel(written);
+    } catch (e) {
+      const why = e instanceof UserError ? e.diagnostics.map((d) => d.message).join('; ') : String(e);
+      throw new Finding('mismatch', `the model --write-value-info wrote does not read back: ${why}`);
+    }
+  }
+}
+
 /** Runs the case and judges it. */
 export function runFuzzCase(c: FuzzCase, options: FuzzOptions): FuzzVerdict {
   const limits: Partial<Limits> = { maxMillis: options.millis };
   try {
     if (c.kind === 'rules') rulesCase(c.text, c.goal, limits, options.millis);
     else if (c.kind === 'relay') relayCase(c.text, limits, options.millis);
+    else if (c.kind === 'onnx') onnxCase(c.model, options.millis);
     else typeofCase(c.line, limits, options.millis);
     return { ok: true };
   } catch (e) {

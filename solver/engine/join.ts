@@ -26,7 +26,8 @@ export interface JoinContext {
   readonly clock: LimitClock;
   maxFacts: number;
   readonly waits: Map<string, Wait>;
-  readonly runtimeErrors: Map<string, { message: string; rule: PlanRule; span: Step['span'] }>;
+  /** Arithmetic errors (division by zero, overflow) by place and message, each with the facts its binding had matched. */
+  readonly runtimeErrors: Map<string, { message: string; rule: PlanRule; span: Step['span']; premises: readonly TermId[] }>;
   /** Demand facts whose computation waited on something undecided (and their ancestors). */
   readonly incompleteDemands: Set<number>;
   /**
@@ -518,7 +519,10 @@ export class Joiner {
     // one diagnostic per place and message; a runaway rule stops adding them after MAX_RUNTIME_ERRORS
     if (this.ctx.runtimeErrors.size >= MAX_RUNTIME_ERRORS) return;
     const key = `${span.file}:${span.start.offset}:${message}`;
-    if (!this.ctx.runtimeErrors.has(key)) this.ctx.runtimeErrors.set(key, { message, rule: this.plan.rule, span });
+    if (this.ctx.runtimeErrors.has(key)) return;
+    // the facts matched so far (a scan not reached yet has none): where the error comes from
+    const premises = Array.from(this.premises.subarray(0, this.plan.scanCount)).filter((f) => f > 0);
+    this.ctx.runtimeErrors.set(key, { message, rule: this.plan.rule, span, premises });
   }
 }
 

@@ -539,8 +539,9 @@ export class Solver {
     return false;
   }
 
-  runtimeDiagnostics(): Diagnostic[] {
-    return [...this.runtimeErrors.values()].map((e) => diagnostic('error', 'arithmetic', e.message, e.span));
+  /** The arithmetic errors, each with the facts its binding had matched. */
+  runtimeProblems(): { diagnostic: Diagnostic; premises: readonly TermId[] }[] {
+    return [...this.runtimeErrors.values()].map((e) => ({ diagnostic: diagnostic('error', 'arithmetic', e.message, e.span), premises: e.premises }));
   }
 }
 

@@ -44,11 +44,17 @@ export function dimTerm(store: TermStore, d: Dim): TermId {
   return store.dim(d);
 }
 
-/** The dim a term stands for, WAIT if it is a hole, or null if it is not a number. */
+/**
+ * The dim a term stands for, WAIT if it is a hole, or null if it is not a number or is an
+ * integer beyond ±2^53 (an int64 of a model, `9223372036854775807` in a rule), which no
+ * dim holds exactly (unsafeInt tells those apart).
+ */
 export function termDim(store: TermStore, id: TermId): Dim | typeof WAIT | null {
   switch (store.kind(id)) {
-    case Kind.Int:
-      return dimConst(store.intValue(id));
+    case Kind.Int: {
+      const v = store.intValue(id);
+      return Number.isSafeInteger(v) ? dimConst(v) : null;
+    }
     case Kind.Atom:
       return id === store.nil ? null : dimVar(store.text(id));
     case Kind.Dim:
@@ -58,6 +64,11 @@ export function termDim(store: TermStore, id: TermId): Dim | typeof WAIT | null 
     default:
       return null;
   }
+}
+
+/** Is the term an integer beyond ±2^53? Exact only against another integer (compare and arith do those as numbers). */
+function unsafeInt(store: TermStore, id: TermId): boolean {
+  return store.kind(id) === Kind.Int && !Number.isSafeInteger(store.intValue(id));
 }
 
 function isNumberLike(store: TermStore, id: TermId): boolean {
@@ -94,6 +105,8 @@ export function arith(store: TermStore, op: ArithOp | 'min' | 'max', a: TermId, 
   const da = termDim(store, a);
   const db = termDim(store, b);
   if (da === WAIT || db === WAIT) return WAIT;
+  // against a symbolic dim, an integer beyond ±2^53 has no exact sum, product or bound
+  if (unsafeInt(store, a) || unsafeInt(store, b)) throw new ArithmeticError(`integer overflow: ${store.intValue(unsafeInt(store, a) ? a : b)} is beyond ±2^53`);
   if (da === null || db === null) return FAIL;
   try {
     switch (op) {
@@ -215,6 +228,8 @@ export function compare(store: TermStore, op: CompareOp, a: TermId, b: TermId): 
   if (isNumberLike(store, a) && isNumberLike(store, b)) {
     if (isAny(store, a) || isAny(store, b)) return undefined;
     if (a === b) return op === '==' || op === '<=' || op === '>=';
+    if (unsafeInt(store, a) || unsafeInt(store, b))
+      throw new ArithmeticError(`cannot compare ${store.intValue(unsafeInt(store, a) ? a : b)}, beyond ±2^53, with a symbolic dim`);
     return dimCompare(termDim(store, a) as Dim, termDim(store, b) as Dim, op);
   }
   if (op === '==' || op === '!=') {
@@ -246,6 +261,12 @@ export function structuralEquals(store: TermStore, a: TermId, b: TermId): boolea
       continue;
     }
     if (isNumberLike(store, x) && isNumberLike(store, y)) {
+      if (unsafeInt(store, x) || unsafeInt(store, y)) {
+        // two integers are equal only as the same term (checked above); against a dim, undecided
+        if (kx === Kind.Int && ky === Kind.Int) return false;
+        unknown = true;
+        continue;
+      }
       const c = dimCompare(termDim(store, x) as Dim, termDim(store, y) as Dim, '==');
       if (c === false) return false;
       if (c === undefined) unknown = true;
