@@ -9,6 +9,9 @@ import { dirname, join } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { allOps } from '../../relations/catalogue.js';
 import { onnxSeeds } from './onnx-seeds.js';
+import { decodeModel } from '../../frontends/onnx/decode.js';
+import { encodeModel } from '../../frontends/onnx/encode.js';
+import type { OnnxAttr, OnnxDim, OnnxGraph, OnnxModel } from '../../frontends/onnx/model.js';
 import type { AttrSpec } from '../../relations/schema.js';
 
 /** One fuzz case: what is run, and on which input. */
@@ -444,10 +447,96 @@ function mutateBytes(bytes: Uint8Array): fc.Arbitrary<Uint8Array> {
   return fc.array(edit, { minLength: 1, maxLength: 4 }).map((edits) => edits.reduce((b, f) => f(b), bytes));
 }
 
-/** A small ONNX model (onnx-seeds.ts) with a few bytes edited, or unedited (one in eight). */
+/** Dims a graph input may be given: the edges of a size, a new or an unknown dim, and one past int32. */
+const EDGE_DIM = fc.constantFrom<OnnxDim>(0, 1, 2, 3, 7, 64, 2 ** 31, 'M', 'N', null);
+/** Ints an initializer or an attribute may be given: 0, ±1, the edges of an axis, and past int32 and 2^53. */
+const EDGE_INT = fc.oneof(fc.integer({ min: -4, max: 8 }), fc.constantFrom(-(2 ** 31), 2 ** 31, 2 ** 40, -(2 ** 60), 2 ** 62));
+
+/**
+ * Edits of a decoded model that keep it well formed, so that the typing runs: an input's
+ * dim, its rank, an integer of an initializer or of an attribute, the opset version.
+ */
+function mutateModel(m: OnnxModel): fc.Arbitrary<Uint8Array> {
+  const g = m.graph;
+  const edit = fc.oneof(
+    fc.tuple(fc.nat(), fc.nat(), EDGE_DIM).map(
+      ([i, k, d]) =>
+        (x: OnnxGraph): OnnxGraph => ({
+          ...x,
+          inputs: x.inputs.map((v, j) => {
+            const t = v.type;
+            if (j !== i % Math.max(1, x.inputs.length) || t?.kind !== 'tensor' || t.shape === null || t.shape.length === 0) return v;
+            const shape = t.shape;
+            return { ...v, type: { ...t, shape: shape.map((e, n) => (n === k % shape.length ? d : e)) } };
+          }),
+        }),
+    ),
+    fc.tuple(fc.nat(), fc.boolean(), EDGE_DIM).map(
+      ([i, grow, d]) =>
+        (x: OnnxGraph): OnnxGraph => ({
+          ...x,
+          inputs: x.inputs.map((v, j) => {
+            const t = v.type;
+            if (j !== i % Math.max(1, x.inputs.length) || t?.kind !== 'tensor' || t.shape === null) return v;
+            return { ...v, type: { ...t, shape: grow ? [d, ...t.shape] : t.shape.slice(1) } };
+          }),
+        }),
+    ),
+    fc.tuple(fc.nat(), fc.nat(), EDGE_INT).map(
+      ([i, k, n]) =>
+        (x: OnnxGraph): OnnxGraph => ({
+          ...x,
+          initializers: x.initializers.map((t, j) =>
+            j !== i % Math.max(1, x.initializers.length) || t.values === null || t.values.length === 0
+              ? t
+              : { ...t, values: t.values.map((v, q) => (q === k % t.values!.length ? n : v)) },
+          ),
+        }),
+    ),
+    fc.tuple(fc.nat(), fc.nat(), EDGE_INT).map(
+      ([i, k, n]) =>
+        (x: OnnxGraph): OnnxGraph => ({
+          ...x,
+          nodes: x.nodes.map((node, j) => {
+            if (j !== i % Math.max(1, x.nodes.length)) return node;
+            const ints = [...node.attrs].filter(([, a]) => a.kind === 'int' || a.kind === 'ints');
+            if (ints.length === 0) return node;
+            const [name, a] = ints[k % ints.length]!;
+            const changed: OnnxAttr =
+              a.kind === 'int'
+                ? { kind: 'int', value: n }
+                : { kind: 'ints', value: a.kind === 'ints' && a.value.length > 0 ? a.value.map((v, q) => (q === k % a.value.length ? n : v)) : [n] };
+            return { ...node, attrs: new Map([...node.attrs, [name, changed]]) };
+          }),
+        }),
+    ),
+  );
+  const opset = fc.option(fc.constantFrom(1, 6, 7, 9, 11, 12, 13, 17, 18, 19, 21, 23), { nil: undefined });
+  return fc.tuple(fc.array(edit, { minLength: 1, maxLength: 3 }), opset).map(([edits, version]) => {
+    const opsets = new Map(m.opsets);
+    if (version !== undefined) opsets.set('', version);
+    return encodeModel(
+      edits.reduce((x, f) => f(x), g),
+      opsets,
+      m.irVersion,
+    );
+  });
+}
+
+/**
+ * A small ONNX model (onnx-seeds.ts): with a few bytes edited (what the reader must
+ * refuse clearly), with its dims, integers or opset edited (what the typing must take),
+ * or unedited.
+ */
 export function onnxCase(): fc.Arbitrary<FuzzCase> {
-  const seed = fc.constantFrom(...onnxSeeds());
-  const model = fc.oneof({ weight: 7, arbitrary: seed.chain(mutateBytes) }, { weight: 1, arbitrary: seed });
+  const seeds = onnxSeeds();
+  const decoded = seeds.map((b, i) => decodeModel(b, `seed${i}.onnx`));
+  const seed = fc.constantFrom(...seeds);
+  const model = fc.oneof(
+    { weight: 4, arbitrary: seed.chain(mutateBytes) },
+    { weight: 4, arbitrary: fc.constantFrom(...decoded).chain(mutateModel) },
+    { weight: 1, arbitrary: seed },
+  );
   return model.map((b): FuzzCase => ({ kind: 'onnx', model: Buffer.from(b).toString('base64') }));
 }
 
