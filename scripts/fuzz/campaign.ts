@@ -6,11 +6,11 @@ import { createHash } from 'node:crypto';
 import { mkdirSync, writeFileSync } from 'node:fs';
 import { dirname, join } from 'node:path';
 import { fileURLToPath } from 'node:url';
-import { anyCase, type FuzzCase, onnxCase, relayCase, rulesCase, typeofCase } from './generators.js';
+import { anyCase, type FuzzCase, onnxCase, onnxNodeCase, relayCase, rulesCase, typeofCase } from './generators.js';
 import { onnxSeeds } from './onnx-seeds.js';
 import { runFuzzCase, type FuzzVerdict } from './run-case.js';
 
-export type FuzzKind = 'rules' | 'relay' | 'typeof' | 'onnx' | 'all';
+export type FuzzKind = 'rules' | 'relay' | 'typeof' | 'onnx' | 'onnx-node' | 'all';
 
 export interface CampaignOptions {
   readonly seconds: number;
@@ -41,7 +41,14 @@ export interface Regression {
 
 export const REGRESSIONS_DIR = join(dirname(fileURLToPath(import.meta.url)), '..', '..', 'test', 'fuzz-regressions');
 
-const ARBITRARIES: Record<FuzzKind, () => fc.Arbitrary<FuzzCase>> = { rules: rulesCase, relay: relayCase, typeof: typeofCase, onnx: onnxCase, all: anyCase };
+const ARBITRARIES: Record<FuzzKind, () => fc.Arbitrary<FuzzCase>> = {
+  rules: rulesCase,
+  relay: relayCase,
+  typeof: typeofCase,
+  onnx: onnxCase,
+  'onnx-node': onnxNodeCase,
+  all: anyCase,
+};
 
 export function runCampaign(o: CampaignOptions): CampaignResult {
   const millis = o.millis ?? 2000;
@@ -49,7 +56,7 @@ export function runCampaign(o: CampaignOptions): CampaignResult {
   runFuzzCase({ kind: 'typeof', line: '{"op":"add","args":["_","_"]}' }, { millis });
   runFuzzCase({ kind: 'relay', text: 'def @main(%x: Tensor[(2), float32]) { nn.relu(%x) }' }, { millis });
   // the ONNX library: a part per operator set for the first models of a process, then the whole of it
-  if (o.kind === 'onnx' || o.kind === 'all' || o.kind === undefined)
+  if (o.kind === 'onnx' || o.kind === 'onnx-node' || o.kind === 'all' || o.kind === undefined)
     for (const seed of onnxSeeds()) runFuzzCase({ kind: 'onnx', model: Buffer.from(seed).toString('base64') }, { millis: 60_000 });
   const started = performance.now();
   let tried = 0;

@@ -20,7 +20,9 @@ export type FuzzCase =
   | { readonly kind: 'relay'; readonly text: string }
   | { readonly kind: 'typeof'; readonly line: string }
   /** An ONNX model's bytes, base64 (a case is saved as JSON). */
-  | { readonly kind: 'onnx'; readonly model: string };
+  | { readonly kind: 'onnx'; readonly model: string }
+  /** A `typeof --onnx` line: one node call in the record format of ONNX's node tests. */
+  | { readonly kind: 'onnx-node'; readonly line: string };
 
 const root = join(dirname(fileURLToPath(import.meta.url)), '..', '..');
 
@@ -540,7 +542,83 @@ export function onnxCase(): fc.Arbitrary<FuzzCase> {
   return model.map((b): FuzzCase => ({ kind: 'onnx', model: Buffer.from(b).toString('base64') }));
 }
 
+// ---------------------------------------------------------------- typeof --onnx
+
+type Json = Record<string, unknown>;
+
+/** The node cases copied into the tests (test/fixtures/onnx/node-cases.jsonl), parsed. */
+function nodeRecords(): Json[] {
+  return readFileSync(join(root, 'test', 'fixtures', 'onnx', 'node-cases.jsonl'), 'utf8')
+    .split('\n')
+    .filter((l) => l !== '')
+    .map((l) => JSON.parse(l) as Json);
+}
+
+/** `xs` with its element at `i` (modulo its length) replaced by `f` of it; `xs` when empty. */
+function replaceAt<T>(xs: readonly T[], i: number, f: (x: T) => T): T[] {
+  return xs.map((x, j) => (j === i % Math.max(1, xs.length) ? f(x) : x));
+}
+
+/**
+ * Edits of a node record: an input's dim, rank, dtype or one of its values; an integer
+ * attribute (or one integer of a list); the opset; an input dropped or one more given.
+ */
+function mutateRecord(r: Json): fc.Arbitrary<string> {
+  const inputs = (r['inputs'] as Json[] | undefined) ?? [];
+  const dtype = fc.constantFrom('float32', 'float16', 'int64', 'int32', 'int8', 'uint8', 'bool', 'string', 'double');
+  const edit = fc.oneof(
+    fc.tuple(fc.nat(), fc.nat(), EDGE_DIM).map(
+      ([i, k, d]) =>
+        (x: Json[]) =>
+          replaceAt(x, i, (v) => (Array.isArray(v['shape']) ? { ...v, shape: replaceAt(v['shape'] as unknown[], k, () => d) } : v)),
+    ),
+    fc.tuple(fc.nat(), fc.boolean(), EDGE_DIM).map(
+      ([i, grow, d]) =>
+        (x: Json[]) =>
+          replaceAt(x, i, (v) =>
+            Array.isArray(v['shape']) ? { ...v, shape: grow ? [d, ...(v['shape'] as unknown[])] : (v['shape'] as unknown[]).slice(1) } : v,
+          ),
+    ),
+    fc.tuple(fc.nat(), dtype).map(
+      ([i, t]) =>
+        (x: Json[]) =>
+          replaceAt(x, i, (v) => ({ ...v, dtype: t })),
+    ),
+    fc.tuple(fc.nat(), fc.nat(), EDGE_INT).map(
+      ([i, k, n]) =>
+        (x: Json[]) =>
+          replaceAt(x, i, (v) => (Array.isArray(v['values']) ? { ...v, values: replaceAt(v['values'] as unknown[], k, () => n) } : v)),
+    ),
+    fc.nat().map((i) => (x: Json[]) => x.filter((_, j) => j !== i % Math.max(1, x.length))),
+    fc.tuple(dtype, fc.array(EDGE_DIM, { maxLength: 3 })).map(([t, shape]) => (x: Json[]) => [...x, { name: 'extra', kind: 'tensor', dtype: t, shape }]),
+  );
+  const attr = fc.tuple(fc.nat(), fc.nat(), EDGE_INT).map(([i, k, n]) => (a: Json): Json => {
+    const ints = Object.entries(a).filter(([, v]) => (v as Json)['type'] === 'int' || (v as Json)['type'] === 'ints');
+    if (ints.length === 0) return a;
+    const [name, v] = ints[i % ints.length]! as [string, Json];
+    const value = v['type'] === 'int' ? n : replaceAt((v['value'] as number[] | undefined) ?? [n], k, () => n);
+    return { ...a, [name]: { ...v, value } };
+  });
+  const opset = fc.option(fc.integer({ min: 1, max: 24 }), { nil: undefined });
+  return fc.tuple(fc.array(edit, { maxLength: 3 }), fc.option(attr, { nil: undefined }), opset).map(([edits, a, version]) =>
+    JSON.stringify({
+      ...r,
+      inputs: edits.reduce((x, f) => f(x), inputs),
+      ...(a !== undefined ? { attributes: a((r['attributes'] as Json | undefined) ?? {}) } : {}),
+      ...(version !== undefined ? { opset: version } : {}),
+    }),
+  );
+}
+
+/** A node test's record with its inputs, an attribute or its opset edited. */
+export function onnxNodeCase(): fc.Arbitrary<FuzzCase> {
+  return fc
+    .constantFrom(...nodeRecords())
+    .chain(mutateRecord)
+    .map((line): FuzzCase => ({ kind: 'onnx-node', line }));
+}
+
 /** Every kind of case. */
 export function anyCase(): fc.Arbitrary<FuzzCase> {
-  return fc.oneof(rulesCase(), relayCase(), typeofCase(), onnxCase());
+  return fc.oneof(rulesCase(), relayCase(), typeofCase(), onnxCase(), onnxNodeCase());
 }

@@ -18,6 +18,7 @@ import { existsSync, mkdtempSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { inferOnnx } from '../../cli/onnx-infer.js';
+import { answerOnnxLine } from '../../cli/onnx-typeof.js';
 import { readModel } from '../../typing/onnx/model-types.js';
 
 export type FuzzVerdict =
@@ -210,6 +211,7 @@ export function runFuzzCase(c: FuzzCase, options: FuzzOptions): FuzzVerdict {
     if (c.kind === 'rules') rulesCase(c.text, c.goal, limits, options.millis);
     else if (c.kind === 'relay') relayCase(c.text, limits, options.millis);
     else if (c.kind === 'onnx') onnxCase(c.model, options.millis);
+    else if (c.kind === 'onnx-node') attempt('typeof --onnx', options.millis, () => answerOnnxLine(c.line));
     else typeofCase(c.line, limits, options.millis);
     return { ok: true };
   } catch (e) {
