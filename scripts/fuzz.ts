@@ -1,4 +1,4 @@
-// `npm run fuzz -- --seconds N --seed S [--kind rules|relay|typeof|onnx|onnx-node|all] [--millis MS]`:
+// `npm run fuzz -- --seconds N --seed S [--kind rules|relay|typeof|onnx|onnx-node|itir|all] [--millis MS]`:
 // a fuzz campaign over every command, in-process (scripts/fuzz/). Prints cases tried and
 // clean; on a crash, hang or strategy mismatch prints the shrunk case, saves it under
 // test/fuzz-regressions/ (replayed by npm test) and exits 1.
@@ -18,7 +18,7 @@ function main(argv: readonly string[]): number {
     .description('fuzz every command in-process with generated and mutated inputs')
     .option('--seconds <n>', 'time budget', nonNegativeInt, 60)
     .option('--seed <s>', 'fast-check seed (default: a fresh one, printed)', nonNegativeInt)
-    .addOption(new Option('--kind <kind>', 'which inputs').choices(['rules', 'relay', 'typeof', 'onnx', 'onnx-node', 'all']).default('all'))
+    .addOption(new Option('--kind <kind>', 'which inputs').choices(['rules', 'relay', 'typeof', 'onnx', 'onnx-node', 'itir', 'all']).default('all'))
     .option('--millis <ms>', 'time limit of each run inside a case', nonNegativeInt, 2000)
     .option('--no-save', 'do not save a failing case under test/fuzz-regressions/')
     .exitOverride();

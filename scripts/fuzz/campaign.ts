@@ -6,11 +6,11 @@ import { createHash } from 'node:crypto';
 import { mkdirSync, writeFileSync } from 'node:fs';
 import { dirname, join } from 'node:path';
 import { fileURLToPath } from 'node:url';
-import { anyCase, type FuzzCase, onnxCase, onnxNodeCase, relayCase, rulesCase, typeofCase } from './generators.js';
+import { anyCase, type FuzzCase, itirCase, onnxCase, onnxNodeCase, relayCase, rulesCase, typeofCase } from './generators.js';
 import { onnxSeeds } from './onnx-seeds.js';
 import { runFuzzCase, type FuzzVerdict } from './run-case.js';
 
-export type FuzzKind = 'rules' | 'relay' | 'typeof' | 'onnx' | 'onnx-node' | 'all';
+export type FuzzKind = 'rules' | 'relay' | 'typeof' | 'onnx' | 'onnx-node' | 'itir' | 'all';
 
 export interface CampaignOptions {
   readonly seconds: number;
@@ -47,6 +47,7 @@ const ARBITRARIES: Record<FuzzKind, () => fc.Arbitrary<FuzzCase>> = {
   typeof: typeofCase,
   onnx: onnxCase,
   'onnx-node': onnxNodeCase,
+  itir: itirCase,
   all: anyCase,
 };
 

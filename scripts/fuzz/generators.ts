@@ -22,7 +22,9 @@ export type FuzzCase =
   /** An ONNX model's bytes, base64 (a case is saved as JSON). */
   | { readonly kind: 'onnx'; readonly model: string }
   /** A `typeof --onnx` line: one node call in the record format of ONNX's node tests. */
-  | { readonly kind: 'onnx-node'; readonly line: string };
+  | { readonly kind: 'onnx-node'; readonly line: string }
+  /** A GT4Py iterator-IR program. */
+  | { readonly kind: 'itir'; readonly text: string };
 
 const root = join(dirname(fileURLToPath(import.meta.url)), '..', '..');
 
@@ -618,7 +620,69 @@ export function onnxNodeCase(): fc.Arbitrary<FuzzCase> {
     .map((line): FuzzCase => ({ kind: 'onnx-node', line }));
 }
 
+// ---------------------------------------------------------------- iterator IR
+
+const ITIR_TOKENS = [
+  '(',
+  ')',
+  ' ',
+  'lambda',
+  '(x)',
+  'let',
+  'deref',
+  'shift',
+  "'i",
+  '1',
+  '-1',
+  '2.0',
+  'true',
+  'lift',
+  'reduce',
+  'plus',
+  'minus',
+  'if_',
+  'eq',
+  'make_tuple',
+  'tuple_get',
+  'x',
+  'y',
+  '@IDim',
+  'named_range',
+  'domain',
+  'closure',
+  'define',
+  'fencil',
+  ';c\n',
+];
+
+/** Atoms that keep an s-expression well formed where another atom stood. */
+const ITIR_ATOMS = ITIR_TOKENS.filter((t) => /^[^()\s;]+$/.test(t));
+
+/** Up to three atoms of `text` replaced by others: the parentheses stay balanced, so the typing runs. */
+function replaceAtoms(text: string): fc.Arbitrary<string> {
+  const atoms = [...text.matchAll(/[^()\s;]+/g)].filter((m) => !text.slice(text.lastIndexOf('\n', m.index) + 1, m.index).includes(';'));
+  if (atoms.length === 0) return fc.constant(text);
+  return fc.array(fc.tuple(fc.nat({ max: atoms.length - 1 }), fc.constantFrom(...ITIR_ATOMS)), { minLength: 1, maxLength: 3 }).map((edits) => {
+    const at = new Map(edits.map(([i, a]) => [atoms[i]!.index, { length: atoms[i]![0].length, atom: a }]));
+    let out = '';
+    let from = 0;
+    for (const [index, e] of [...at].sort((x, y) => x[0] - y[0])) {
+      out += text.slice(from, index) + e.atom;
+      from = index + e.length;
+    }
+    return out + text.slice(from);
+  });
+}
+
+/** A bundled iterator-IR example (examples/itir, its bad ones included) with atoms replaced, or mutated token by token. */
+export function itirCase(): fc.Arbitrary<FuzzCase> {
+  const example = fc.constantFrom(...exampleTexts('.itir'));
+  return fc
+    .oneof({ weight: 3, arbitrary: example.chain(replaceAtoms) }, { weight: 1, arbitrary: example.chain((e) => mutate(e, ITIR_TOKENS)) })
+    .map((text): FuzzCase => ({ kind: 'itir', text }));
+}
+
 /** Every kind of case. */
 export function anyCase(): fc.Arbitrary<FuzzCase> {
-  return fc.oneof(rulesCase(), relayCase(), typeofCase(), onnxCase(), onnxNodeCase());
+  return fc.oneof(rulesCase(), relayCase(), typeofCase(), onnxCase(), onnxNodeCase(), itirCase());
 }

@@ -19,6 +19,7 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { inferOnnx } from '../../cli/onnx-infer.js';
 import { answerOnnxLine } from '../../cli/onnx-typeof.js';
+import { inferItirText, itirJson, itirText } from '../../typing/itir/infer.js';
 import { readModel } from '../../typing/onnx/model-types.js';
 
 export type FuzzVerdict =
@@ -155,6 +156,28 @@ function typeofCase(line: string, limits: Partial<Limits>, millis: number): void
     throw new Finding('mismatch', `typeof: rules and imperative disagree:\n  rules:      ${JSON.stringify(rules)}\n  imperative: ${JSON.stringify(relay)}`);
 }
 
+/** Both strategies of `infer X.itir`: the rules and their imperative twin must type alike wherever both succeed. */
+function itirCase(text: string, limits: Partial<Limits>, millis: number): void {
+  const typed = (['rules', 'twin'] as const).map((strategy) =>
+    attempt(`infer X.itir --strategy ${strategy}`, millis, () => {
+      const o = inferItirText(text, 'fuzz.itir', strategy, limits);
+      itirText(o);
+      return itirJson(o) as { items: { type: string }[]; diagnostics: { severity: string }[] };
+    }),
+  );
+  const [rules, twin] = typed;
+  const clean = (j: typeof rules) => j !== null && j !== undefined && !j.diagnostics.some((d) => d.severity === 'error');
+  if (clean(rules) && clean(twin)) {
+    const a = JSON.stringify(rules!.items.map((i) => i.type));
+    const b = JSON.stringify(twin!.items.map((i) => i.type));
+    if (a !== b)
+      throw new Finding(
+        'mismatch',
+        `infer X.itir: the rules and the twin type the program differently:\n  rules: ${a.slice(0, 400)}\n  twin:  ${b.slice(0, 400)}`,
+      );
+  }
+}
+
 let scratch: string | null = null;
 
 /** A folder of this process for the ONNX cases' files, removed when the process ends. */
@@ -212,6 +235,7 @@ export function runFuzzCase(c: FuzzCase, options: FuzzOptions): FuzzVerdict {
     else if (c.kind === 'relay') relayCase(c.text, limits, options.millis);
     else if (c.kind === 'onnx') onnxCase(c.model, options.millis);
     else if (c.kind === 'onnx-node') attempt('typeof --onnx', options.millis, () => answerOnnxLine(c.line));
+    else if (c.kind === 'itir') itirCase(c.text, limits, options.millis);
     else typeofCase(c.line, limits, options.millis);
     return { ok: true };
   } catch (e) {
