@@ -46,8 +46,8 @@ export function dimTerm(store: TermStore, d: Dim): TermId {
 
 /**
  * The dim a term stands for, WAIT if it is a hole, or null if it is not a number or is an
- * integer beyond ±2^53 (an int64 of a model, `9223372036854775807` in a rule), which no
- * dim holds exactly (unsafeInt tells those apart).
+ * integer beyond ±2^53 (an int64 of a model; the rule language refuses such literals),
+ * which no dim holds exactly (unsafeInt tells those apart).
  */
 export function termDim(store: TermStore, id: TermId): Dim | typeof WAIT | null {
   switch (store.kind(id)) {
