@@ -456,6 +456,17 @@ const EDGE_DIM = fc.constantFrom<OnnxDim>(0, 1, 2, 3, 7, 64, 2 ** 31, 'M', 'N', 
 /** Ints an initializer or an attribute may be given: 0, ±1, the edges of an axis, and past int32 and 2^53. */
 const EDGE_INT = fc.oneof(fc.integer({ min: -4, max: 8 }), fc.constantFrom(-(2 ** 31), 2 ** 31, 2 ** 40, -(2 ** 60), 2 ** 62));
 
+/** `g` with the shape of its input `i` (modulo their number) made `f` of it, when that input is a tensor of known rank. */
+function withInputShape(g: OnnxGraph, i: number, f: (shape: readonly OnnxDim[]) => OnnxDim[]): OnnxGraph {
+  return {
+    ...g,
+    inputs: replaceAt(g.inputs, i, (v) => {
+      const t = v.type;
+      return t?.kind === 'tensor' && t.shape !== null ? { ...v, type: { ...t, shape: f(t.shape) } } : v;
+    }),
+  };
+}
+
 /**
  * Edits of a decoded model that keep it well formed, so that the typing runs: an input's
  * dim, its rank, an integer of an initializer or of an attribute, the opset version.
@@ -465,26 +476,13 @@ function mutateModel(m: OnnxModel): fc.Arbitrary<Uint8Array> {
   const edit = fc.oneof(
     fc.tuple(fc.nat(), fc.nat(), EDGE_DIM).map(
       ([i, k, d]) =>
-        (x: OnnxGraph): OnnxGraph => ({
-          ...x,
-          inputs: x.inputs.map((v, j) => {
-            const t = v.type;
-            if (j !== i % Math.max(1, x.inputs.length) || t?.kind !== 'tensor' || t.shape === null || t.shape.length === 0) return v;
-            const shape = t.shape;
-            return { ...v, type: { ...t, shape: shape.map((e, n) => (n === k % shape.length ? d : e)) } };
-          }),
-        }),
+        (x: OnnxGraph) =>
+          withInputShape(x, i, (shape) => replaceAt(shape, k, () => d)),
     ),
     fc.tuple(fc.nat(), fc.boolean(), EDGE_DIM).map(
       ([i, grow, d]) =>
-        (x: OnnxGraph): OnnxGraph => ({
-          ...x,
-          inputs: x.inputs.map((v, j) => {
-            const t = v.type;
-            if (j !== i % Math.max(1, x.inputs.length) || t?.kind !== 'tensor' || t.shape === null) return v;
-            return { ...v, type: { ...t, shape: grow ? [d, ...t.shape] : t.shape.slice(1) } };
-          }),
-        }),
+        (x: OnnxGraph) =>
+          withInputShape(x, i, (shape) => (grow ? [d, ...shape] : shape.slice(1))),
     ),
     fc.tuple(fc.nat(), fc.nat(), EDGE_INT).map(
       ([i, k, n]) =>
