@@ -6,7 +6,7 @@ import { resolve, UnionFind } from '../solver/store/union-find.js';
 import { compareTerms } from '../solver/terms/order.js';
 import { termJson, termText } from '../solver/terms/print.js';
 import { dimAdd, dimConst, dimMul, dimVar } from '../solver/terms/dims.js';
-import { dimTerm } from '../solver/terms/arith.js';
+import { ArithmeticError, arith, compare, dimTerm, structuralEquals } from '../solver/terms/arith.js';
 import { TermDepthError, TermStore } from '../solver/terms/term-store.js';
 
 test('interning: equal structure, equal id; different structure, different id', (t) => {
@@ -178,4 +178,18 @@ test('union-find: resolve follows a list tail bound to a list, through chains of
   // inside a compound, and with a hole in a head too
   const f = s.compound('shape', [s.list([h2], h1)]);
   t.is(termText(s, resolve(s, UnionFind.empty.link(h1, s.list([s.int(5)])).link(h2, s.int(4)), f)), 'shape([4, 5])');
+});
+
+test('an integer beyond ±2^53 (an int64 of a model) is exact against integers; against a symbolic dim it is an error, never a crash', (t) => {
+  const s = new TermStore();
+  const big = s.int(2 ** 60);
+  const n = dimTerm(s, dimVar('n'));
+  // between integers: as numbers
+  t.true(compare(s, '>', big, s.int(5)));
+  t.is(termText(s, arith(s, 'min', big, s.int(5))), '5');
+  t.false(structuralEquals(s, s.list([big]), s.list([s.int(2 ** 61)])));
+  // with a symbolic dim: an arithmetic error (reported at the rule), an undecided equality
+  t.throws(() => arith(s, '+', n, big), { instanceOf: ArithmeticError, message: /integer overflow: 1152921504606847000 is beyond ±2\^53/ });
+  t.throws(() => compare(s, '<', big, n), { instanceOf: ArithmeticError, message: /cannot compare 1152921504606847000, beyond ±2\^53, with a symbolic dim/ });
+  t.is(structuralEquals(s, s.list([big]), s.list([n])), undefined);
 });
