@@ -1,17 +1,18 @@
 // Grammar-aware random inputs for the fuzz harness (fast-check arbitraries): rule
 // files with goals, Relay programs calling catalogued operators, `typeof` JSON lines,
-// token-level mutations of the bundled examples, and byte-level mutations of small ONNX
-// models (onnx-seeds.ts). Values lean towards the edges:
+// token-level mutations of the bundled examples; small ONNX models (onnx-seeds.ts) edited
+// byte by byte or as models; ONNX node-test records (`typeof --onnx` lines) edited; and
+// the iterator-IR examples with atoms replaced. Values lean towards the edges:
 // 0, 1, negative, 2^31, 2^53, 1e400, empty lists, holes, symbolic dims.
 import fc from 'fast-check';
 import { readdirSync, readFileSync } from 'node:fs';
 import { dirname, join } from 'node:path';
 import { fileURLToPath } from 'node:url';
-import { allOps } from '../../relations/catalogue.js';
-import { onnxSeeds } from './onnx-seeds.js';
 import { decodeModel } from '../../frontends/onnx/decode.js';
 import { encodeModel } from '../../frontends/onnx/encode.js';
 import type { OnnxAttr, OnnxDim, OnnxGraph, OnnxModel } from '../../frontends/onnx/model.js';
+import { allOps } from '../../relations/catalogue.js';
+import { onnxSeeds } from './onnx-seeds.js';
 import type { AttrSpec } from '../../relations/schema.js';
 
 /** One fuzz case: what is run, and on which input. */

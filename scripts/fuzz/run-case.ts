@@ -2,25 +2,26 @@
 // strategy, with and without a goal, and --explain; infer with both strategies, its
 // printed program, JSON and --explain; typeof with both relation kinds; infer on an
 // ONNX model: its listing, --json, --gradual, --explain and --write-value-info, whose
-// model must read back), and judges it:
-// a user error or a limit error is a fine answer; any other exception is a crash; a
-// run longer than its time limit (plus slack) is a hang; strategies that both succeed
-// must agree (facts and answers for rules; binding types for Relay; types for typeof).
+// model must read back; typeof --onnx on a node record; infer on an iterator-IR program
+// with the rules and with their twin), and judges it: a user error or a limit error is a
+// fine answer; any other exception is a crash; a run longer than its time limit (plus
+// slack) is a hang; strategies that both succeed must agree (facts and answers for rules;
+// binding types for Relay; types for typeof; item types for iterator IR).
+import { existsSync, mkdtempSync, rmSync, writeFileSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
 import { formatDiagnostic, type Diagnostic, UserError } from '../../diagnostics/diagnostic.js';
 import { LimitError, type Limits } from '../../solver/engine/limits.js';
 import { type RunResult, runText, type StrategyName } from '../../solver/run.js';
 import { inferJson, inferText, type InferResult, typedText } from '../../typing/infer.js';
-import { classify } from '../../proofs/cross-check/compare.js';
-import { answerLine } from '../../cli/typeof.js';
-import type { TypeofAnswer } from '../../typing/typeof.js';
-import type { FuzzCase } from './generators.js';
-import { existsSync, mkdtempSync, rmSync, writeFileSync } from 'node:fs';
-import { tmpdir } from 'node:os';
-import { join } from 'node:path';
-import { inferOnnx } from '../../cli/onnx-infer.js';
-import { answerOnnxLine } from '../../cli/onnx-typeof.js';
 import { inferItirText, itirJson, itirText } from '../../typing/itir/infer.js';
 import { readModel } from '../../typing/onnx/model-types.js';
+import { classify } from '../../proofs/cross-check/compare.js';
+import { answerLine } from '../../cli/typeof.js';
+import { inferOnnx } from '../../cli/onnx-infer.js';
+import { answerOnnxLine } from '../../cli/onnx-typeof.js';
+import type { TypeofAnswer } from '../../typing/typeof.js';
+import type { FuzzCase } from './generators.js';
 
 export type FuzzVerdict =
   | { readonly ok: true; readonly known?: string }
