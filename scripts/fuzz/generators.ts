@@ -489,26 +489,23 @@ function mutateModel(m: OnnxModel): fc.Arbitrary<Uint8Array> {
       ([i, k, n]) =>
         (x: OnnxGraph): OnnxGraph => ({
           ...x,
-          initializers: x.initializers.map((t, j) =>
-            j !== i % Math.max(1, x.initializers.length) || t.values === null || t.values.length === 0
-              ? t
-              : { ...t, values: t.values.map((v, q) => (q === k % t.values!.length ? n : v)) },
-          ),
+          initializers: replaceAt(x.initializers, i, (t) => (t.values === null ? t : { ...t, values: replaceAt(t.values, k, () => n) })),
         }),
     ),
     fc.tuple(fc.nat(), fc.nat(), EDGE_INT).map(
       ([i, k, n]) =>
         (x: OnnxGraph): OnnxGraph => ({
           ...x,
-          nodes: x.nodes.map((node, j) => {
-            if (j !== i % Math.max(1, x.nodes.length)) return node;
+          nodes: replaceAt(x.nodes, i, (node) => {
             const ints = [...node.attrs].filter(([, a]) => a.kind === 'int' || a.kind === 'ints');
             if (ints.length === 0) return node;
             const [name, a] = ints[k % ints.length]!;
             const changed: OnnxAttr =
               a.kind === 'int'
                 ? { kind: 'int', value: n }
-                : { kind: 'ints', value: a.kind === 'ints' && a.value.length > 0 ? a.value.map((v, q) => (q === k % a.value.length ? n : v)) : [n] };
+                : a.kind === 'ints'
+                  ? { kind: 'ints', value: a.value.length > 0 ? replaceAt(a.value, k, () => n) : [n] }
+                  : a;
             return { ...node, attrs: new Map([...node.attrs, [name, changed]]) };
           }),
         }),

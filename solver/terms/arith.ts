@@ -66,9 +66,9 @@ export function termDim(store: TermStore, id: TermId): Dim | typeof WAIT | null 
   }
 }
 
-/** Is the term an integer beyond ±2^53? Exact only against another integer (compare and arith do those as numbers). */
-function unsafeInt(store: TermStore, id: TermId): boolean {
-  return store.kind(id) === Kind.Int && !Number.isSafeInteger(store.intValue(id));
+/** The value of an integer beyond ±2^53, else null: exact only against another integer (compare and arith do those as numbers). */
+function unsafeInt(store: TermStore, id: TermId): number | null {
+  return store.kind(id) === Kind.Int && !Number.isSafeInteger(store.intValue(id)) ? store.intValue(id) : null;
 }
 
 function isNumberLike(store: TermStore, id: TermId): boolean {
@@ -106,7 +106,8 @@ export function arith(store: TermStore, op: ArithOp | 'min' | 'max', a: TermId, 
   const db = termDim(store, b);
   if (da === WAIT || db === WAIT) return WAIT;
   // against a symbolic dim, an integer beyond ±2^53 has no exact sum, product or bound
-  if (unsafeInt(store, a) || unsafeInt(store, b)) throw new ArithmeticError(`integer overflow: ${store.intValue(unsafeInt(store, a) ? a : b)} is beyond ±2^53`);
+  const big = unsafeInt(store, a) ?? unsafeInt(store, b);
+  if (big !== null) throw new ArithmeticError(`integer overflow: ${big} is beyond ±2^53`);
   if (da === null || db === null) return FAIL;
   try {
     switch (op) {
@@ -228,8 +229,8 @@ export function compare(store: TermStore, op: CompareOp, a: TermId, b: TermId): 
   if (isNumberLike(store, a) && isNumberLike(store, b)) {
     if (isAny(store, a) || isAny(store, b)) return undefined;
     if (a === b) return op === '==' || op === '<=' || op === '>=';
-    if (unsafeInt(store, a) || unsafeInt(store, b))
-      throw new ArithmeticError(`cannot compare ${store.intValue(unsafeInt(store, a) ? a : b)}, beyond ±2^53, with a symbolic dim`);
+    const big = unsafeInt(store, a) ?? unsafeInt(store, b);
+    if (big !== null) throw new ArithmeticError(`cannot compare ${big}, beyond ±2^53, with a symbolic dim`);
     return dimCompare(termDim(store, a) as Dim, termDim(store, b) as Dim, op);
   }
   if (op === '==' || op === '!=') {
@@ -261,7 +262,7 @@ export function structuralEquals(store: TermStore, a: TermId, b: TermId): boolea
       continue;
     }
     if (isNumberLike(store, x) && isNumberLike(store, y)) {
-      if (unsafeInt(store, x) || unsafeInt(store, y)) {
+      if (unsafeInt(store, x) !== null || unsafeInt(store, y) !== null) {
         // two integers are equal only as the same term (checked above); against a dim, undecided
         if (kx === Kind.Int && ky === Kind.Int) return false;
         unknown = true;
