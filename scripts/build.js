@@ -77,6 +77,7 @@ async function build() {
     metafile: true,
     logLevel: 'warning',
     // z3's WebAssembly build (`shapelog prove`) and onnxruntime's native library (`shapelog check --onnx`) are loaded from node_modules when asked: development dependencies
+    plugins: [withoutLong],
     external: ['z3-solver', 'onnxruntime-node'],
     // what the bundles were built from: keys the cache of compiled relation libraries
     define: { __SHAPELOG_BUILD_ID__: JSON.stringify(buildId) },
@@ -133,7 +134,7 @@ function commandBundle(buildId) {
     logLevel: 'warning',
     // import.meta.resolve is only used when running from the sources (cli/bench-sampler.ts)
     logOverride: { 'empty-import-meta': 'silent' },
-    plugins: [lazyBuiltins],
+    plugins: [lazyBuiltins, withoutLong],
     external: ['z3-solver', 'onnxruntime-node'],
     define: { __SHAPELOG_BUILD_ID__: JSON.stringify(buildId), 'import.meta.url': '__shapelogModuleUrl' },
     banner: { js: `/*shapelog-build:${buildId}*/\nvar __shapelogModuleUrl = require('node:url').pathToFileURL(__filename).href;` },
@@ -159,6 +160,19 @@ const lazyBuiltins = {
       const getters = names.map((n) => `  get ${n}() { return load().${n}; },`).join('\n');
       return { contents: `let mod;\nconst load = () => (mod ??= require('node:${args.path}'));\nmodule.exports = {\n${getters}\n};\n`, loader: 'js' };
     });
+  },
+};
+
+/**
+ * protobufjs loads the `long` package when it can, to decode 64-bit integers as its
+ * objects; shapelog decodes them as numbers (frontends/onnx/wire-schema.ts), so the
+ * bundles leave the package out: protobufjs finds no Long.
+ */
+const withoutLong = {
+  name: 'without-long',
+  setup(b) {
+    b.onResolve({ filter: /^long$/ }, () => ({ path: 'long', namespace: 'without-long' }));
+    b.onLoad({ filter: /.*/, namespace: 'without-long' }, () => ({ contents: 'module.exports = null;\n', loader: 'js' }));
   },
 };
 

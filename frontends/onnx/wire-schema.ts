@@ -11,8 +11,16 @@
 // building them by reflection (parsing the schema, generating each message's functions)
 // cost a fresh process ~0.15 s of a ~1 s `infer`. wire-reflection.ts builds the same by
 // reflection, for the test that checks the two agree.
-import type protobuf from 'protobufjs/minimal.js';
+import protobuf from 'protobufjs/minimal.js';
 import { shapelog } from './wire-static.js';
+
+// 64-bit integers (dims, int attributes, int64 tensor data, versions) decode as numbers.
+// When it can load the `long` package, protobufjs makes each one a Long object instead,
+// which decode.ts would only turn back into the same number (exact up to 2^53, as
+// protobuf's own conversion is). Set for protobufjs's reader and writer alike; the bundles
+// leave `long` out (scripts/build.js).
+protobuf.util.Long = null as unknown as typeof protobuf.util.Long;
+protobuf.configure();
 
 /** What shapelog uses of a message type's coders (protobufjs's static code or reflection). */
 export interface WireType {
