@@ -15,9 +15,17 @@
 // SHAPELOG_CACHE=off turns it off) and the build id is the script's first line. Written
 // atomically (temporary file + rename), so concurrent runs read the old file, none or the
 // whole new one. V8 rejects a cache made for another script length, V8 version or flags,
-// and, with --verify-snapshot-checksum (set here, so it holds when the cache is written
-// and when it is read), one whose bytes changed: without it a damaged cache crashes node.
-// A rejected cache costs only the compile, and is rewritten.
+// and, with --verify-snapshot-checksum (set here while the cache is read and while it is
+// written, see withCacheChecksum), one whose bytes changed: without it a damaged cache
+// crashes node. A rejected cache costs only the compile, and is rewritten.
+//
+// V8 flags and node's own modules: node compiles its built-in modules (node:crypto,
+// perf_hooks, the streams of process.stdout, ...) from a code cache made for V8's default
+// flags, and V8 refuses that cache while any flag differs from its default. A built-in
+// first loaded then is compiled from its source, at about twice the cost (node:crypto:
+// 3.7 -> 7.1 ms). So the checksum flag is set only around the code cache's reading and
+// writing, and `infer`, which runs with a flag of its own (the interrupt budget, see
+// run()), loads the built-ins it always uses before setting it (preloadBuiltins).
 //
 // In a development checkout (the sources and scripts/build.js beside dist/) whose
 // sources changed since the last build, the compiled code would be stale: then the
@@ -132,6 +140,33 @@ function cacheProfile(argv) {
 }
 
 /**
+ * `f()` with V8 checking the checksum of the code caches it reads (and writing one into
+ * those it makes), and then V8's flags as they were: the checksum makes a damaged cache
+ * a rejected one, and a flag left changed would slow every built-in module loaded later
+ * (see the header).
+ */
+function withCacheChecksum(f) {
+  const v8 = require('node:v8');
+  v8.setFlagsFromString('--verify-snapshot-checksum');
+  try {
+    return f();
+  } finally {
+    v8.setFlagsFromString('--no-verify-snapshot-checksum');
+  }
+}
+
+/**
+ * The built-in modules `infer` always uses, loaded before it sets its V8 flag (see the
+ * header): phase timing (`performance`), its output (process.stdout: a pipe's loads
+ * node:net) and node:crypto (the keys of the relation library's caches).
+ */
+function preloadBuiltins() {
+  globalThis.performance;
+  process.stdout;
+  require('node:crypto');
+}
+
+/**
  * Loads a compiled command line (`bundle`) through a code cache and returns its `main`,
  * with a function to call once the command has run (it writes the cache when there was none).
  */
@@ -150,13 +185,17 @@ function loadCompiled(bundle, profile) {
     } catch {
       // not cached yet
     }
-    require('node:v8').setFlagsFromString('--verify-snapshot-checksum');
   }
-  const script = new vm.Script(Module.wrap(source), { filename: bundle, ...(cachedData !== undefined ? { cachedData } : {}) });
+  const compile = () => new vm.Script(Module.wrap(source), { filename: bundle, ...(cachedData !== undefined ? { cachedData } : {}) });
+  const script = cachePath === null ? compile() : withCacheChecksum(compile);
   const module = { exports: {} };
   script.runInThisContext().call(module.exports, module.exports, Module.createRequire(bundle), module, bundle, dirname(bundle));
   const done = () => {
-    if (cachePath !== null && (cachedData === undefined || script.cachedDataRejected === true)) writeCodeCache(cachePath, script.createCachedData());
+    if (cachePath !== null && (cachedData === undefined || script.cachedDataRejected === true))
+      writeCodeCache(
+        cachePath,
+        withCacheChecksum(() => script.createCachedData()),
+      );
   };
   return { main: module.exports.main, done };
 }
@@ -185,7 +224,10 @@ async function run() {
   // (--trace-gc-nvp), and the mutator then touches fresh pages (wall, 15
   // alternating processes with caches of their own, default / growth by 16: ResNet-50 with
   // the relay strategy 0.81, ppocr-det 0.90, ppocr-cls 0.81, Silero 0.85, ppocr-rec 0.86).
-  if (argv[0] === 'infer') require('node:v8').setFlagsFromString('--interrupt-budget=1048576');
+  if (argv[0] === 'infer') {
+    preloadBuiltins();
+    require('node:v8').setFlagsFromString('--interrupt-budget=1048576');
+  }
   const sources = await staleCheckout();
   if (sources !== null) {
     // node >= 22.1 keeps the compiled code of the modules it loads in a disk cache (NODE_DISABLE_COMPILE_CACHE=1 turns it off)

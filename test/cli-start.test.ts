@@ -8,7 +8,7 @@
 // or SHAPELOG_CACHE=off only costs the cache; that the launcher finds the same cache
 // folder as the library's caches; and that `query` and `infer`, which end the process
 // themselves, have written all their output and give their exit code.
-import test from 'ava';
+import test, { type ExecutionContext } from 'ava';
 import { spawn } from 'node:child_process';
 import { mkdtempSync, readdirSync, readFileSync, statSync, writeFileSync } from 'node:fs';
 import { createRequire } from 'node:module';
@@ -97,12 +97,25 @@ test('the code cache is written once, then read as it is', async (t) => {
   );
 });
 
-test('a damaged, truncated or foreign code cache gives the same output and is rewritten', async (t) => {
+/** A command of each compiled script: shapelog-infer.cjs, shapelog-query.cjs and shapelog.cjs (every other command). */
+const SCRIPT_COMMANDS: readonly (readonly string[])[] = [
+  ['infer', program],
+  ['query', join(root, 'examples', 'rules', 'graph.rules'), '--goal', 'path(a, X)'],
+  ['typeof', '--help'],
+];
+
+for (const command of SCRIPT_COMMANDS)
+  test(`a damaged, truncated or foreign code cache gives the same output and is rewritten: shapelog ${command[0]}`, async (t) => {
+    await damagedCacheIsRewritten(t, command);
+  });
+
+async function damagedCacheIsRewritten(t: ExecutionContext, command: readonly string[]): Promise<void> {
   const dir = mkdtempSync(join(tmpdir(), 'shapelog-code-'));
   const env = { SHAPELOG_CACHE_DIR: dir };
-  const none = await shapelog(['infer', program], { SHAPELOG_CACHE: 'off' });
+  const none = await shapelog(command, { SHAPELOG_CACHE: 'off' });
   t.is(none.code, 0, none.err);
-  t.is((await shapelog(['infer', program], env)).code, 0);
+  t.is((await shapelog(command, env)).code, 0);
+  t.is(codeCaches(dir).length, 1);
   const path = join(dir, codeCaches(dir)[0]!);
   const good = readFileSync(path);
   const flipped = Buffer.from(good);
@@ -118,15 +131,15 @@ test('a damaged, truncated or foreign code cache gives the same output and is re
   ];
   for (const [what, bytes] of damages) {
     writeFileSync(path, bytes);
-    const r = await shapelog(['infer', program], env);
+    const r = await shapelog(command, env);
     t.is(r.code, 0, `${what}: ${r.err}`);
     t.is(r.out, none.out, what);
     t.notDeepEqual(readFileSync(path), bytes, `${what}: rewritten`);
     // and the rewritten cache is good again
-    const again = await shapelog(['infer', program], env);
+    const again = await shapelog(command, env);
     t.is(again.out, none.out, `${what}: after the rewrite`);
   }
-});
+}
 
 test('concurrent runs with no code cache all succeed and leave one whole file', async (t) => {
   const dir = mkdtempSync(join(tmpdir(), 'shapelog-code-'));
