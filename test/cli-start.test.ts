@@ -1,7 +1,8 @@
 // How the `shapelog` command starts (bin/shapelog.js): the compiled command
 // (dist/cli/shapelog.cjs; shapelog-query.cjs and shapelog-infer.cjs for those commands) runs through a V8 code cache, one file per build, profile (the
 // command, its file's extension, its options' names) and node version in the cache folder. These tests run the built command (`npm test` builds
-// first) and check that the cache is written once and then read as it is; that a damaged,
+// first) and check that the cache is written once and then read as it is, and not by a
+// run that compiled the relation library (the next run writes it); that a damaged,
 // truncated or foreign cache file gives the same output and is rewritten (V8 would crash
 // on a damaged one without the checksum the launcher turns on); that concurrent runs with
 // an empty cache all succeed and leave one whole file; that an unwritable cache folder
@@ -67,6 +68,20 @@ test('the launcher and the library caches use the same cache folder', (t) => {
   t.is(cacheDir({ SHAPELOG_CACHE_DIR: '/tmp/own' }), '/tmp/own');
 });
 
+test('a run that compiles the relation library leaves the code cache to the next run', async (t) => {
+  const dir = mkdtempSync(join(tmpdir(), 'shapelog-code-'));
+  const first = await shapelog(['infer', program], { SHAPELOG_CACHE_DIR: dir });
+  t.is(first.code, 0, first.err);
+  t.true(
+    readdirSync(dir).some((f) => f.startsWith('compiled-')),
+    'the first run compiled the library and cached it',
+  );
+  t.deepEqual(codeCaches(dir), []);
+  const second = await shapelog(['infer', program], { SHAPELOG_CACHE_DIR: dir });
+  t.is(second.out, first.out);
+  t.is(codeCaches(dir).length, 1);
+});
+
 test('the code cache is written once, then read as it is', async (t) => {
   const dir = mkdtempSync(join(tmpdir(), 'shapelog-code-'));
   const rules = join(dir, 'one.rules');
@@ -85,6 +100,8 @@ test('the code cache is written once, then read as it is', async (t) => {
   t.is(statSync(path).mtimeMs, written.mtime, 'an accepted cache is not written again');
   t.deepEqual(readFileSync(path), written.bytes);
   // another command, or the same with other options, has its own cache
+  // (the first run of `infer` compiles the relation library, and leaves its code cache to the second)
+  t.is((await shapelog(['infer', program], { SHAPELOG_CACHE_DIR: dir })).code, 0);
   const infer = await shapelog(['infer', program], { SHAPELOG_CACHE_DIR: dir });
   t.is(infer.code, 0, infer.err);
   const relay = await shapelog(['infer', program, '--strategy', 'relay'], { SHAPELOG_CACHE_DIR: dir });
@@ -114,7 +131,8 @@ async function damagedCacheIsRewritten(t: ExecutionContext, command: readonly st
   const env = { SHAPELOG_CACHE_DIR: dir };
   const none = await shapelog(command, { SHAPELOG_CACHE: 'off' });
   t.is(none.code, 0, none.err);
-  t.is((await shapelog(command, env)).code, 0);
+  // (a first run that compiles the relation library leaves the code cache to the second)
+  for (let run = 0; run < 2 && codeCaches(dir).length === 0; run++) t.is((await shapelog(command, env)).code, 0);
   t.is(codeCaches(dir).length, 1);
   const path = join(dir, codeCaches(dir)[0]!);
   const good = readFileSync(path);
