@@ -20,11 +20,12 @@
 //   dist/**/*.d.ts                declarations of the library (tsc)
 //   dist/THIRD-PARTY-LICENSES.txt the licenses of the inlined dependencies
 //   dist/vendor/                  Chart.js's UMD file and license (inlined into --html pages)
-//   dist/build.json               what was built, and when
+//   dist/build.json               what was built, and when (and whether minified)
 //
 // The rule files (relations/*.rules) and the examples are read at run time from the
 // package root, not copied. The build is skipped when dist/ is newer than every input
 // (`--force` builds anyway), so `pretest` and `prestart` cost nothing after a build.
+// `--no-minify` builds the command's scripts with the sources' names (for CPU profiles).
 // bin/shapelog.js uses `staleInputs` (scripts/stale-inputs.cjs, which loads nothing but
 // node:fs and node:path) to notice sources edited after the last build.
 import { existsSync, mkdirSync, copyFileSync, readdirSync, readFileSync, rmSync, writeFileSync, utimesSync } from 'node:fs';
@@ -42,7 +43,7 @@ import staleCheck from './stale-inputs.cjs';
 const { SOURCE_DIRS, staleInputs } = staleCheck;
 export { SOURCE_DIRS, staleInputs };
 
-async function build() {
+async function build(minify = true) {
   const started = Date.now();
   // 1. the parsers (grammar/generated/), from grammar/*.peggy
   await import(pathToFileURL(join(root, 'scripts', 'build-grammar.js')).href);
@@ -82,7 +83,7 @@ async function build() {
     // what the bundles were built from: keys the cache of compiled relation libraries
     define: { __SHAPELOG_BUILD_ID__: JSON.stringify(buildId) },
   });
-  const command = await esbuild(commandBundle(buildId));
+  const command = await esbuild(commandBundle(buildId, minify));
   for (const name of Object.keys(COMMAND_ENTRIES)) {
     const commandFile = join(dist, `${name}.cjs`);
     // biome-ignore lint/suspicious/noControlCharactersInRegex: the range of ASCII, control characters included
@@ -96,7 +97,7 @@ async function build() {
   copyFileSync(join(chartJs, 'LICENSE.md'), join(dist, 'vendor', 'chart.js-LICENSE.md'));
 
   const version = JSON.parse(readFileSync(join(root, 'package.json'), 'utf8')).version;
-  writeFileSync(stampFile, `${JSON.stringify({ version, built: new Date(started).toISOString() }, null, 2)}\n`);
+  writeFileSync(stampFile, `${JSON.stringify({ version, built: new Date(started).toISOString(), minified: minify }, null, 2)}\n`);
   // the stamp carries the start time: a source saved during the build counts as newer
   utimesSync(stampFile, started / 1000, started / 1000);
   console.log(`built dist/ in ${((Date.now() - started) / 1000).toFixed(1)} s`);
@@ -117,7 +118,7 @@ const COMMAND_ENTRIES = {
  * id, which keys that cache (bin/shapelog.js). `import.meta.url` becomes the script's own
  * URL (the code finds the package root and bench-worker.js from it).
  */
-function commandBundle(buildId) {
+function commandBundle(buildId, minify) {
   return {
     entryPoints: COMMAND_ENTRIES,
     outdir: dist,
@@ -134,7 +135,10 @@ function commandBundle(buildId) {
     // only: ppocr-cls 0.966, ResNet-50 with rules 0.942 and with relay 0.968, the
     // random-1000 point query 0.962). A source map beside each script gives the sources'
     // names and lines back (`node --enable-source-maps bin/shapelog.js ...`).
-    minify: true,
+    // (`--no-minify` keeps them readable, for a CPU profile's function names; the build id
+    // is the same, so run with SHAPELOG_CACHE=off or a cache folder of their own)
+    minify,
+    minifyWhitespace: true,
     sourcemap: 'linked',
     sourcesContent: false,
     legalComments: 'none',
@@ -223,14 +227,24 @@ function thirdPartyLicenses(inputs) {
   return parts.join('\n');
 }
 
+/** Whether the last build minified the command's scripts (null: no build, or one that did not say). */
+function builtMinified() {
+  try {
+    return JSON.parse(readFileSync(stampFile, 'utf8')).minified ?? null;
+  } catch {
+    return null;
+  }
+}
+
 if (process.argv[1] !== undefined && fileURLToPath(import.meta.url) === process.argv[1]) {
-  const force = process.argv.includes('--force');
+  const minify = !process.argv.includes('--no-minify');
+  const force = process.argv.includes('--force') || builtMinified() !== minify;
   const stale = force ? ['--force'] : staleInputs();
-  if (stale.length === 0 && existsSync(join(dist, 'cli', 'shapelog.js'))) {
+  if (stale.length === 0 && existsSync(join(dist, 'cli', 'shapelog.cjs'))) {
     console.log('dist/ is up to date');
   } else {
     try {
-      await build();
+      await build(minify);
     } catch (e) {
       console.error(`build failed: ${e instanceof Error ? e.message : String(e)}`);
       process.exitCode = 1;
