@@ -133,8 +133,9 @@ function commandBundle(buildId, minify) {
     // the compiled code of its functions, both in proportion to their size (shapelog-infer.cjs
     // 1.07 MB -> 0.72 MB; fresh processes alternating, 15-21 each, minified / whitespace
     // only: ppocr-cls 0.966, ResNet-50 with rules 0.942 and with relay 0.968, the
-    // random-1000 point query 0.962). A source map beside each script gives the sources'
-    // names and lines back (`node --enable-source-maps bin/shapelog.js ...`).
+    // random-1000 point query 0.962). A source map beside each script takes a stack
+    // trace's positions back to the sources' names and lines (the launcher compiles the
+    // script through vm.Script, which node's --enable-source-maps does not cover).
     // (`--no-minify` keeps them readable, for a CPU profile's function names; the build id
     // is the same, so run with SHAPELOG_CACHE=off or a cache folder of their own)
     minify,
