@@ -5,7 +5,7 @@
 // cache. A CommonJS script (bin/package.json), since node starts one with less work than
 // an ES module.
 //
-// The code cache: node 20 parses and compiles the command's ~1.8 MB script in every
+// The code cache: node 20 parses and compiles the command's script (~1.2 MB minified) in every
 // process (tens of milliseconds, a large part of a short command). Compiled through
 // vm.Script with `cachedData`, V8 instead reads back the bytecode of every function an
 // earlier run of the same command compiled. After a run that had no usable cache (and
