@@ -58,6 +58,23 @@ test('dims: a value, a parameter, unknown; an unknown rank; value_info; int64 in
   t.is(m.graph.nodes[0]!.name, 'r');
 });
 
+test('64-bit fields are plain numbers: dims, int64 data, int attributes, beyond 32 bits and negative', (t) => {
+  const m = decodeModel(
+    encodeModel({
+      opsets: { '': 18 },
+      inputs: [{ name: 'x', dtype: 'float32', shape: [2 ** 35, 1] }],
+      outputs: [{ name: 'y', dtype: 'float32', shape: null }],
+      initializers: [{ name: 'k', dtype: 'int64', dims: [3], int64: [2 ** 40, -(2 ** 40), -1] }],
+      nodes: [{ op: 'Custom', inputs: ['x', 'k'], outputs: ['y'], attrs: { i: -(2 ** 33), ints: [2 ** 33, -5] } }],
+    }),
+    'm.onnx',
+  );
+  t.deepEqual(m.graph.inputs[0]!.type, { kind: 'tensor', dtype: 'float32', shape: [2 ** 35, 1] });
+  t.deepEqual(m.graph.initializers[0]!.values, [2 ** 40, -(2 ** 40), -1]);
+  t.deepEqual(m.graph.nodes[0]!.attrs.get('i'), { kind: 'int', value: -(2 ** 33) });
+  t.deepEqual(m.graph.nodes[0]!.attrs.get('ints'), { kind: 'ints', value: [2 ** 33, -5] });
+});
+
 test('raw_data values are read little-endian; external data keeps only dtype and dims', (t) => {
   const raw = new Uint8Array(new BigInt64Array([3n, -2n]).buffer);
   const m = decodeModel(
