@@ -1,12 +1,13 @@
 // The cross-check harness of proofs/cross-check/ on every catalogued operator:
 // rules vs imperative twins agree on the whole sweep plus seeded random cases,
 // and both agree with the reference executor wherever it runs (what
-// `shapelog check --random 25 --seed 1` checks); and the comparison does see a
-// disagreement when there is one.
+// `shapelog check --random 25 --seed 1` checks); a tuple where an operator takes a
+// tensor is refused by both; and the comparison does see a disagreement when there is one.
 import test from 'ava';
 import { casesFor, opNames } from '../proofs/cross-check/cases.js';
 import { answers, classify, compareCase } from '../proofs/cross-check/compare.js';
 import { checkOp } from '../proofs/cross-check/harness.js';
+import { allOps } from '../relations/catalogue.js';
 
 for (const op of opNames()) {
   test(`${op}: rules and twin agree on the sweep and 25 random cases; the reference executor agrees`, (t) => {
@@ -23,6 +24,22 @@ for (const op of opNames()) {
     t.is(ref.stricterUnexpected, 0, `${op}: ${JSON.stringify(ref.problems[0] ?? null)}`);
   });
 }
+
+test('a tuple in any argument position, the other arguments unknown: every operator answers as its twin does', (t) => {
+  const tuple = '(Tensor[(2, 3), float32], Tensor[(2, 3), float32])';
+  const arity = new Map(allOps().map((o) => [o.name, o.args.length]));
+  const disagreements: string[] = [];
+  let cases = 0;
+  for (const op of opNames())
+    for (let k = 0; k < arity.get(op)!; k++)
+      for (const other of ['_', 'Tensor[(?, 3), float32]']) {
+        const args = Array.from({ length: arity.get(op)! }, (_, i) => (i === k ? tuple : other));
+        cases++;
+        if (compareCase({ op, args }).kind !== 'agree') disagreements.push(`${op}(${args.join(', ')})`);
+      }
+  t.true(cases >= 400, `only ${cases} cases`);
+  t.deepEqual(disagreements, []);
+});
 
 test('the sweep is deterministic', (t) => {
   t.deepEqual(casesFor('nn.conv2d'), casesFor('nn.conv2d'));
