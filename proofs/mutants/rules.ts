@@ -413,8 +413,8 @@ export const MUTATIONS: readonly Mutation[] = [
   {
     id: 'rules-arange-rounds-down',
     file: CREATION,
-    find: 'N = max(-((Lo - Hi) / St), 0), dtype_name(T, DT).',
-    replace: 'N = max((Hi - Lo) / St, 0), dtype_name(T, DT).',
+    find: 'cr_arange_size(Lo, Hi, St, N) :- St > 0, Hi > Lo, N = -((Lo - Hi) / St).',
+    replace: 'cr_arange_size(Lo, Hi, St, N) :- St > 0, Hi > Lo, N = (Hi - Lo) / St.',
     ops: ['arange'],
     what: 'the length rounded down instead of up',
   },
