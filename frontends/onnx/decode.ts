@@ -272,12 +272,16 @@ export function readAttr(a: Msg, where: string): OnnxAttr {
       return { kind: 'int', value: field(a, 'i') ?? 0 };
     case 3:
       return { kind: 'string', value: text(field(a, 's') ?? new Uint8Array()) };
-    case 4:
-      if (field(a, 't') === undefined) fail(`${where}: a tensor attribute without a tensor`);
-      return { kind: 'tensor', value: readTensor(field(a, 't'), `${where}.t`) };
-    case 5:
-      if (field(a, 'g') === undefined) fail(`${where}: a graph attribute without a graph`);
-      return { kind: 'graph', value: readGraph(field(a, 'g'), `${where}.g`) };
+    case 4: {
+      const t = field(a, 't');
+      if (t === undefined) fail(`${where}: a tensor attribute without a tensor`);
+      return { kind: 'tensor', value: readTensor(t, `${where}.t`) };
+    }
+    case 5: {
+      const g = field(a, 'g');
+      if (g === undefined) fail(`${where}: a graph attribute without a graph`);
+      return { kind: 'graph', value: readGraph(g, `${where}.g`) };
+    }
     case 6:
       return { kind: 'floats', value: field(a, 'floats') ?? [] };
     case 7:
@@ -288,8 +292,10 @@ export function readAttr(a: Msg, where: string): OnnxAttr {
       return { kind: 'tensors', value: ((field(a, 'tensors') ?? []) as Msg[]).map((t, i) => readTensor(t, `${where}.tensors[${i}]`)) };
     case 10:
       return { kind: 'graphs', value: ((field(a, 'graphs') ?? []) as Msg[]).map((g, i) => readGraph(g, `${where}.graphs[${i}]`)) };
-    case 13:
-      return { kind: 'type', value: field(a, 'tp') === undefined ? null : readType(field(a, 'tp'), `${where}.tp`) };
+    case 13: {
+      const tp = field(a, 'tp');
+      return { kind: 'type', value: tp === undefined ? null : readType(tp, `${where}.tp`) };
+    }
     default:
       return { kind: 'other', type };
   }
@@ -308,11 +314,12 @@ function inferAttrType(a: Msg): number {
 }
 
 function readFunction(f: Msg, where: string): OnnxFunction {
-  if (!field(f, 'name')) fail(`${where}: a function without a name`);
+  const name: string | undefined = field(f, 'name');
+  if (!name) fail(`${where}: a function without a name`);
   const attrs = new Map<string, OnnxAttr | null>(((field(f, 'attribute') ?? []) as string[]).map((n) => [n, null]));
   for (const [i, a] of ((field(f, 'attribute_proto') ?? []) as Msg[]).entries()) attrs.set(field(a, 'name'), readAttr(a, `${where}.attribute_proto[${i}]`));
   return {
-    name: field(f, 'name'),
+    name,
     domain: normDomain(field(f, 'domain') ?? ''),
     inputs: field(f, 'input') ?? [],
     outputs: field(f, 'output') ?? [],
