@@ -148,8 +148,9 @@ const LIBRARY_CACHE_PREFIXES = ['rules-', 'ops-', 'compiled-'];
  * run that writes one of them (the rules were parsed and compiled, as later runs read
  * back from those caches) has run all that code besides what later runs do: its compiled
  * code, written as the code cache, would make every later run read back ~40% more
- * (ppocr-cls: 834 against 591 KB; fresh processes alternating, 21 each: 1.032), so the
- * code cache is left to the next run.
+ * (ppocr-cls: 834 against 591 KB; about 2% of the process, within this machine's noise
+ * of a single A/B: 31 fresh processes alternating in each order, small against large 0.984
+ * and large against small 1.026), so the code cache is left to the next run.
  */
 function libraryCaches(dir) {
   const files = new Map();
